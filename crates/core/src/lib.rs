@@ -1,0 +1,27 @@
+//! Sliding-tile puzzles as data: boards of any shape up to 12 cells, states and how to read
+//! and write them, moves, the parity rule that decides solvability, and the dense index that
+//! gives every reachable state its own slot in a table.
+//!
+//! ```
+//! use tilebase_core::{Move, State};
+//!
+//! let start: State = "283104765".parse()?;
+//! let goal: State = "1 2 3/8 0 4/7 6 5".parse()?;
+//! assert!(start.check_solvable(&goal).is_ok());
+//! assert_eq!(start.apply(&[Move::Up, Move::Left, Move::Down, Move::Right]), Ok(goal));
+//! # Ok::<(), tilebase_core::StateError>(())
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod board;
+pub mod index;
+pub mod moves;
+pub mod parity;
+pub mod parse;
+pub mod state;
+
+pub use board::{Board, BoardError, MAX_CELLS};
+pub use moves::{Move, MoveSet, ParsePathError, Path};
+pub use parity::{Parity, Unsolvable};
+pub use parse::StateError;
+pub use state::{Grid, State};
