@@ -1,0 +1,143 @@
+//! Writing a database file so that a reader never sees half of one.
+//!
+//! The file is written under a temporary name in the destination's directory, flushed to disk,
+//! then renamed over the destination. A rename within a directory is atomic, so the path holds
+//! either the old file, the complete new one, or nothing: an interrupted build leaves only a
+//! hidden `.partial` file, which nothing opens. Readers that mapped the old file keep reading it
+//! (the rename does not change its contents).
+
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use tilebase_core::State;
+use tilebase_format::Header;
+
+/// zstd level for shipped files: slow to write, as fast to read as any level.
+const ZSTD_LEVEL: i32 = 19;
+
+/// What [`save`] wrote.
+#[derive(Debug, Clone)]
+pub struct Saved {
+    /// Where the file is.
+    pub path: PathBuf,
+    /// The header written.
+    pub header: Header,
+    /// The size of the file in bytes.
+    pub bytes: u64,
+}
+
+/// Why a database could not be saved.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SaveError {
+    /// The destination exists and replacing it was not asked for.
+    #[error("{} already exists", path.display())]
+    Exists {
+        /// The destination.
+        path: PathBuf,
+    },
+    /// Reading or writing the file system failed.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file or directory concerned.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+}
+
+/// Saves the database of `goal` holding `table` at `path`, zstd-compressed if `compress`, and
+/// replaces an existing file only if `replace`. Creates the directory if it is missing.
+pub fn save(
+    path: &Path,
+    goal: &State,
+    table: &[u8],
+    compress: bool,
+    replace: bool,
+) -> Result<Saved, SaveError> {
+    let io_err = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| SaveError::Io { path, source }
+    };
+    if !replace && fs::symlink_metadata(path).is_ok() {
+        return Err(SaveError::Exists {
+            path: path.to_path_buf(),
+        });
+    }
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    fs::create_dir_all(dir).map_err(io_err(dir))?;
+    let name = path
+        .file_name()
+        .map_or_else(|| "database".into(), |n| n.to_string_lossy().into_owned());
+    let mut temp = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".partial")
+        .tempfile_in(dir)
+        .map_err(io_err(dir))?;
+
+    let header =
+        write_to(temp.as_file_mut(), goal, table, compress).map_err(io_err(temp.path()))?;
+    readable_by_all(temp.as_file()).map_err(io_err(temp.path()))?;
+    temp.as_file().sync_all().map_err(io_err(temp.path()))?;
+
+    let persisted = if replace {
+        temp.persist(path)
+    } else {
+        // Not a plain rename: another build may have created the file since the check above.
+        temp.persist_noclobber(path)
+    };
+    persisted.map_err(|e| {
+        if e.error.kind() == io::ErrorKind::AlreadyExists {
+            SaveError::Exists {
+                path: path.to_path_buf(),
+            }
+        } else {
+            SaveError::Io {
+                path: path.to_path_buf(),
+                source: e.error,
+            }
+        }
+    })?;
+    // Make the rename itself durable; not every system can sync a directory, so this is best
+    // effort.
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    let bytes = fs::metadata(path).map_err(io_err(path))?.len();
+    Ok(Saved {
+        path: path.to_path_buf(),
+        header,
+        bytes,
+    })
+}
+
+fn write_to(file: &mut File, goal: &State, table: &[u8], compress: bool) -> io::Result<Header> {
+    let mut out = BufWriter::new(file);
+    let header = if compress {
+        let mut encoder = zstd::stream::Encoder::new(&mut out, ZSTD_LEVEL)?;
+        encoder.include_checksum(true)?;
+        let header = tilebase_format::write(&mut encoder, goal, table)?;
+        encoder.finish()?;
+        header
+    } else {
+        tilebase_format::write(&mut out, goal, table)?
+    };
+    out.flush()?;
+    Ok(header)
+}
+
+/// Temporary files are created private; a database is for everyone to read.
+#[cfg(unix)]
+fn readable_by_all(file: &File) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    file.set_permissions(fs::Permissions::from_mode(0o644))
+}
+
+#[cfg(not(unix))]
+fn readable_by_all(_: &File) -> io::Result<()> {
+    Ok(())
+}

@@ -1,0 +1,92 @@
+//! Everything a lookup can refuse.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use tilebase_core::{Board, State, Unsolvable};
+use tilebase_format::FormatError;
+
+/// Why a database could not be opened or a question not answered.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The file could not be opened or read.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// A directory was given where a database file was expected.
+    #[error("{}: is a directory, not a database file", path.display())]
+    IsDirectory {
+        /// The directory.
+        path: PathBuf,
+    },
+    /// The bytes are not a valid database: see [`FormatError`].
+    #[error("{}{source}", prefix(path))]
+    Format {
+        /// The file, when opened by path.
+        path: Option<PathBuf>,
+        /// What is wrong.
+        source: FormatError,
+    },
+    /// A compressed database whose zstd stream is damaged or cut short.
+    #[error(
+        "{}damaged or truncated zstd data ({source}); rebuild it with build-db",
+        prefix(path)
+    )]
+    Decompress {
+        /// The file, when opened by path.
+        path: Option<PathBuf>,
+        /// What the decoder said.
+        source: io::Error,
+    },
+    /// A state of another board than the database's.
+    #[error("{state} is a state of a {} board, but this database is for {board}", state.board())]
+    WrongBoard {
+        /// The state.
+        state: State,
+        /// The database's board.
+        board: Board,
+    },
+    /// The state cannot reach the goal.
+    #[error("unsolvable: {0}")]
+    Unsolvable(#[from] Unsolvable),
+    /// A lookup met a table entry that cannot be right. Opening checks only the header; this is
+    /// how damage inside the table shows up, instead of as a wrong answer.
+    #[error(
+        "the table is damaged at entry {index} (state {state}): {problem}; run verify, and rebuild the database with build-db"
+    )]
+    Damaged {
+        /// The entry's index.
+        index: u32,
+        /// The state it belongs to.
+        state: State,
+        /// What is wrong with it.
+        problem: String,
+    },
+}
+
+fn prefix(path: &Option<PathBuf>) -> String {
+    path.as_ref()
+        .map_or_else(String::new, |p| format!("{}: ", p.display()))
+}
+
+impl Error {
+    /// The same error, naming the file it came from.
+    pub(crate) fn at(self, file: &Path) -> Error {
+        match self {
+            Error::Format { path: None, source } => Error::Format {
+                path: Some(file.to_path_buf()),
+                source,
+            },
+            Error::Decompress { path: None, source } => Error::Decompress {
+                path: Some(file.to_path_buf()),
+                source,
+            },
+            other => other,
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! Where a database's bytes live: a read-only memory map of a plain file, or memory holding a
+//! decompressed one. The memory map is made here and only here; it is the one `unsafe` operation
+//! in tilebase.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+use memmap2::Mmap;
+use tilebase_format::{FormatError, HEADER_LIMIT, PREAMBLE_LEN, ZSTD_MAGIC};
+
+use crate::Error;
+
+/// The bytes of a database opened by path.
+#[derive(Debug)]
+pub enum Storage {
+    /// A plain file, mapped read-only: opening reads only the header, the operating system pages
+    /// the table in as lookups touch it.
+    Mapped(Mmap),
+    /// A compressed file, decompressed into memory, or a file read whole.
+    Memory(Vec<u8>),
+}
+
+impl AsRef<[u8]> for Storage {
+    #[inline]
+    fn as_ref(&self) -> &[u8] {
+        match self {
+            Storage::Mapped(map) => map,
+            Storage::Memory(bytes) => bytes,
+        }
+    }
+}
+
+/// Maps `file` read-only.
+///
+/// # Safety
+///
+/// The file's contents must not change, and the file must not shrink, while the map lives: the
+/// map is handed out as a `&[u8]`, which the compiler assumes immutable, and a read past the end
+/// of a truncated file kills the process with `SIGBUS`. Replacing the file by renaming another
+/// over its path is fine: the map keeps the old file's contents alive.
+#[allow(unsafe_code)]
+unsafe fn map(file: &File) -> io::Result<Mmap> {
+    // SAFETY: the caller upholds the contract above, which is memmap2's contract for `map`.
+    unsafe { Mmap::map(file) }
+}
+
+/// Opens a database file: maps a plain file, decompresses a zstd-compressed one.
+pub(crate) fn open(path: &Path) -> Result<Storage, Error> {
+    let io_err = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = File::open(path).map_err(io_err)?;
+    if file.metadata().map_err(io_err)?.is_dir() {
+        return Err(Error::IsDirectory {
+            path: path.to_path_buf(),
+        });
+    }
+    // SAFETY: tilebase never writes a database file in place: build-db and every other writer
+    // write a temporary file and rename it over the path, which leaves mapped contents intact.
+    // Changing a database file in place while a program has it open breaks the contract; the
+    // documentation of `Database::open` says so and offers `Database::load` for such cases.
+    #[allow(unsafe_code)]
+    let map = unsafe { map(&file) }.map_err(io_err)?;
+    if map.starts_with(&ZSTD_MAGIC) {
+        let bytes = decompress(&map).map_err(|e| e.at(path))?;
+        return Ok(Storage::Memory(bytes));
+    }
+    Ok(Storage::Mapped(map))
+}
+
+/// Reads a database file whole into memory, decompressing it if needed. No memory map.
+pub(crate) fn load(path: &Path) -> Result<Storage, Error> {
+    let bytes = std::fs::read(path).map_err(|source| {
+        if path.is_dir() {
+            Error::IsDirectory {
+                path: path.to_path_buf(),
+            }
+        } else {
+            Error::Io {
+                path: path.to_path_buf(),
+                source,
+            }
+        }
+    })?;
+    if bytes.starts_with(&ZSTD_MAGIC) {
+        return Ok(Storage::Memory(decompress(&bytes).map_err(|e| e.at(path))?));
+    }
+    Ok(Storage::Memory(bytes))
+}
+
+/// Decompresses a zstd-compressed database, allocating no more than the header inside says the
+/// file needs: a damaged or hostile stream cannot make it allocate more.
+pub(crate) fn decompress(compressed: &[u8]) -> Result<Vec<u8>, Error> {
+    let zstd_err = |source| Error::Decompress { path: None, source };
+    let format_err = |source| Error::Format { path: None, source };
+    let mut decoder = zstd::stream::read::Decoder::with_buffer(compressed).map_err(zstd_err)?;
+
+    let mut bytes = Vec::new();
+    (&mut decoder)
+        .take((PREAMBLE_LEN + HEADER_LIMIT) as u64)
+        .read_to_end(&mut bytes)
+        .map_err(zstd_err)?;
+    let total = tilebase_format::file_len(&bytes).map_err(format_err)?;
+    let length_err = |found: u64| {
+        format_err(FormatError::Length {
+            found,
+            expected: total,
+        })
+    };
+    if bytes.len() as u64 > total {
+        return Err(length_err(bytes.len() as u64));
+    }
+    bytes.reserve_exact((total - bytes.len() as u64) as usize);
+    let wanted = total - bytes.len() as u64;
+    (&mut decoder)
+        .take(wanted)
+        .read_to_end(&mut bytes)
+        .map_err(zstd_err)?;
+    if (bytes.len() as u64) < total {
+        return Err(length_err(bytes.len() as u64));
+    }
+    // Reading on to the end of the frame also checks zstd's own checksum.
+    let mut extra = [0u8; 1];
+    if decoder.read(&mut extra).map_err(zstd_err)? != 0 {
+        return Err(length_err(total + 1));
+    }
+    Ok(bytes)
+}

@@ -1,0 +1,113 @@
+//! Golden values for tests, read from `tests/data/` (see `tests/data/facts.txt` for their
+//! sources). A test-only crate: every other crate lists it under `[dev-dependencies]`.
+#![forbid(unsafe_code)]
+
+use tilebase_core::{Board, State};
+
+const FACTS: &str = include_str!("../../../tests/data/facts.txt");
+const ANTIPODES_123804765: &str = include_str!("../../../tests/data/antipodes-123804765.txt");
+
+/// How many states lie at each distance from a goal.
+#[derive(Debug, Clone)]
+pub struct Distribution {
+    /// The goal; its board is the board.
+    pub goal: State,
+    /// `counts[d]` states at distance `d`.
+    pub counts: Vec<u64>,
+}
+
+/// A start state and its known answer.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// The goal.
+    pub goal: State,
+    /// The start.
+    pub state: State,
+    /// The optimal distance, or `None` when the start cannot reach the goal.
+    pub distance: Option<u8>,
+    /// The number of optimal solutions, where published.
+    pub solutions: Option<u64>,
+}
+
+/// A published mean optimal distance.
+#[derive(Debug, Clone)]
+pub struct Mean {
+    /// The goal.
+    pub goal: State,
+    /// The mean, as published (six decimals).
+    pub mean: f64,
+}
+
+fn records(kind: &'static str) -> impl Iterator<Item = &'static str> {
+    FACTS
+        .lines()
+        .filter_map(move |line| line.strip_prefix(kind)?.strip_prefix(' '))
+}
+
+fn state(board: Board, text: &str) -> State {
+    State::parse(board, text).unwrap_or_else(|e| panic!("facts.txt: {text:?}: {e}"))
+}
+
+/// Every published distribution, 12-cell boards included (239,500,800 states each).
+pub fn distributions() -> Vec<Distribution> {
+    records("distribution")
+        .map(|rest| {
+            let (head, counts) = rest.rsplit_once(':').expect("distribution has ':'");
+            let (board, goal) = head.split_once(' ').expect("board and goal");
+            let board: Board = board.parse().expect("board");
+            Distribution {
+                goal: state(board, goal),
+                counts: counts
+                    .split_whitespace()
+                    .map(|c| c.parse().expect("count"))
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// Every published mean distance.
+pub fn means() -> Vec<Mean> {
+    records("mean")
+        .map(|rest| {
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            let board: Board = fields[0].parse().expect("board");
+            Mean {
+                goal: state(board, fields[1]),
+                mean: fields[2].parse().expect("mean"),
+            }
+        })
+        .collect()
+}
+
+/// The source articles' cases and the published extreme states, solvable or not.
+pub fn cases() -> Vec<Case> {
+    let solvable = records("case").map(|rest| {
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        Case {
+            goal: fields[0].parse().expect("goal"),
+            state: fields[1].parse().expect("state"),
+            distance: Some(fields[2].parse().expect("distance")),
+            solutions: fields.get(3).map(|n| n.parse().expect("solutions")),
+        }
+    });
+    let unsolvable = records("unsolvable").map(|rest| {
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        Case {
+            goal: fields[0].parse().expect("goal"),
+            state: fields[1].parse().expect("state"),
+            distance: None,
+            solutions: None,
+        }
+    });
+    solvable.chain(unsolvable).collect()
+}
+
+/// The 148 states at distance 30, the maximum, from goal 123804765 (computed independently;
+/// see `tests/data/facts.txt`).
+pub fn antipodes_123804765() -> Vec<State> {
+    ANTIPODES_123804765
+        .lines()
+        .map(|line| line.parse().expect("antipode"))
+        .collect()
+}
