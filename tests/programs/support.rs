@@ -1,0 +1,1 @@
+//! Running the programs and showing everything when a test fails.

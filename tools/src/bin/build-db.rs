@@ -1,0 +1,6 @@
+//! `build-db`: see `tilebase_tools::build_db`.
+#![forbid(unsafe_code)]
+
+fn main() -> std::process::ExitCode {
+    tilebase_tools::build_db::main()
+}

@@ -1,0 +1,6 @@
+//! `query`: see `tilebase_tools::query`.
+#![forbid(unsafe_code)]
+
+fn main() -> std::process::ExitCode {
+    tilebase_tools::query::main()
+}

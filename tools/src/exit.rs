@@ -1,0 +1,51 @@
+//! Exit codes and error lines shared by the programs.
+
+use std::fmt::Display;
+use std::process::ExitCode;
+
+/// Every state answered, every state solvable; or nothing went wrong.
+pub const OK: u8 = 0;
+/// At least one state cannot reach the goal (query only).
+pub const UNSOLVABLE: u8 = 1;
+/// Something went wrong: an unreadable input, a bad flag, a missing or damaged database.
+pub const ERROR: u8 = 2;
+
+/// Prints a one-line error, `program: message`, on stderr. A closed stderr is ignored rather
+/// than allowed to panic, as `eprintln!` would.
+pub fn report(program: &str, message: impl Display) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{program}: {message}");
+}
+
+/// Parses the command line. Help and version go to stdout with exit 0; any other problem is one
+/// line on stderr with exit 2, instead of clap's several lines of usage.
+pub fn parse_args<A: clap::Parser>(program: &str) -> Result<A, ExitCode> {
+    A::try_parse().map_err(|err| {
+        use clap::error::ErrorKind;
+        match err.kind() {
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                let _ = err.print();
+                ExitCode::from(OK)
+            }
+            _ => {
+                let text = err.to_string();
+                let first = text.lines().next().unwrap_or("bad arguments");
+                let first = first.strip_prefix("error: ").unwrap_or(first);
+                report(program, format_args!("{first} (see {program} --help)"));
+                ExitCode::from(ERROR)
+            }
+        }
+    })
+}
+
+/// Shortens what a user typed for an error line: at most 60 characters, quoted and escaped.
+pub fn quote(input: &str) -> String {
+    const MAX: usize = 60;
+    match input.char_indices().nth(MAX) {
+        Some((cut, _)) => {
+            let total = input.chars().count();
+            format!("{:?}… ({total} characters)", &input[..cut])
+        }
+        None => format!("{input:?}"),
+    }
+}

@@ -1,0 +1,9 @@
+//! The code behind tilebase's command-line programs. Each program in `src/bin/` is a thin `main`
+//! over a module here, so the logic is tested like any library code.
+#![forbid(unsafe_code)]
+
+pub mod build_db;
+pub mod exit;
+pub mod locate;
+pub mod query;
+pub mod select;

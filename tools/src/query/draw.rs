@@ -1,0 +1,78 @@
+//! `--boards`: every board of a solution drawn as a grid, side by side, wrapped to fit a
+//! terminal 80 columns wide.
+
+use tilebase_core::{Move, State};
+
+const WIDTH: usize = 80;
+const INDENT: &str = "  ";
+const GAP: usize = 3;
+
+/// The boards from `start` along `path`, each headed by its step number and move.
+pub fn frames(start: &State, path: &[Move]) -> String {
+    let mut frames = vec![("start".to_string(), start.grid().to_string())];
+    let mut state = *start;
+    for (step, &m) in path.iter().enumerate() {
+        // The path came from the database, so every move is legal; stop drawing if not.
+        let Some(next) = state.slide(m) else { break };
+        state = next;
+        frames.push((format!("{} {m}", step + 1), state.grid().to_string()));
+    }
+    let column = frames
+        .iter()
+        .map(|(label, grid)| {
+            label
+                .len()
+                .max(grid.lines().map(str::len).max().unwrap_or(0))
+        })
+        .max()
+        .unwrap_or(0);
+    let per_row = ((WIDTH - INDENT.len() + GAP) / (column + GAP)).max(1);
+
+    let mut text = String::new();
+    for row in frames.chunks(per_row) {
+        let mut lines = vec![String::from(INDENT); 1 + start.board().height()];
+        for (i, (label, grid)) in row.iter().enumerate() {
+            let pad = if i + 1 < row.len() { column + GAP } else { 0 };
+            lines[0].push_str(&format!("{label:<pad$}"));
+            for (line, grid_line) in lines[1..].iter_mut().zip(grid.lines()) {
+                line.push_str(&format!("{grid_line:<pad$}"));
+            }
+        }
+        for line in lines {
+            text.push_str(line.trim_end());
+            text.push('\n');
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_each_board_under_its_move() {
+        let start: State = "283104765".parse().unwrap();
+        let path = [Move::Up, Move::Left, Move::Down, Move::Right];
+        assert_eq!(
+            frames(&start, &path),
+            "  start   1 U     2 L     3 D     4 R\n\
+             \x20 2 8 3   2 . 3   . 2 3   1 2 3   1 2 3\n\
+             \x20 1 . 4   1 8 4   1 8 4   . 8 4   8 . 4\n\
+             \x20 7 6 5   7 6 5   7 6 5   7 6 5   7 6 5\n\n"
+        );
+    }
+
+    #[test]
+    fn long_solutions_wrap_at_80_columns() {
+        let start: State = "603712458".parse().unwrap();
+        let path: tilebase_core::Path = "DDLURRDLLUURDDLURRDLLUR".parse().unwrap();
+        let text = frames(&start, &path);
+        assert!(text.lines().all(|l| l.len() <= 80));
+        // One blank per board: the start and 23 moves.
+        assert_eq!(text.matches('.').count(), 24);
+        assert_eq!(text.lines().filter(|l| l.starts_with("  start")).count(), 1);
+        assert!(text.contains("23 R"));
+    }
+}

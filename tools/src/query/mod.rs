@@ -1,0 +1,130 @@
+//! `query`: answers from a database, for states given as arguments or read from stdin.
+
+mod answer;
+mod draw;
+
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+use tilebase_core::Board;
+use tilebase_lookup::Database;
+
+use crate::exit::{self, parse_args, report};
+use crate::locate;
+use crate::select::board_and_goal;
+use answer::{Answerer, Input};
+
+/// Answers, for each state, its optimal distance to the goal and an optimal solution, instantly,
+/// from a database built once. Moves name the direction the blank moves: U, D, L, R.
+///
+/// Exit status: 0 when every state was answered and solvable, 1 when at least one cannot reach
+/// the goal, 2 on any error (an unreadable input, a bad flag, a missing or damaged database).
+#[derive(Debug, Parser)]
+#[command(name = "query", version)]
+pub struct Args {
+    /// States to answer, in any common form: 603712458, "6 0 3 7 1 2 4 5 8", 6,0,3,7,1,2,4,5,8,
+    /// [6,0,3,7,1,2,4,5,8], 603/712/458. `-` or none: read one state per line from stdin
+    #[arg(value_name = "STATE")]
+    pub states: Vec<String>,
+    /// Database file [default: db/BOARD-GOAL.tilebase under the current directory, else the
+    /// user's cache, else built on the spot and saved in the cache]
+    #[arg(long, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+    /// Board, WxH: W columns and H rows [default: read off --goal or --db, else 3x3]
+    #[arg(long, value_name = "WxH")]
+    pub board: Option<Board>,
+    /// Goal state [default: the --db file's; else 123804765 on 3x3, tiles in order with the
+    /// blank last on other boards]
+    #[arg(long, value_name = "STATE")]
+    pub goal: Option<String>,
+    /// Print JSON Lines: one object per input, in input order
+    #[arg(long)]
+    pub json: bool,
+    /// Draw every board of the solution as a grid
+    #[arg(long)]
+    pub boards: bool,
+    /// List every optimal solution, not just the first
+    #[arg(long)]
+    pub all: bool,
+}
+
+/// Runs `query` with the process's arguments.
+pub fn main() -> ExitCode {
+    let args = match parse_args::<Args>("query") {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    let db = match open(&args) {
+        Ok(db) => db,
+        Err(message) => {
+            report("query", message);
+            return ExitCode::from(exit::ERROR);
+        }
+    };
+    let interactive = io::stdin().is_terminal() || io::stdout().is_terminal();
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut answerer = Answerer::new(&db, &args, interactive);
+    match answer_all(&args, &mut answerer, &mut out).and_then(|()| out.flush()) {
+        Ok(()) => {}
+        // `query ... | head`: the reader is gone; stop quietly.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+        Err(e) => {
+            report("query", format_args!("writing the answers: {e}"));
+            return ExitCode::from(exit::ERROR);
+        }
+    }
+    ExitCode::from(answerer.status())
+}
+
+/// The database the flags ask for: see [`crate::locate`].
+fn open(args: &Args) -> Result<Database, String> {
+    match &args.db {
+        Some(path) => locate::open_given(path, args.board, args.goal.as_deref()),
+        None => {
+            let (_, goal) = board_and_goal(args.board, args.goal.as_deref())?;
+            locate::find_or_build(&goal, "query")
+        }
+    }
+}
+
+fn answer_all(args: &Args, answerer: &mut Answerer, out: &mut impl Write) -> io::Result<()> {
+    if args.states.is_empty() {
+        return answer_stdin(answerer, out);
+    }
+    for state in &args.states {
+        if state == "-" {
+            answer_stdin(answerer, out)?;
+        } else {
+            answerer.answer(Input::argument(state), out)?;
+        }
+    }
+    Ok(())
+}
+
+/// Answers stdin line by line, streaming: memory stays flat however many lines come.
+fn answer_stdin(answerer: &mut Answerer, out: &mut impl Write) -> io::Result<()> {
+    let mut reader = BufReader::with_capacity(1 << 16, io::stdin().lock());
+    let mut line = Vec::with_capacity(256);
+    let mut number = 0u64;
+    loop {
+        line.clear();
+        match reader.read_until(b'\n', &mut line) {
+            Ok(0) => return Ok(()),
+            Ok(_) => {}
+            Err(e) => {
+                answerer.fail(format_args!("reading stdin: {e}"));
+                return Ok(());
+            }
+        }
+        number += 1;
+        if line.last() == Some(&b'\n') {
+            line.pop();
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+        }
+        answerer.answer(Input::line(&line, number), out)?;
+    }
+}
