@@ -1,3 +1,6 @@
-//! End-to-end tests: the real `build-db` and `query` executables, run as a user runs them.
+//! End-to-end tests: the real `build-db` and `query` executables, run as a user runs them, each
+//! in a scratch directory with its own cache.
 
+mod build_db;
+mod query;
 mod support;

@@ -1,1 +1,133 @@
-//! Running the programs and showing everything when a test fails.
+//! Running the programs in a scratch directory, and showing everything when a test fails.
+
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The path of one of the workspace's programs, built by cargo for these tests.
+pub fn program(name: &str) -> &'static str {
+    match name {
+        "build-db" => env!("CARGO_BIN_EXE_build-db"),
+        "query" => env!("CARGO_BIN_EXE_query"),
+        other => panic!("no program {other}"),
+    }
+}
+
+/// The shipped database, in the repository.
+pub fn shipped_db() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../db/3x3-123804765.tilebase")
+}
+
+/// A scratch directory to run programs in: the current directory of every run, with its own
+/// cache directory, so that tests never touch the repository's `db/` or the user's cache.
+pub struct Sandbox {
+    dir: tempfile::TempDir,
+}
+
+impl Sandbox {
+    pub fn new() -> Sandbox {
+        Sandbox {
+            dir: tempfile::tempdir().expect("a temporary directory"),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn cache(&self) -> PathBuf {
+        self.path().join("cache")
+    }
+
+    /// Copies the shipped database into this sandbox's `db/`.
+    pub fn with_shipped_db(self) -> Sandbox {
+        std::fs::create_dir_all(self.path().join("db")).unwrap();
+        std::fs::copy(shipped_db(), self.path().join("db/3x3-123804765.tilebase")).unwrap();
+        self
+    }
+
+    pub fn command(&self, name: &str, args: &[&str]) -> Command {
+        let mut command = Command::new(program(name));
+        command
+            .args(args)
+            .current_dir(self.path())
+            .env("TILEBASE_CACHE_DIR", self.cache())
+            .env_remove("XDG_CACHE_HOME");
+        command
+    }
+
+    /// Runs a program to completion with `stdin` as its input.
+    pub fn run_with_input(&self, name: &str, args: &[&str], stdin: &[u8]) -> Run {
+        let mut child = self
+            .command(name, args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the program starts");
+        let mut input = child.stdin.take().unwrap();
+        let stdin = stdin.to_vec();
+        let writer = std::thread::spawn(move || {
+            let _ = input.write_all(&stdin);
+        });
+        let output = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        Run {
+            command: format!("{name} {}", args.join(" ")),
+            code: output.status.code(),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        }
+    }
+
+    /// Runs a program to completion with empty input.
+    pub fn run(&self, name: &str, args: &[&str]) -> Run {
+        self.run_with_input(name, args, b"")
+    }
+}
+
+/// What a run printed and how it ended.
+pub struct Run {
+    pub command: String,
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// Checks the exit code, showing the whole run if it differs.
+    #[track_caller]
+    pub fn code(&self, expected: i32) -> &Run {
+        assert_eq!(self.code, Some(expected), "unexpected exit code\n{self}");
+        self
+    }
+
+    /// Checks that stderr is exactly one line (an error message, or a note) containing `part`.
+    #[track_caller]
+    pub fn one_error_line(&self, part: &str) -> &Run {
+        assert_eq!(
+            self.stderr.lines().count(),
+            1,
+            "expected one line on stderr\n{self}"
+        );
+        assert!(self.stderr.contains(part), "stderr lacks {part:?}\n{self}");
+        self
+    }
+
+    /// Checks that nothing was printed on stderr.
+    #[track_caller]
+    pub fn quiet(&self) -> &Run {
+        assert!(self.stderr.is_empty(), "unexpected stderr\n{self}");
+        self
+    }
+}
+
+impl fmt::Display for Run {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "command: {}", self.command)?;
+        writeln!(f, "exit code: {:?}", self.code)?;
+        writeln!(f, "--- stdout ---\n{}", self.stdout)?;
+        write!(f, "--- stderr ---\n{}", self.stderr)
+    }
+}

@@ -554,7 +554,8 @@ mod tests {
             read(&out)
         };
         assert!(reencode(&good).is_ok());
-        let cases: [(&str, fn(&mut Header)); 7] = [
+        type Damage = fn(&mut Header);
+        let cases: [(&str, Damage); 7] = [
             ("board", |h| h.width = 1),
             ("goal", |h| h.goal[0] = 2),
             ("entries", |h| h.entry_count = 13),

@@ -128,14 +128,25 @@ impl<D: AsRef<[u8]>> Database<D> {
     pub fn solve(&self, state: &State) -> Result<Moves, Error> {
         let (_, mut d) = self.locate(state)?;
         let mut path = Moves::with_capacity(usize::from(d));
-        let mut s = *state;
-        while d > 0 {
-            let (m, next) = self.first_move_closer(&s, d)?;
-            path.push(m);
-            s = next;
-            d -= 1;
+        if d == 0 {
+            return Ok(path);
         }
-        Ok(path)
+        // Reading every neighbour of the start once catches a damaged entry at the start, the
+        // one place where a damaged table could otherwise give a legal but longer path.
+        let mut m = self
+            .moves_closer(state, d)?
+            .first()
+            .ok_or_else(|| self.no_move_closer(state, d))?;
+        let mut s = *state;
+        loop {
+            s = s.slide(m).expect("a move closer is a legal move");
+            path.push(m);
+            d -= 1;
+            if d == 0 {
+                return Ok(path);
+            }
+            m = self.first_move_closer(&s, d)?;
+        }
     }
 
     /// Every optimal solution from `state`, lazily, in lexicographic U < D < L < R order (the
@@ -201,31 +212,41 @@ impl<D: AsRef<[u8]>> Database<D> {
 
     /// The first move in U, D, L, R order that brings a state at distance `d > 0` one closer.
     #[inline]
-    fn first_move_closer(&self, state: &State, d: u8) -> Result<(Move, State), Error> {
+    fn first_move_closer(&self, state: &State, d: u8) -> Result<Move, Error> {
         for m in Move::ALL {
             if let Some(next) = state.slide(m) {
                 if self.is_closer(&next, d)? {
-                    return Ok((m, next));
+                    return Ok(m);
                 }
             }
         }
         Err(self.no_move_closer(state, d))
     }
 
-    /// Every move that brings a state at distance `d` one closer.
+    /// Every move that brings a state at distance `d` one closer. Checks every neighbour on the
+    /// way: each must be exactly one move closer or one move farther.
     pub(crate) fn moves_closer(&self, state: &State, d: u8) -> Result<MoveSet, Error> {
-        if d == 0 {
-            return Ok(MoveSet::EMPTY);
-        }
         let mut set = MoveSet::EMPTY;
         for m in Move::ALL {
             if let Some(next) = state.slide(m) {
                 if self.is_closer(&next, d)? {
                     set = set.with(m);
+                } else {
+                    let nd = self.entry(next.index(), &next)?;
+                    if nd != d + 1 {
+                        return Err(self.damaged(
+                            state.index(),
+                            state,
+                            &format!(
+                                "distance {d}, but its neighbour {next} has distance {nd}; \
+                                 neighbours differ by exactly one move"
+                            ),
+                        ));
+                    }
                 }
             }
         }
-        if set.is_empty() {
+        if set.is_empty() && d > 0 {
             return Err(self.no_move_closer(state, d));
         }
         Ok(set)

@@ -91,7 +91,8 @@ pub(crate) fn load(path: &Path) -> Result<Storage, Error> {
 }
 
 /// Decompresses a zstd-compressed database, allocating no more than the header inside says the
-/// file needs: a damaged or hostile stream cannot make it allocate more.
+/// file needs (a damaged or hostile stream cannot make it allocate more), and checks the table's
+/// checksum.
 pub(crate) fn decompress(compressed: &[u8]) -> Result<Vec<u8>, Error> {
     let zstd_err = |source| Error::Decompress { path: None, source };
     let format_err = |source| Error::Format { path: None, source };
@@ -121,10 +122,19 @@ pub(crate) fn decompress(compressed: &[u8]) -> Result<Vec<u8>, Error> {
     if (bytes.len() as u64) < total {
         return Err(length_err(bytes.len() as u64));
     }
-    // Reading on to the end of the frame also checks zstd's own checksum.
+    // Reading on to the end of the frame also checks zstd's own checksum, if it has one.
     let mut extra = [0u8; 1];
     if decoder.read(&mut extra).map_err(zstd_err)? != 0 {
         return Err(length_err(total + 1));
+    }
+    // The whole table passed through memory anyway: checking its checksum costs little more.
+    let layout = tilebase_format::read(&bytes).map_err(format_err)?;
+    let found = tilebase_format::table_checksum(&bytes[layout.table]);
+    if found != layout.header.table_crc32 {
+        return Err(format_err(FormatError::TableChecksum {
+            found,
+            expected: layout.header.table_crc32,
+        }));
     }
     Ok(bytes)
 }

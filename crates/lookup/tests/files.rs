@@ -1,0 +1,136 @@
+//! Opening files of every kind: plain, compressed, damaged, missing, not files at all.
+
+use std::fs;
+
+use tilebase_lookup::{Database, Error, FormatError, State};
+
+const SHIPPED: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../db/3x3-123804765.tilebase"
+);
+
+fn shipped_bytes() -> Vec<u8> {
+    fs::read(SHIPPED).unwrap()
+}
+
+fn sample(db: &Database<impl AsRef<[u8]>>) -> impl Iterator<Item = State> + '_ {
+    (0..db.board().states())
+        .step_by(101)
+        .map(|i| State::from_index(db.board(), db.goal().parity(), i).unwrap())
+}
+
+#[test]
+fn compressed_and_plain_give_the_same_answers() {
+    let plain = Database::open(SHIPPED).unwrap();
+    let compressed = zstd::encode_all(&shipped_bytes()[..], 19).unwrap();
+    assert!(compressed.len() < shipped_bytes().len() / 2);
+    let from_memory = Database::from_compressed(&compressed).unwrap();
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db.tilebase.zst");
+    fs::write(&path, &compressed).unwrap();
+    let from_file = Database::open(&path).unwrap();
+    let loaded = Database::load(&path).unwrap();
+
+    for state in sample(&plain) {
+        let expected = plain.solve(&state).unwrap();
+        assert_eq!(from_memory.solve(&state).unwrap(), expected);
+        assert_eq!(from_file.solve(&state).unwrap(), expected);
+        assert_eq!(loaded.solve(&state).unwrap(), expected);
+    }
+}
+
+#[test]
+fn damaged_compressed_files_are_refused() {
+    let plain = shipped_bytes();
+    let compressed = zstd::encode_all(&plain[..], 19).unwrap();
+    for len in (0..compressed.len()).step_by(97) {
+        assert!(
+            Database::from_compressed(&compressed[..len]).is_err(),
+            "truncated to {len}"
+        );
+    }
+    // encode_all writes no zstd checksum: a flipped bit decodes to a different table, which the
+    // table checksum in the header catches.
+    let mut flipped = compressed.clone();
+    let middle = flipped.len() / 2;
+    flipped[middle] ^= 0x10;
+    assert!(Database::from_compressed(&flipped).is_err());
+
+    // A valid header followed by more bytes than the header accounts for.
+    let mut longer = plain.clone();
+    longer.extend(std::iter::repeat_n(0u8, 1 << 20));
+    let err = Database::from_compressed(&zstd::encode_all(&longer[..], 1).unwrap()).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::Format {
+                source: FormatError::Length { .. },
+                ..
+            }
+        ),
+        "{err}"
+    );
+    // Cut inside the table.
+    let shorter = &plain[..plain.len() - 1000];
+    let err = Database::from_compressed(&zstd::encode_all(shorter, 1).unwrap()).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::Format {
+                source: FormatError::Length { .. },
+                ..
+            }
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn missing_empty_and_directory_paths_are_named_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.tilebase");
+    let err = Database::open(&missing).unwrap_err().to_string();
+    assert!(err.starts_with(&missing.display().to_string()), "{err}");
+    assert!(err.contains("No such file"), "{err}");
+
+    let err = Database::open(dir.path()).unwrap_err();
+    assert!(matches!(err, Error::IsDirectory { .. }), "{err}");
+    assert!(matches!(
+        Database::load(dir.path()),
+        Err(Error::IsDirectory { .. })
+    ));
+
+    let empty = dir.path().join("empty.tilebase");
+    fs::write(&empty, b"").unwrap();
+    let err = Database::open(&empty).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{}: empty file, not a tilebase database: rebuild it with build-db",
+            empty.display()
+        )
+    );
+}
+
+#[test]
+fn truncated_files_never_open() {
+    let bytes = shipped_bytes();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cut.tilebase");
+    for len in (0..200).chain((200..bytes.len()).step_by(4999)) {
+        fs::write(&path, &bytes[..len]).unwrap();
+        assert!(Database::open(&path).is_err(), "length {len}");
+        assert!(Database::from_bytes(&bytes[..len]).is_err(), "length {len}");
+    }
+}
+
+#[test]
+fn states_of_another_board_are_refused() {
+    let db = Database::open(SHIPPED).unwrap();
+    let small: State = "1230".parse().unwrap();
+    assert_eq!(
+        db.distance(&small).unwrap_err().to_string(),
+        "1230 is a state of a 2x2 board, but this database is for 3x3"
+    );
+}

@@ -1,0 +1,279 @@
+//! `query`: answers, JSON records, batches, exit codes, databases found, damaged and missing.
+
+use std::fs;
+use std::io::{BufRead, BufReader, Write};
+use std::process::Stdio;
+
+use serde::Deserialize;
+
+use crate::support::Sandbox;
+
+/// A JSON answer: exactly the documented fields, no others.
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Answer {
+    state: String,
+    goal: String,
+    board: String,
+    solvable: bool,
+    distance: Option<u8>,
+    moves: Option<String>,
+}
+
+/// A JSON record of an input that could not be read.
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Refusal {
+    input: String,
+    error: String,
+}
+
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(untagged)]
+enum Record {
+    Answer(Answer),
+    Refusal(Refusal),
+}
+
+fn records(stdout: &str) -> Vec<Record> {
+    stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}")))
+        .collect()
+}
+
+#[test]
+fn the_articles_cases_through_the_program() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    let run = sandbox.run("query", &["283104765", "134825706", "603712458"]);
+    run.code(0).quiet();
+    let distances: Vec<&str> = run
+        .stdout
+        .lines()
+        .map(|l| l.split(": ").nth(1).unwrap())
+        .collect();
+    assert_eq!(distances, ["4 moves", "5 moves", "23 moves"]);
+    assert!(run.stdout.starts_with("283104765: 4 moves: ULDR\n"));
+
+    let run = sandbox.run("query", &["--goal", "123456780", "864072513", "285361704"]);
+    run.code(0);
+    assert!(run.stdout.contains("864072513: 23 moves: "), "{run}");
+    assert!(run.stdout.contains("285361704: 25 moves: "), "{run}");
+}
+
+#[test]
+fn json_lines_parse_into_typed_records_in_input_order() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    let run = sandbox.run_with_input(
+        "query",
+        &["--json"],
+        b"603712458\n864072513\n12a\n[2,8,3,1,0,4,7,6,5]\n",
+    );
+    run.code(2);
+    // The documented example, to the byte.
+    assert_eq!(
+        run.stdout.lines().next().unwrap(),
+        r#"{"state":"603712458","goal":"123804765","board":"3x3","solvable":true,"distance":23,"moves":"DDLURRDLLUURDDLURRDLLUR"}"#
+    );
+    let answer = |state: &str, distance: Option<u8>, moves: Option<&str>| {
+        Record::Answer(Answer {
+            state: state.into(),
+            goal: "123804765".into(),
+            board: "3x3".into(),
+            solvable: distance.is_some(),
+            distance,
+            moves: moves.map(Into::into),
+        })
+    };
+    assert_eq!(
+        records(&run.stdout),
+        [
+            answer("603712458", Some(23), Some("DDLURRDLLUURDDLURRDLLUR")),
+            answer("864072513", None, None),
+            Record::Refusal(Refusal {
+                input: "12a".into(),
+                error: "stray character 'a' at column 3".into()
+            }),
+            answer("283104765", Some(4), Some("ULDR")),
+        ]
+    );
+}
+
+#[test]
+fn exit_codes_say_how_the_run_went() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    sandbox
+        .run("query", &["603712458", "283104765"])
+        .code(0)
+        .quiet();
+    let run = sandbox.run("query", &["603712458", "864072513"]);
+    run.code(1).quiet();
+    assert!(run.stdout.contains(
+        "864072513: unsolvable: 22 inversions (even) where goal 123804765 has 7 (odd), \
+         and no move on a board 3 wide changes that parity\n"
+    ));
+    // An error outranks an unsolvable state.
+    sandbox.run("query", &["864072513", "1234"]).code(2);
+    sandbox
+        .run("query", &["--frobnicate"])
+        .code(2)
+        .one_error_line("unexpected argument");
+    sandbox
+        .run("query", &["--db", "missing.tilebase", "603712458"])
+        .code(2)
+        .one_error_line("query: missing.tilebase: No such file or directory");
+    sandbox.run("query", &["--help"]).code(0).quiet();
+}
+
+#[test]
+fn a_batch_answers_every_good_line_around_the_bad_ones() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    let input = b"283104765\r\n\n1 2 3 8 0 4 7 6 5\n12345678\n\xff\xfe\n603/712/458\n";
+    let run = sandbox.run_with_input("query", &[], input);
+    run.code(2);
+    assert_eq!(
+        run.stdout,
+        "283104765: 4 moves: ULDR\n123804765: 0 moves (the goal)\n603712458: 23 moves: DDLURRDLLUURDDLURRDLLUR\n"
+    );
+    assert_eq!(
+        run.stderr,
+        "query: line 2: \"\": empty: a state lists its cells row by row, like 123804765\n\
+         query: line 4: \"12345678\": 8 cells, but a 3x3 board has 9\n\
+         query: line 5: \"\u{fffd}\u{fffd}\": not valid UTF-8\n"
+    );
+    // `-` among the arguments reads stdin at that point.
+    let run = sandbox.run_with_input("query", &["283104765", "-", "134825706"], b"603712458\n");
+    run.code(0);
+    let firsts: Vec<&str> = run.stdout.lines().map(|l| &l[..9]).collect();
+    assert_eq!(firsts, ["283104765", "603712458", "134825706"]);
+}
+
+#[test]
+fn damaged_and_truncated_databases_are_refused_in_one_line() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    let good = fs::read(sandbox.path().join("db/3x3-123804765.tilebase")).unwrap();
+
+    fs::write(sandbox.path().join("cut.tilebase"), &good[..good.len() - 1]).unwrap();
+    sandbox
+        .run("query", &["--db", "cut.tilebase", "603712458"])
+        .code(2)
+        .one_error_line("query: cut.tilebase: file is 181760 bytes but its header says 181761: truncated; rebuild it with build-db");
+
+    let mut flipped = good.clone();
+    flipped[40] ^= 1;
+    fs::write(sandbox.path().join("flipped.tilebase"), &flipped).unwrap();
+    sandbox
+        .run("query", &["--db", "flipped.tilebase", "603712458"])
+        .code(2)
+        .one_error_line("the header is damaged");
+
+    fs::write(sandbox.path().join("text.tilebase"), b"hello, world\n").unwrap();
+    sandbox
+        .run("query", &["--db", "text.tilebase", "603712458"])
+        .code(2)
+        .one_error_line("not a tilebase database");
+
+    // A table entry beyond the header's maximum: that state is refused, the others answered.
+    // The entry is a state at distance 30, which no solution from 603712458 reads.
+    let far: tilebase_core::State = "021358467".parse().unwrap();
+    let mut bad_entry = good.clone();
+    let table_start = good.len() - 181_440;
+    bad_entry[table_start + far.index() as usize] = 99;
+    fs::write(sandbox.path().join("entry.tilebase"), &bad_entry).unwrap();
+    let run = sandbox.run(
+        "query",
+        &["--db", "entry.tilebase", "021358467", "603712458"],
+    );
+    run.code(2);
+    assert_eq!(run.stdout, "603712458: 23 moves: DDLURRDLLUURDDLURRDLLUR\n");
+    run.one_error_line(&format!(
+        "query: \"021358467\": the table is damaged at entry {} (state 021358467): distance 99, \
+         above the maximum 30 in the header; run verify, and rebuild the database with build-db",
+        far.index()
+    ));
+}
+
+#[test]
+fn a_database_for_another_goal_or_board_is_named() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    sandbox
+        .run("query", &["--db", "db/3x3-123804765.tilebase", "--goal", "123456780", "1"])
+        .code(2)
+        .one_error_line(
+            "db/3x3-123804765.tilebase: holds the database of goal 123804765 on a 3x3 board, not goal 123456780 as asked",
+        );
+    sandbox
+        .run(
+            "query",
+            &[
+                "--db",
+                "db/3x3-123804765.tilebase",
+                "--board",
+                "2x2",
+                "1230",
+            ],
+        )
+        .code(2)
+        .one_error_line("not a 2x2 board as asked");
+}
+
+#[test]
+fn a_missing_database_is_built_once_into_the_cache() {
+    let sandbox = Sandbox::new();
+    let run = sandbox.run("query", &["--goal", "123456780", "864072513"]);
+    run.code(0);
+    assert!(run.stdout.starts_with("864072513: 23 moves: "), "{run}");
+    run.one_error_line("query: no database for goal 123456780 (3x3 board) yet: built it in ");
+    assert!(run.stderr.contains("saved it to "), "{run}");
+    assert!(sandbox.cache().join("3x3-123456780.tilebase").is_file());
+
+    let again = sandbox.run("query", &["--goal", "123456780", "864072513"]);
+    again.code(0).quiet();
+    assert_eq!(again.stdout, run.stdout);
+}
+
+#[test]
+fn boards_and_all_solutions() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    let run = sandbox.run("query", &["--boards", "283104765"]);
+    run.code(0);
+    assert_eq!(
+        run.stdout,
+        "283104765: 4 moves: ULDR\n  start   1 U     2 L     3 D     4 R\n  2 8 3   2 . 3   . 2 3   1 2 3   1 2 3\n  1 . 4   1 8 4   1 8 4   . 8 4   8 . 4\n  7 6 5   7 6 5   7 6 5   7 6 5   7 6 5\n\n"
+    );
+    let run = sandbox.run("query", &["--all", "603712458"]);
+    run.code(0);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines[0], "603712458: 23 moves, 3 optimal solutions:");
+    assert_eq!(lines[1], "  DDLURRDLLUURDDLURRDLLUR");
+    assert_eq!(lines.len(), 4);
+}
+
+#[test]
+fn a_closed_stdout_ends_the_program_quietly() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    let mut child = sandbox
+        .command("query", &[])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        for _ in 0..200_000 {
+            if stdin.write_all(b"603712458\n").is_err() {
+                break;
+            }
+        }
+    });
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert_eq!(first, "603712458: 23 moves: DDLURRDLLUURDDLURRDLLUR\n");
+    drop(stdout); // like `| head -1`
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
