@@ -105,6 +105,10 @@ fn answer_all(args: &Args, answerer: &mut Answerer, out: &mut impl Write) -> io:
 
 /// Answers stdin line by line, streaming: memory stays flat however many lines come.
 fn answer_stdin(answerer: &mut Answerer, out: &mut impl Write) -> io::Result<()> {
+    if io::stdin().is_terminal() {
+        // Someone typed `query` alone: say why nothing happens yet.
+        report("query", "reading states from stdin, one per line (Ctrl-D to end)");
+    }
     let mut reader = BufReader::with_capacity(1 << 16, io::stdin().lock());
     let mut line = Vec::with_capacity(256);
     let mut number = 0u64;
