@@ -107,7 +107,10 @@ fn answer_all(args: &Args, answerer: &mut Answerer, out: &mut impl Write) -> io:
 fn answer_stdin(answerer: &mut Answerer, out: &mut impl Write) -> io::Result<()> {
     if io::stdin().is_terminal() {
         // Someone typed `query` alone: say why nothing happens yet.
-        report("query", "reading states from stdin, one per line (Ctrl-D to end)");
+        report(
+            "query",
+            "reading states from stdin, one per line (Ctrl-D to end)",
+        );
     }
     let mut reader = BufReader::with_capacity(1 << 16, io::stdin().lock());
     let mut line = Vec::with_capacity(256);

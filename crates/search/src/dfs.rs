@@ -1,0 +1,63 @@
+//! Depth-first search with a stack, as the articles write it, plus a depth limit.
+
+use std::collections::hash_map::Entry;
+
+use tilebase_core::{Move, Path};
+
+use crate::space::{Node, Reached, Space};
+use crate::{Budget, Stats};
+
+/// Depth-first search: a stack of nodes and the depth each was first reached at. Nothing
+/// deeper than `max_depth` is pushed, and a node is pushed again only when reached by a
+/// shallower route, so every node within the limit is eventually found. The path is legal and
+/// at most `max_depth` long, but the first one found is rarely optimal.
+pub(crate) fn dfs(
+    space: &Space,
+    start: Node,
+    max_depth: u32,
+    budget: Budget,
+) -> (Option<Path>, Stats) {
+    let mut stats = Stats::default();
+    let mut reached = space.reached_map();
+    reached.insert(
+        start.cells,
+        Reached {
+            by: Move::Up,
+            depth: 0,
+        },
+    );
+    let mut stack = vec![(start, 0u32)];
+    while let Some((node, depth)) = stack.pop() {
+        if reached[&node.cells].depth < depth {
+            continue; // pushed again from a shallower route since
+        }
+        if space.is_goal(node) {
+            return (Some(space.path_to(&reached, node)), stats);
+        }
+        if depth == max_depth {
+            continue;
+        }
+        if stats.expanded == budget.max_expanded {
+            return (None, stats);
+        }
+        stats.expanded += 1;
+        // Pushed in reverse so that U is popped, hence tried, first.
+        for (m, next) in space.successors(node).rev() {
+            stats.generated += 1;
+            let now = Reached {
+                by: m,
+                depth: depth + 1,
+            };
+            match reached.entry(next.cells) {
+                Entry::Occupied(e) if e.get().depth <= now.depth => continue,
+                Entry::Occupied(mut e) => *e.get_mut() = now,
+                Entry::Vacant(e) => {
+                    e.insert(now);
+                }
+            }
+            stack.push((next, now.depth));
+        }
+        stats.peak(stack.len());
+    }
+    (None, stats)
+}
