@@ -2,5 +2,7 @@
 //! in a scratch directory with its own cache.
 
 mod build_db;
+mod compare;
 mod query;
 mod support;
+mod verify;

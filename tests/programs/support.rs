@@ -10,6 +10,8 @@ pub fn program(name: &str) -> &'static str {
     match name {
         "build-db" => env!("CARGO_BIN_EXE_build-db"),
         "query" => env!("CARGO_BIN_EXE_query"),
+        "verify" => env!("CARGO_BIN_EXE_verify"),
+        "compare" => env!("CARGO_BIN_EXE_compare"),
         other => panic!("no program {other}"),
     }
 }

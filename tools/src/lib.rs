@@ -3,7 +3,9 @@
 #![forbid(unsafe_code)]
 
 pub mod build_db;
+pub mod compare;
 pub mod exit;
 pub mod locate;
 pub mod query;
 pub mod select;
+pub mod verify;

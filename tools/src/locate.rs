@@ -32,6 +32,23 @@ pub fn local_path(goal: &State) -> PathBuf {
     Path::new(LOCAL_DIR).join(file_name(goal, false))
 }
 
+/// The database the flags `--db`, `--board` and `--goal` ask for: the file given, checked
+/// against the board and goal if they are given too; else found or built by [`find_or_build`].
+pub fn open_database(
+    db: Option<&Path>,
+    board: Option<Board>,
+    goal: Option<&str>,
+    program: &str,
+) -> Result<Database, String> {
+    match db {
+        Some(path) => open_given(path, board, goal),
+        None => {
+            let (_, goal) = board_and_goal(board, goal)?;
+            find_or_build(&goal, program)
+        }
+    }
+}
+
 /// Opens the file given with `--db`, checking that it holds the board and goal asked for, if
 /// any. The goal is read for the board asked for, else the file's, so that a goal of a board
 /// that its cell count does not name (6 cells: 3x2 or 2x3?) needs no `--board`.

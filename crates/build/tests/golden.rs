@@ -165,3 +165,14 @@ fn shipped_database_is_a_fresh_build() {
         "db/3x3-123804765.tilebase differs from a fresh build"
     );
 }
+
+/// Every board's fresh table passes the full verification, independently of the builder.
+#[test]
+fn fresh_builds_of_every_board_up_to_ten_cells_verify() {
+    for board in Board::all().filter(|b| b.cells() <= 10) {
+        for goal in [board.ordered_goal(), board.default_goal()] {
+            let report = database(&goal).verify();
+            assert!(report.is_ok(), "{goal:?}: {report:?}");
+        }
+    }
+}

@@ -272,9 +272,17 @@ pub fn header_for(goal: &State, table: &[u8]) -> io::Result<Header> {
 
 /// Writes a database file for `goal` holding `table` (one distance per state, in index order)
 /// and returns the header written.
-pub fn write<W: Write>(mut out: W, goal: &State, table: &[u8]) -> io::Result<Header> {
+pub fn write<W: Write>(out: W, goal: &State, table: &[u8]) -> io::Result<Header> {
     let header = header_for(goal, table)?;
-    let encoded = bincode::encode_to_vec(&header, CONFIG)
+    write_parts(out, &header, table)?;
+    Ok(header)
+}
+
+/// Writes `header` and `table` as a file, as they are: nothing is computed or checked. [`write`]
+/// is the way to write a database; this is for tools and tests that need a file whose header
+/// says something else than its table.
+pub fn write_parts<W: Write>(mut out: W, header: &Header, table: &[u8]) -> io::Result<()> {
+    let encoded = bincode::encode_to_vec(header, CONFIG)
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     let mut preamble = [0u8; PREAMBLE_LEN];
     preamble[0..8].copy_from_slice(&MAGIC);
@@ -285,8 +293,7 @@ pub fn write<W: Write>(mut out: W, goal: &State, table: &[u8]) -> io::Result<Hea
     out.write_all(&preamble)?;
     out.write_all(&encoded)?;
     out.write_all(table)?;
-    out.flush()?;
-    Ok(header)
+    out.flush()
 }
 
 /// Reads and checks the preamble and header of a database file, and checks that the file is
@@ -542,15 +549,8 @@ mod tests {
         let table = [0u8, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6];
         let good = header_for(&goal, &table).unwrap();
         let reencode = |h: &Header| {
-            let encoded = bincode::encode_to_vec(h, CONFIG).unwrap();
             let mut out = Vec::new();
-            out.extend_from_slice(&MAGIC);
-            out.extend_from_slice(&VERSION.to_le_bytes());
-            out.extend_from_slice(&ENDIAN_MARKER.to_le_bytes());
-            out.extend_from_slice(&(encoded.len() as u32).to_le_bytes());
-            out.extend_from_slice(&crc32fast::hash(&encoded).to_le_bytes());
-            out.extend_from_slice(&encoded);
-            out.extend_from_slice(&table);
+            write_parts(&mut out, h, &table).unwrap();
             read(&out)
         };
         assert!(reencode(&good).is_ok());

@@ -102,6 +102,11 @@ impl<D: AsRef<[u8]>> Database<D> {
         &self.data.as_ref()[self.table_start..]
     }
 
+    /// Where the bytes are: for a database opened by path, a memory map or memory.
+    pub fn storage(&self) -> &D {
+        &self.data
+    }
+
     /// The bytes the database was made from.
     pub fn bytes(&self) -> &[u8] {
         self.data.as_ref()

@@ -35,6 +35,7 @@ mod database;
 mod error;
 mod solutions;
 mod storage;
+mod verify;
 
 pub use database::Database;
 pub use error::Error;
@@ -42,3 +43,4 @@ pub use solutions::Solutions;
 pub use storage::Storage;
 pub use tilebase_core::{Board, Move, MoveSet, Parity, Path, State, StateError, Unsolvable};
 pub use tilebase_format::{FormatError, Header};
+pub use verify::{BadEntry, Report};

@@ -9,11 +9,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use tilebase_core::Board;
-use tilebase_lookup::Database;
 
 use crate::exit::{self, parse_args, report};
 use crate::locate;
-use crate::select::board_and_goal;
 use answer::{Answerer, Input};
 
 /// Answers, for each state, its optimal distance to the goal and an optimal solution, instantly,
@@ -56,7 +54,12 @@ pub fn main() -> ExitCode {
         Ok(args) => args,
         Err(code) => return code,
     };
-    let db = match open(&args) {
+    let db = match locate::open_database(
+        args.db.as_deref(),
+        args.board,
+        args.goal.as_deref(),
+        "query",
+    ) {
         Ok(db) => db,
         Err(message) => {
             report("query", message);
@@ -76,17 +79,6 @@ pub fn main() -> ExitCode {
         }
     }
     ExitCode::from(answerer.status())
-}
-
-/// The database the flags ask for: see [`crate::locate`].
-fn open(args: &Args) -> Result<Database, String> {
-    match &args.db {
-        Some(path) => locate::open_given(path, args.board, args.goal.as_deref()),
-        None => {
-            let (_, goal) = board_and_goal(args.board, args.goal.as_deref())?;
-            locate::find_or_build(&goal, "query")
-        }
-    }
 }
 
 fn answer_all(args: &Args, answerer: &mut Answerer, out: &mut impl Write) -> io::Result<()> {
