@@ -9,8 +9,10 @@ use crate::{Budget, Stats};
 
 /// Depth-first search: a stack of nodes and the depth each was first reached at. Nothing
 /// deeper than `max_depth` is pushed, and a node is pushed again only when reached by a
-/// shallower route, so every node within the limit is eventually found. The path is legal and
-/// at most `max_depth` long, but the first one found is rarely optimal.
+/// shallower route, so every node within the limit is eventually found. The goal is recognised
+/// as soon as it is generated, rather than when it comes off the stack, which spares the
+/// subtrees pushed after it. The path is legal and at most `max_depth` long, but the first one
+/// found is rarely optimal.
 pub(crate) fn dfs(
     space: &Space,
     start: Node,
@@ -18,6 +20,9 @@ pub(crate) fn dfs(
     budget: Budget,
 ) -> (Option<Path>, Stats) {
     let mut stats = Stats::default();
+    if space.is_goal(start) {
+        return (Some(Path::new()), stats);
+    }
     let mut reached = space.reached_map();
     reached.insert(
         start.cells,
@@ -30,9 +35,6 @@ pub(crate) fn dfs(
     while let Some((node, depth)) = stack.pop() {
         if reached[&node.cells].depth < depth {
             continue; // pushed again from a shallower route since
-        }
-        if space.is_goal(node) {
-            return (Some(space.path_to(&reached, node)), stats);
         }
         if depth == max_depth {
             continue;
@@ -54,6 +56,9 @@ pub(crate) fn dfs(
                 Entry::Vacant(e) => {
                     e.insert(now);
                 }
+            }
+            if space.is_goal(next) {
+                return (Some(space.path_to(&reached, next)), stats);
             }
             stack.push((next, now.depth));
         }

@@ -204,11 +204,11 @@ pub(crate) struct Reached {
 pub(crate) type ReachedMap = FxHashMap<u64, Reached>;
 
 impl Space {
-    /// An empty map. It starts small, so that short searches do not pay for memory they never
-    /// use, and grows with the search.
+    /// An empty map. It starts small (under the allocator's threshold for mapping fresh pages),
+    /// so that short searches do not pay for memory they never use, and grows with the search.
     pub fn reached_map(&self) -> ReachedMap {
         let states = self.board.states() as usize;
-        FxHashMap::with_capacity_and_hasher(states.min(1 << 10), Default::default())
+        FxHashMap::with_capacity_and_hasher(states.min(1 << 11), Default::default())
     }
 
     /// The node one move `m` away, if the edge allows it.
