@@ -277,3 +277,28 @@ fn a_closed_stdout_ends_the_program_quietly() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+#[test]
+fn distance_only_writes_one_line_per_input() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    let run = sandbox.run_with_input(
+        "query",
+        &["--distance-only"],
+        b"603712458\n864072513\n12a\n6 0 3 7 1 2 4 5 8\r\n123804765",
+    );
+    run.code(2);
+    assert_eq!(
+        run.stdout,
+        "603712458 23\n864072513 -\n12a error\n603712458 23\n123804765 0\n"
+    );
+    run.one_error_line("query: line 3: \"12a\": stray character 'a' at column 3");
+    // Unsolvable alone: exit 1, nothing on stderr.
+    sandbox
+        .run("query", &["--distance-only", "864072513", "283104765"])
+        .code(1)
+        .quiet();
+    sandbox
+        .run("query", &["--distance-only", "--json", "1"])
+        .code(2)
+        .one_error_line("cannot be used with");
+}

@@ -1,28 +1,43 @@
 //! The retrograde breadth-first search: distances from the goal, layer by layer.
 
-use tilebase_core::{Move, State};
+use tilebase_core::{Cursor, Move, Packed, State};
 use tilebase_format::UNREACHED;
+
+/// The tag of the goal on the frontier: no move reached it.
+const START: u8 = 4;
 
 /// The distance of every state reachable from `goal`, indexed by [`State::index`]: the table of
 /// a database. Moves are reversible, so the distance from the goal to a state is the distance
 /// from that state to the goal.
+///
+/// The frontier holds [`Cursor`]s, so a neighbour's index costs a few additions, packed (two
+/// layers and the table of the 3x3 board then fit in a core's cache, where unpacked they did
+/// not). Each remembers the move that reached it, whose undoing leads back a layer and is not
+/// tried.
 pub fn build_table(goal: &State) -> Vec<u8> {
     let board = goal.board();
     let mut table = vec![UNREACHED; board.states() as usize];
-    table[goal.index() as usize] = 0;
-    let mut layer = vec![*goal];
+    let start = Cursor::new(*goal);
+    table[start.index() as usize] = 0;
+    let mut layer: Vec<Packed> = vec![start.pack(START)];
     let mut next = Vec::new();
+    // The deepest board (6x2) has radius 80, far below UNREACHED.
     let mut depth = 0u8;
     while !layer.is_empty() {
-        // The deepest board (6x2) has radius 80, far below UNREACHED.
         depth += 1;
-        for state in &layer {
+        for &packed in &layer {
+            let cursor = Cursor::unpack(board, packed);
             for m in Move::ALL {
-                if let Some(neighbour) = state.slide(m) {
-                    let slot = &mut table[neighbour.index() as usize];
+                if packed.tag == m.opposite() as u8 {
+                    continue;
+                }
+                if let Some(step) = cursor.step(m) {
+                    let slot = &mut table[step.index as usize];
                     if *slot == UNREACHED {
                         *slot = depth;
-                        next.push(neighbour);
+                        let mut reached = cursor;
+                        reached.take(&step);
+                        next.push(reached.pack(m as u8));
                     }
                 }
             }

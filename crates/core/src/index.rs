@@ -1,12 +1,18 @@
 //! The dense index: a bijection between the states of one parity half and `0..cells!/2`.
 //!
-//! `index = blank × (n−1)!/2 + lehmer(tiles) / 2`, where `tiles` is the order of the n−1 tiles
-//! read row by row with the blank left out, and `lehmer` its rank among all orders (its Lehmer
-//! code read as a factorial-base number). Orders whose ranks differ only in the lowest digit
-//! (weight 1!) differ by a swap of the last two tiles, hence in parity; with the blank's cell
-//! fixed, a parity half holds exactly one of each such pair, so halving the rank leaves no gaps.
-//! The index therefore depends only on the state, not on the goal; the goal only says which
-//! parity half a table covers.
+//! `index = blank × (n−1)!/2 + rank / 2`, where `rank` is the Lehmer rank of where the tiles
+//! stand: tile `t`'s digit counts the larger tiles that stand before it in reading order, with
+//! weight `(n−1−t)!`. (That is the Lehmer code of the tiles' positions, the inverse of their
+//! reading order, and has the same parity.) Ranks that differ only in the lowest digit (weight 1!)
+//! differ by a swap of the two largest tiles, hence in parity; with the blank's cell fixed, a
+//! parity half holds exactly one of each such pair, so halving the rank leaves no gaps. The index
+//! depends only on the state, not on the goal; the goal only says which parity half a table
+//! covers.
+//!
+//! Ranking positions rather than the reading order makes every move cheap: a horizontal move
+//! changes no tile's place relative to another, and a vertical move makes one tile pass the
+//! `W − 1` tiles between its cell and the blank's, which changes the rank by one fixed weight
+//! for each of them (see [`crate::Cursor`]).
 
 use crate::State;
 use crate::board::{Board, FACTORIAL, MAX_CELLS};
@@ -32,28 +38,32 @@ impl State {
     /// code count the inversions.
     #[inline]
     pub fn index_and_parity(&self) -> (u32, Parity) {
+        let (rank, inversions) = self.rank_and_inversions();
         let board = self.board();
-        let tiles = board.cells() as u32 - 1;
-        let mut used = 0u32;
-        let mut lehmer = 0u32;
-        let mut inversions = 0u32;
-        let mut remaining = tiles;
+        let blank = self.blank();
+        let index = blank as u32 * HALF[board.cells() - 1] + rank / 2;
+        (index, Parity::of(inversions ^ row_term(board, blank)))
+    }
+
+    /// The whole rank (the index holds half of it) and the number of inversions.
+    #[inline]
+    pub(crate) fn rank_and_inversions(&self) -> (u32, u32) {
+        let weights = &TILE_WEIGHTS[self.board().cells()];
+        let mut seen = 0usize;
+        let mut rank = 0u32;
+        let mut digits = 0u32;
+        // No branch, no division: this runs for every state a query or a build touches. The
+        // blank reads as tile 0, with weight 0; its digit, which counts the tiles before it,
+        // is taken back out of the sum of digits below.
         for &cell in self.cells() {
-            if cell == 0 {
-                continue;
-            }
-            let v = u32::from(cell) - 1;
-            // Smaller tiles not yet placed: each one comes later, so each is an inversion.
-            let digit = v - (used & ((1 << v) - 1)).count_ones();
-            lehmer = lehmer * remaining + digit;
-            inversions += digit;
-            remaining -= 1;
-            used |= 1 << v;
+            let t = usize::from(cell);
+            // Larger tiles already seen stand before this one.
+            let digit = u32::from(ONES_IN_12_BITS[(seen >> (t + 1)) & 0xFFF]);
+            rank += digit * weights[t & 15];
+            digits += digit;
+            seen |= 1 << t;
         }
-        let half = FACTORIAL[tiles as usize] / 2;
-        let index = self.blank() as u32 * half + lehmer / 2;
-        let parity = inversions ^ row_term(board, self.blank());
-        (index, Parity::of(parity))
+        (rank, digits - self.blank() as u32)
     }
 
     /// The state at `index` in the table of the parity half `parity`, or `None` when the index
@@ -62,55 +72,115 @@ impl State {
         if index >= board.states() {
             return None;
         }
-        let tiles = board.cells() - 1;
-        let half = FACTORIAL[tiles] / 2;
+        let n = board.cells();
+        let tiles = n - 1;
+        let half = HALF[tiles];
         let blank = (index / half) as usize;
         let wanted = (parity as u32 ^ row_term(board, blank)) & 1;
 
-        // Factorial-base digits of 2k, last digit first; digit j has radix tiles - j.
+        // Digits of 2k, tile by tile from the largest: tile t's digit has radix n - t.
         let mut digits = [0u32; MAX_CELLS];
         let mut rest = (index % half) * 2;
-        for (j, digit) in digits[..tiles].iter_mut().enumerate().rev() {
-            let radix = (tiles - j) as u32;
-            *digit = rest % radix;
+        for t in (1..n).rev() {
+            let radix = (n - t) as u32;
+            digits[t] = rest % radix;
             rest /= radix;
         }
-        if digits[..tiles].iter().sum::<u32>() & 1 != wanted {
-            // The weight-1 digit of an even rank is 0; setting it swaps the last two tiles.
-            digits[tiles - 2] = 1;
+        if digits[1..n].iter().sum::<u32>() & 1 != wanted {
+            // The weight-1 digit, the second-largest tile's, of an even rank is 0; setting it
+            // swaps the two largest tiles.
+            digits[tiles - 1] = 1;
         }
-
+        // Place the tiles from the largest: each stands after exactly `digit` larger ones.
+        let mut order = [0u8; MAX_CELLS];
+        for t in (1..n).rev() {
+            let placed = n - 1 - t;
+            let at = digits[t] as usize;
+            order.copy_within(at..placed, at + 1);
+            order[at] = t as u8;
+        }
         let mut cells = [0u8; MAX_CELLS];
-        let mut unused = (1u32 << tiles) - 1;
-        let mut digit = digits.iter();
-        for (cell, slot) in cells[..board.cells()].iter_mut().enumerate() {
-            if cell == blank {
-                continue;
+        let mut tiles_in_order = order[..tiles].iter();
+        for (cell, slot) in cells[..n].iter_mut().enumerate() {
+            if cell != blank {
+                *slot = *tiles_in_order.next()?;
             }
-            let mut skip = *digit.next()?;
-            let mut candidates = unused;
-            while skip > 0 {
-                candidates &= candidates - 1;
-                skip -= 1;
-            }
-            let v = candidates.trailing_zeros();
-            unused &= !(1 << v);
-            *slot = v as u8 + 1;
         }
-        State::new(board, &cells[..board.cells()]).ok()
+        State::new(board, &cells[..n]).ok()
     }
 }
+
+/// `ONES_IN_12_BITS[m]` is the number of bits set in `m`, for every 12-bit `m`: a table, because
+/// the baseline x86-64 target has no popcount instruction and its software fallback would
+/// double the cost of an index.
+static ONES_IN_12_BITS: [u8; 1 << MAX_CELLS] = {
+    let mut table = [0u8; 1 << MAX_CELLS];
+    let mut m = 1;
+    while m < table.len() {
+        table[m] = table[m >> 1] + (m & 1) as u8;
+        m += 1;
+    }
+    table
+};
+
+/// `TILE_WEIGHTS[n][t]` is the weight of tile `t`'s Lehmer digit on a board of `n` cells:
+/// `(n - 1 - t)!`; 0 for the blank, tile 0.
+pub(crate) static TILE_WEIGHTS: [[u32; 16]; MAX_CELLS + 1] = {
+    let mut table = [[0u32; 16]; MAX_CELLS + 1];
+    let mut n = 2;
+    while n <= MAX_CELLS {
+        let mut t = 1;
+        while t < n {
+            table[n][t] = FACTORIAL[n - 1 - t];
+            t += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// `HALF[tiles]` is `tiles!/2`: the number of orders of the tiles in one parity half.
+pub(crate) static HALF: [u32; MAX_CELLS] = {
+    let mut table = [0u32; MAX_CELLS];
+    let mut tiles = 1;
+    while tiles < MAX_CELLS {
+        table[tiles] = FACTORIAL[tiles] / 2;
+        tiles += 1;
+    }
+    table
+};
 
 /// The blank's contribution to the parity: its row from the bottom on boards of even width,
-/// nothing on boards of odd width.
+/// nothing on boards of odd width. Read off a mask per board rather than divided out, since a
+/// division by the width costs more than the rest of an index.
 #[inline]
 fn row_term(board: Board, blank: usize) -> u32 {
-    if board.width() % 2 == 0 {
-        (board.height() - blank / board.width()) as u32 & 1
-    } else {
-        0
-    }
+    (ROW_TERMS[board.width()][board.height()] >> blank) & 1
 }
+
+/// `ROW_TERMS[w][h]` has bit `b` set when a blank in cell `b` of a `w`x`h` board adds one to the
+/// parity: `w` even and the blank's row from the bottom (counted from 1) odd.
+static ROW_TERMS: [[u32; MAX_CELLS + 1]; MAX_CELLS + 1] = {
+    let mut table = [[0u32; MAX_CELLS + 1]; MAX_CELLS + 1];
+    let mut w = 2;
+    while w <= MAX_CELLS {
+        let mut h = 2;
+        while w * h <= MAX_CELLS {
+            let mut mask = 0;
+            if w % 2 == 0 {
+                let mut b = 0;
+                while b < w * h {
+                    mask |= ((h - b / w) as u32 & 1) << b;
+                    b += 1;
+                }
+            }
+            table[w][h] = mask;
+            h += 1;
+        }
+        w += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {
@@ -154,12 +224,13 @@ mod tests {
 
     #[test]
     fn goals_index_where_expected() {
-        // Tiles in order, blank last: Lehmer rank 0, blank in the last cell.
+        // Tiles in order, blank last: rank 0, blank in the last cell.
         let g: State = "123456780".parse().unwrap();
         assert_eq!(g.index(), 8 * 20_160);
         let g: State = "123804765".parse().unwrap();
-        // Blank in cell 4; tiles 1 2 3 8 4 7 6 5 have Lehmer digits 0 0 0 4 0 2 1 0,
-        // rank 4*4! + 2*2! + 1*1! = 101, halved to 50.
-        assert_eq!(g.index(), 4 * 20_160 + 50);
+        // Blank in cell 4; read in order 1 2 3 8 4 7 6 5. Larger tiles before each tile:
+        // 4 has 8 (digit 1, weight 4!), 5 has 8 7 6 (3, weight 3!), 6 has 8 7 (2, weight 2!),
+        // 7 has 8 (1, weight 1!): rank 24 + 18 + 4 + 1 = 47, halved to 23.
+        assert_eq!(g.index(), 4 * 20_160 + 23);
     }
 }

@@ -14,6 +14,7 @@
 #![forbid(unsafe_code)]
 
 pub mod board;
+pub mod cursor;
 pub mod index;
 pub mod moves;
 pub mod parity;
@@ -21,6 +22,7 @@ pub mod parse;
 pub mod state;
 
 pub use board::{Board, BoardError, MAX_CELLS};
+pub use cursor::{Cursor, Packed, Step};
 pub use moves::{Move, MoveSet, ParsePathError, Path};
 pub use parity::{Parity, Unsolvable};
 pub use parse::StateError;

@@ -82,9 +82,50 @@ impl State {
     /// assert_eq!(err.to_string(), "4 cells, but a 3x2 board has 6");
     /// ```
     pub fn parse(board: Board, text: &str) -> Result<State, StateError> {
+        if let Some(state) = State::from_digits(board, text.as_bytes()) {
+            return Ok(state);
+        }
         let cells = parse::cells(text)?;
         cells.check_shape(board)?;
         State::new(board, cells.values())
+    }
+
+    /// The commonest form, read fast: exactly one ASCII digit per cell, as in `603712458`, on a
+    /// board of up to 10 cells. `None` for anything else, valid or not: [`State::parse`] reads
+    /// every form and says what is wrong.
+    ///
+    /// ```
+    /// use tilebase_core::{Board, State};
+    ///
+    /// let s = State::from_digits(Board::THREE_BY_THREE, b"603712458").unwrap();
+    /// assert_eq!(s.blank(), 1);
+    /// assert_eq!(State::from_digits(Board::THREE_BY_THREE, b"603712455"), None);
+    /// ```
+    #[inline]
+    pub fn from_digits(board: Board, digits: &[u8]) -> Option<State> {
+        let n = board.cells();
+        if digits.len() != n || n > 10 {
+            return None;
+        }
+        let mut cells = [0u8; MAX_CELLS];
+        let mut seen = 0u32;
+        let mut blank = 0;
+        for (i, (&digit, cell)) in digits.iter().zip(&mut cells).enumerate() {
+            let v = digit.wrapping_sub(b'0');
+            if usize::from(v) >= n {
+                return None;
+            }
+            seen |= 1 << v;
+            *cell = v;
+            if v == 0 {
+                blank = i;
+            }
+        }
+        (seen == (1 << n) - 1).then_some(State {
+            board,
+            blank: blank as u8,
+            cells,
+        })
     }
 
     /// The board this state is on.
@@ -105,18 +146,22 @@ impl State {
         self.blank as usize
     }
 
+    /// A state from cells known to be valid (taken from another state), without checking.
+    #[inline]
+    pub(crate) fn from_valid_cells(board: Board, blank: u8, cells: &[u8]) -> State {
+        let mut array = [0u8; MAX_CELLS];
+        array[..cells.len()].copy_from_slice(cells);
+        State {
+            board,
+            blank,
+            cells: array,
+        }
+    }
+
     /// The cell the blank would move to, or `None` at the edge of the board.
     #[inline]
-    pub const fn target(&self, m: Move) -> Option<usize> {
-        let w = self.board.width();
-        let b = self.blank as usize;
-        match m {
-            Move::Up if b >= w => Some(b - w),
-            Move::Down if b + w < self.board.cells() => Some(b + w),
-            Move::Left if b % w != 0 => Some(b - 1),
-            Move::Right if b % w != w - 1 => Some(b + 1),
-            _ => None,
-        }
+    pub fn target(&self, m: Move) -> Option<usize> {
+        target_of(self.board, self.blank as usize, m)
     }
 
     /// The state after the blank moves in direction `m`, or `None` where the edge stops it.
@@ -157,6 +202,56 @@ impl State {
         Grid(self)
     }
 }
+
+/// The cell a blank in `cell` reaches by move `m`, or `None` at the edge of the board. A table,
+/// because working out the column needs a division by the width, which costs more than
+/// everything else a move does.
+#[inline]
+pub(crate) fn target_of(board: Board, cell: usize, m: Move) -> Option<usize> {
+    let to = targets_of(board, cell)[m as usize];
+    (to != NO_TARGET).then_some(to as usize)
+}
+
+/// The cells a blank in `cell` reaches by each move, in U, D, L, R order; [`NO_TARGET`] where
+/// the edge stops it.
+#[inline]
+pub(crate) fn targets_of(board: Board, cell: usize) -> [u8; 4] {
+    TARGETS[board.width()][board.height()][cell]
+}
+
+/// Marks a move that the edge of the board stops.
+pub(crate) const NO_TARGET: u8 = u8::MAX;
+
+/// `TARGETS[w][h][cell][m]`: the cell a blank in `cell` of a `w`x`h` board reaches by move `m`.
+static TARGETS: [[[[u8; 4]; MAX_CELLS]; MAX_CELLS + 1]; MAX_CELLS + 1] = {
+    let mut table = [[[[NO_TARGET; 4]; MAX_CELLS]; MAX_CELLS + 1]; MAX_CELLS + 1];
+    let mut w = 2;
+    while w <= MAX_CELLS {
+        let mut h = 2;
+        while w * h <= MAX_CELLS {
+            let mut b = 0;
+            while b < w * h {
+                let t = &mut table[w][h][b];
+                if b >= w {
+                    t[Move::Up as usize] = (b - w) as u8;
+                }
+                if b + w < w * h {
+                    t[Move::Down as usize] = (b + w) as u8;
+                }
+                if b % w != 0 {
+                    t[Move::Left as usize] = (b - 1) as u8;
+                }
+                if b % w != w - 1 {
+                    t[Move::Right as usize] = (b + 1) as u8;
+                }
+                b += 1;
+            }
+            h += 1;
+        }
+        w += 1;
+    }
+    table
+};
 
 impl fmt::Display for State {
     /// Digits with no separator on boards of up to 10 cells (`603712458`); comma-separated

@@ -2,12 +2,31 @@
 
 use std::path::Path;
 
-use tilebase_core::{Board, Move, MoveSet, Parity, Path as Moves, State};
+use tilebase_core::{Board, Cursor, Move, MoveSet, Parity, Path as Moves, State, Step};
 use tilebase_format::{Header, Layout};
 
 use crate::Error;
 use crate::solutions::{self, Solutions};
 use crate::storage::{self, Storage};
+
+/// A damaged entry met on the fast path: small, so that results stay in registers; made into an
+/// [`Error`] by [`Database::explain`] only when it happens.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Fault {
+    /// An entry above the header's maximum (`None`: past the end of the table).
+    Entry { index: u32, value: Option<u8> },
+    /// A state other than the goal at distance 0.
+    ZeroNotGoal { index: u32 },
+    /// A state at distance `d` with no neighbour at `d - 1`.
+    NoMoveCloser { index: u32, d: u8 },
+    /// A state at `d` with a neighbour at `nd`, neither `d - 1` nor `d + 1`.
+    Gap {
+        index: u32,
+        d: u8,
+        neighbour: u32,
+        nd: u8,
+    },
+}
 
 /// A distance table for one goal, over bytes of any kind: a memory map ([`Database::open`]),
 /// memory ([`Database::from_bytes`]), or anything else that derefs to bytes.
@@ -21,6 +40,7 @@ pub struct Database<D = Storage> {
     header: Header,
     board: Board,
     goal: State,
+    goal_index: u32,
     goal_parity: Parity,
 }
 
@@ -68,6 +88,7 @@ impl<D: AsRef<[u8]>> Database<D> {
             .map_err(|source| Error::Format { path: None, source })?;
         Ok(Database {
             table_start: table.start,
+            goal_index: goal.index(),
             goal_parity: goal.parity(),
             data,
             header,
@@ -125,33 +146,16 @@ impl<D: AsRef<[u8]>> Database<D> {
     /// closer. Empty at the goal.
     pub fn optimal_moves(&self, state: &State) -> Result<MoveSet, Error> {
         let (_, d) = self.locate(state)?;
-        self.moves_closer(state, d)
+        self.view()
+            .moves_closer(&Cursor::new(*state), d)
+            .map_err(|f| self.explain(f))
     }
 
     /// One optimal solution: from `state`, at each step the first move in the order U, D, L, R
     /// that brings it one move closer. Its length is [`Database::distance`].
     pub fn solve(&self, state: &State) -> Result<Moves, Error> {
-        let (_, mut d) = self.locate(state)?;
-        let mut path = Moves::with_capacity(usize::from(d));
-        if d == 0 {
-            return Ok(path);
-        }
-        // Reading every neighbour of the start once catches a damaged entry at the start, the
-        // one place where a damaged table could otherwise give a legal but longer path.
-        let mut m = self
-            .moves_closer(state, d)?
-            .first()
-            .ok_or_else(|| self.no_move_closer(state, d))?;
-        let mut s = *state;
-        loop {
-            s = s.slide(m).expect("a move closer is a legal move");
-            path.push(m);
-            d -= 1;
-            if d == 0 {
-                return Ok(path);
-            }
-            m = self.first_move_closer(&s, d)?;
-        }
+        let (_, d) = self.locate(state)?;
+        self.view().descend(state, d).map_err(|f| self.explain(f))
     }
 
     /// Every optimal solution from `state`, lazily, in lexicographic U < D < L < R order (the
@@ -166,7 +170,18 @@ impl<D: AsRef<[u8]>> Database<D> {
     /// (not by listing the paths). Saturates at `u64::MAX`.
     pub fn count_solutions(&self, state: &State) -> Result<u64, Error> {
         let (_, d) = self.locate(state)?;
-        solutions::count(self, *state, d)
+        solutions::count(self, *state, d).map_err(|f| self.explain(f))
+    }
+
+    /// The hot loops' view of the table.
+    #[inline]
+    pub(crate) fn view(&self) -> View<'_> {
+        View {
+            table: self.table(),
+            max: self.header.max_distance,
+            goal_index: self.goal_index,
+            width: self.board.width(),
+        }
     }
 
     /// The state's index and distance, after checking its board and parity.
@@ -182,94 +197,187 @@ impl<D: AsRef<[u8]>> Database<D> {
         if parity != self.goal_parity {
             return Err(state.check_solvable(&self.goal).unwrap_err().into());
         }
-        let d = self.entry(index, state)?;
-        if d == 0 && *state != self.goal {
-            return Err(self.damaged(index, state, "distance 0, but it is not the goal"));
+        let d = self.view().entry(index).map_err(|f| self.explain(f))?;
+        if d == 0 && index != self.goal_index {
+            return Err(self.explain(Fault::ZeroNotGoal { index }));
         }
         Ok((index, d))
     }
 
-    /// The table entry at `index`, refused if it is above the header's maximum.
-    #[inline]
-    fn entry(&self, index: u32, state: &State) -> Result<u8, Error> {
-        match self.table().get(index as usize) {
-            Some(&d) if d <= self.header.max_distance => Ok(d),
-            Some(&d) => Err(self.damaged(
+    /// The error for a fault met on the fast path, with the states and numbers that explain it.
+    #[cold]
+    pub(crate) fn explain(&self, fault: Fault) -> Error {
+        let state_at = |index| State::from_index(self.board, self.goal_parity, index);
+        let (index, problem) = match fault {
+            Fault::Entry {
                 index,
-                state,
-                &format!(
+                value: Some(d),
+            } => (
+                index,
+                format!(
                     "distance {d}, above the maximum {} in the header",
                     self.header.max_distance
                 ),
-            )),
-            // `from_bytes` checked the table's length against the board.
-            None => Err(self.damaged(index, state, "past the end of the table")),
+            ),
+            Fault::Entry { index, value: None } => (index, "past the end of the table".into()),
+            Fault::ZeroNotGoal { index } => (index, "distance 0, but it is not the goal".into()),
+            Fault::NoMoveCloser { index, d } => (
+                index,
+                format!("distance {d}, but no neighbour is at distance {}", d - 1),
+            ),
+            Fault::Gap {
+                index,
+                d,
+                neighbour,
+                nd,
+            } => (
+                index,
+                format!(
+                    "distance {d}, but its neighbour {} has distance {nd}; neighbours differ \
+                     by exactly one move",
+                    state_at(neighbour).map_or_else(|| neighbour.to_string(), |s| s.to_string())
+                ),
+            ),
+        };
+        Error::Damaged {
+            index,
+            state: state_at(index).unwrap_or(self.goal),
+            problem,
+        }
+    }
+}
+
+/// The table and what checking an entry needs, borrowed once per query: the hot loops read
+/// through this rather than finding the table in the storage again at every step.
+#[derive(Clone, Copy)]
+pub(crate) struct View<'a> {
+    table: &'a [u8],
+    max: u8,
+    goal_index: u32,
+    width: usize,
+}
+
+impl View<'_> {
+    pub(crate) fn descend(self, state: &State, d: u8) -> Result<Moves, Fault> {
+        let path = Moves::with_capacity(usize::from(d));
+        if d == 0 {
+            return Ok(path);
+        }
+        let cursor = Cursor::new(*state);
+        // Reading every neighbour of the start once catches a damaged entry at the start, the
+        // one place where a damaged table could otherwise give a legal but longer path.
+        self.moves_closer(&cursor, d)?;
+        // One loop per board width, so that every step inside works with a constant width.
+        match self.width {
+            2 => self.descend_on::<2>(cursor, d, path),
+            3 => self.descend_on::<3>(cursor, d, path),
+            4 => self.descend_on::<4>(cursor, d, path),
+            5 => self.descend_on::<5>(cursor, d, path),
+            _ => self.descend_on::<6>(cursor, d, path),
         }
     }
 
-    /// Whether `next`, a neighbour of a state at distance `d`, is at distance `d - 1`.
-    #[inline]
-    fn is_closer(&self, next: &State, d: u8) -> Result<bool, Error> {
-        let nd = self.entry(next.index(), next)?;
-        // Only the goal may be at 0; a damaged entry must not end a path early.
-        Ok(nd + 1 == d && (nd != 0 || *next == self.goal))
-    }
-
-    /// The first move in U, D, L, R order that brings a state at distance `d > 0` one closer.
-    #[inline]
-    fn first_move_closer(&self, state: &State, d: u8) -> Result<Move, Error> {
-        for m in Move::ALL {
-            if let Some(next) = state.slide(m) {
-                if self.is_closer(&next, d)? {
-                    return Ok(m);
-                }
+    /// The descent of [`View::descend`] on a board `W` cells wide.
+    fn descend_on<const W: usize>(
+        self,
+        mut cursor: Cursor,
+        mut d: u8,
+        mut path: Moves,
+    ) -> Result<Moves, Fault> {
+        loop {
+            let Some((m, step)) = self.first_step_closer::<W>(&cursor, d) else {
+                return Err(Fault::NoMoveCloser {
+                    index: cursor.index(),
+                    d,
+                });
+            };
+            cursor.take(&step);
+            path.push(m);
+            d -= 1;
+            if d == 0 {
+                return Ok(path);
             }
         }
-        Err(self.no_move_closer(state, d))
+    }
+
+    /// The table entry at `index`, refused if it is above the header's maximum.
+    #[inline(always)]
+    fn entry(self, index: u32) -> Result<u8, Fault> {
+        // `from_bytes` checked the table's length against the board, so `get` only fails for
+        // an index past every state: none is ever made, but the table is not trusted blindly.
+        match self.table.get(index as usize) {
+            Some(&d) if d <= self.max => Ok(d),
+            other => Err(Fault::Entry {
+                index,
+                value: other.copied(),
+            }),
+        }
+    }
+
+    /// Whether the state at `index`, a neighbour of a state at distance `d`, is at `d - 1`.
+    #[inline(always)]
+    fn is_closer(self, index: u32, d: u8) -> Result<bool, Fault> {
+        let nd = self.entry(index)?;
+        // Only the goal may be at 0; a damaged entry must not end a path early.
+        Ok(nd + 1 == d && (nd != 0 || index == self.goal_index))
+    }
+
+    /// The first move in U, D, L, R order that brings a state at distance `d > 0` one closer,
+    /// worked out, ready to take; `None` if no neighbour is one closer, which only a damaged
+    /// table allows. A neighbour counts only if its entry is exactly `d - 1` (and, at 0, it is
+    /// the goal), so a damaged entry is never followed; this is the innermost loop of every
+    /// solution, so it checks nothing else.
+    #[inline(always)]
+    fn first_step_closer<const W: usize>(self, cursor: &Cursor, d: u8) -> Option<(Move, Step)> {
+        let wanted = d - 1;
+        let closer = |step: &Step| {
+            self.table.get(step.index as usize) == Some(&wanted)
+                && (wanted != 0 || step.index == self.goal_index)
+        };
+        // Unrolled by hand: each try then works with a constant move.
+        if let Some(step) = cursor.step(Move::Up).filter(closer) {
+            return Some((Move::Up, step));
+        }
+        if let Some(step) = cursor.step(Move::Down).filter(closer) {
+            return Some((Move::Down, step));
+        }
+        if let Some(step) = cursor.step(Move::Left).filter(closer) {
+            return Some((Move::Left, step));
+        }
+        cursor
+            .step(Move::Right)
+            .filter(closer)
+            .map(|step| (Move::Right, step))
     }
 
     /// Every move that brings a state at distance `d` one closer. Checks every neighbour on the
     /// way: each must be exactly one move closer or one move farther.
-    pub(crate) fn moves_closer(&self, state: &State, d: u8) -> Result<MoveSet, Error> {
+    pub(crate) fn moves_closer(self, cursor: &Cursor, d: u8) -> Result<MoveSet, Fault> {
         let mut set = MoveSet::EMPTY;
         for m in Move::ALL {
-            if let Some(next) = state.slide(m) {
-                if self.is_closer(&next, d)? {
-                    set = set.with(m);
-                } else {
-                    let nd = self.entry(next.index(), &next)?;
-                    if nd != d + 1 {
-                        return Err(self.damaged(
-                            state.index(),
-                            state,
-                            &format!(
-                                "distance {d}, but its neighbour {next} has distance {nd}; \
-                                 neighbours differ by exactly one move"
-                            ),
-                        ));
-                    }
+            let Some(next) = cursor.neighbour_index(m) else {
+                continue;
+            };
+            if self.is_closer(next, d)? {
+                set = set.with(m);
+            } else {
+                let nd = self.entry(next)?;
+                if nd != d + 1 {
+                    return Err(Fault::Gap {
+                        index: cursor.index(),
+                        d,
+                        neighbour: next,
+                        nd,
+                    });
                 }
             }
         }
         if set.is_empty() && d > 0 {
-            return Err(self.no_move_closer(state, d));
+            return Err(Fault::NoMoveCloser {
+                index: cursor.index(),
+                d,
+            });
         }
         Ok(set)
-    }
-
-    fn no_move_closer(&self, state: &State, d: u8) -> Error {
-        self.damaged(
-            state.index(),
-            state,
-            &format!("distance {d}, but no neighbour is at distance {}", d - 1),
-        )
-    }
-
-    fn damaged(&self, index: u32, state: &State, problem: &str) -> Error {
-        Error::Damaged {
-            index,
-            state: *state,
-            problem: problem.to_owned(),
-        }
     }
 }

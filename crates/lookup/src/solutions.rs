@@ -1,7 +1,8 @@
 //! Every optimal solution: listed lazily, or counted without listing.
 
-use tilebase_core::{MoveSet, Path, State};
+use tilebase_core::{Cursor, MoveSet, Path, State};
 
+use crate::database::Fault;
 use crate::{Database, Error};
 
 /// The optimal solutions from one state, in lexicographic U < D < L < R order; made by
@@ -11,7 +12,7 @@ pub struct Solutions<'a, D> {
     /// The length of every solution.
     distance: u8,
     /// For each state on the current path, the moves closer that are still to be tried.
-    stack: Vec<(State, Option<MoveSet>)>,
+    stack: Vec<(Cursor, Option<MoveSet>)>,
     path: Path,
     /// The start is the goal: one solution, the empty path, not yet yielded.
     at_goal: bool,
@@ -23,7 +24,7 @@ impl<'a, D: AsRef<[u8]>> Solutions<'a, D> {
             db,
             distance,
             stack: if distance > 0 {
-                vec![(start, None)]
+                vec![(Cursor::new(start), None)]
             } else {
                 Vec::new()
             },
@@ -45,11 +46,11 @@ impl<D: AsRef<[u8]>> Iterator for Solutions<'_, D> {
             let d = self.distance - self.path.len() as u8;
             let moves = match pending {
                 Some(moves) => *moves,
-                None => match self.db.moves_closer(state, d) {
+                None => match self.db.view().moves_closer(state, d) {
                     Ok(moves) => moves,
-                    Err(e) => {
+                    Err(fault) => {
                         self.stack.clear();
-                        return Some(Err(e));
+                        return Some(Err(self.db.explain(fault)));
                     }
                 },
             };
@@ -79,14 +80,16 @@ pub(crate) fn count<D: AsRef<[u8]>>(
     db: &Database<D>,
     start: State,
     distance: u8,
-) -> Result<u64, Error> {
+) -> Result<u64, Fault> {
+    let view = db.view();
+    let start = Cursor::new(start);
     let mut layer = vec![(start.index(), start, 1u64)];
     let mut next = Vec::new();
     for d in (1..=distance).rev() {
         next.clear();
-        for &(_, state, paths) in &layer {
-            for m in db.moves_closer(&state, d)?.iter() {
-                let to = state.slide(m).expect("a move closer is a legal move");
+        for &(_, cursor, paths) in &layer {
+            for m in view.moves_closer(&cursor, d)?.iter() {
+                let to = cursor.slide(m).expect("a move closer is a legal move");
                 next.push((to.index(), to, paths));
             }
         }

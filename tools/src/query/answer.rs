@@ -1,14 +1,39 @@
-//! One answer per input, in human or JSON form.
+//! One answer per input, in human, JSON or distance-only form, written into a buffer.
+//!
+//! Answers are formatted by hand into one growing buffer: batch mode answers millions of states
+//! a second, and a `write!` per field, or a serializer per record, would cost more than the
+//! answer itself. Every field written this way is digits, letters and fixed words, which need
+//! no escaping; the one field that can hold anything, an unreadable input, goes through
+//! serde_json.
 
 use std::fmt::Display;
-use std::io::{self, Write};
+use std::io::Write as _;
 
-use serde::Serialize;
 use tilebase_core::{Board, Path, State};
 use tilebase_lookup::{Database, Error};
 
-use super::{Args, draw};
+use super::draw;
 use crate::exit::{self, quote, report};
+
+/// How answers are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// `603712458: 23 moves: DDLURRDLLUURDDLURRDLLUR`, with the boards or every solution
+    /// after it if asked.
+    Human {
+        /// Draw every board of the solution.
+        boards: bool,
+        /// List every optimal solution.
+        all: bool,
+    },
+    /// One JSON object per input.
+    Json {
+        /// Add `solutions`, every optimal solution.
+        all: bool,
+    },
+    /// `603712458 23`: the state and its distance, `-` if unsolvable, `error` if unreadable.
+    DistanceOnly,
+}
 
 /// One input: a command-line argument or a line of stdin (without its line ending).
 pub struct Input<'a> {
@@ -34,52 +59,25 @@ impl<'a> Input<'a> {
     }
 }
 
-/// The JSON record of an answered state. Exactly these fields, in this order: other programs
-/// parse them. `solutions` is added only under `--all`.
-#[derive(Serialize)]
-struct Answer<'a> {
-    state: String,
-    goal: &'a str,
-    board: &'a str,
-    solvable: bool,
-    distance: Option<u8>,
-    moves: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<Vec<String>>,
-}
-
-/// The JSON record of an input that could not be answered.
-#[derive(Serialize)]
-struct Refusal<'a> {
-    input: &'a str,
-    error: String,
-}
-
-/// Answers inputs one by one and remembers the exit status they add up to.
+/// Answers inputs one by one into a buffer, and remembers the exit status they add up to.
 pub struct Answerer<'a> {
     db: &'a Database,
     board: Board,
     goal: String,
     board_name: String,
-    json: bool,
-    boards: bool,
-    all: bool,
-    /// Flush after every answer, for a person typing states.
-    interactive: bool,
+    mode: Mode,
     status: u8,
 }
 
 impl<'a> Answerer<'a> {
-    pub fn new(db: &'a Database, args: &Args, interactive: bool) -> Answerer<'a> {
+    /// Answers from `db`, written as `mode` says.
+    pub fn new(db: &'a Database, mode: Mode) -> Answerer<'a> {
         Answerer {
             db,
             board: db.board(),
             goal: db.goal().to_string(),
             board_name: db.board().to_string(),
-            json: args.json,
-            boards: args.boards,
-            all: args.all,
-            interactive,
+            mode,
             status: exit::OK,
         }
     }
@@ -95,107 +93,163 @@ impl<'a> Answerer<'a> {
         self.status = exit::ERROR;
     }
 
-    /// Answers one input.
-    pub fn answer(&mut self, input: Input<'_>, out: &mut impl Write) -> io::Result<()> {
-        let Ok(text) = std::str::from_utf8(input.bytes) else {
-            return self.refuse(&input, "not valid UTF-8", out);
+    /// Answers one input, appending the answer to `out`.
+    pub fn answer(&mut self, input: Input<'_>, out: &mut Vec<u8>) {
+        let state = match State::from_digits(self.board, input.bytes) {
+            Some(state) => state,
+            None => match std::str::from_utf8(input.bytes) {
+                Err(_) => return self.refuse(&input, "not valid UTF-8", out),
+                Ok(text) => match State::parse(self.board, text) {
+                    Ok(state) => state,
+                    Err(e) => return self.refuse(&input, e, out),
+                },
+            },
         };
-        let state = match State::parse(self.board, text) {
-            Ok(state) => state,
-            Err(e) => return self.refuse(&input, e, out),
-        };
+        if self.mode == Mode::DistanceOnly {
+            return match self.db.distance(&state) {
+                Ok(d) => {
+                    push_state(out, &state);
+                    out.push(b' ');
+                    push_number(out, d.into());
+                    out.push(b'\n');
+                }
+                Err(Error::Unsolvable(_)) => {
+                    self.status = self.status.max(exit::UNSOLVABLE);
+                    push_state(out, &state);
+                    out.extend_from_slice(b" -\n");
+                }
+                Err(e) => self.refuse(&input, e, out),
+            };
+        }
         match self.db.solve(&state) {
-            Ok(path) => self.solved(&state, &path, out)?,
+            Ok(path) => self.solved(&state, &path, out),
             Err(Error::Unsolvable(why)) => {
                 self.status = self.status.max(exit::UNSOLVABLE);
-                if self.json {
-                    self.write_json(out, &self.record(&state, None))?;
-                } else {
-                    writeln!(out, "{state}: unsolvable: {}", why.reason())?;
+                match self.mode {
+                    Mode::Json { .. } => self.json(out, &state, None, None),
+                    _ => {
+                        push_state(out, &state);
+                        out.extend_from_slice(b": unsolvable: ");
+                        out.extend_from_slice(why.reason().as_bytes());
+                        out.push(b'\n');
+                    }
                 }
             }
-            Err(e) => return self.refuse(&input, e, out),
+            Err(e) => self.refuse(&input, e, out),
         }
-        if self.interactive {
-            out.flush()?;
-        }
-        Ok(())
     }
 
-    fn solved(&self, state: &State, path: &Path, out: &mut impl Write) -> io::Result<()> {
-        let solutions = if self.all {
-            match self.db.all_solutions(state) {
-                Ok(all) => Some(
-                    all.map(|p| p.map(|p| p.to_string()))
-                        .collect::<Result<Vec<String>, Error>>(),
-                ),
-                Err(e) => Some(Err(e)),
+    fn solved(&mut self, state: &State, path: &Path, out: &mut Vec<u8>) {
+        let all = matches!(
+            self.mode,
+            Mode::Human { all: true, .. } | Mode::Json { all: true }
+        );
+        let solutions = if all {
+            let listed = self
+                .db
+                .all_solutions(state)
+                .and_then(|all| all.collect::<Result<Vec<Path>, Error>>());
+            match listed {
+                Ok(listed) => Some(listed),
+                // Only a damaged table can fail here, after solve() succeeded.
+                Err(e) => {
+                    report("query", format_args!("{state}: {e}"));
+                    self.status = exit::ERROR;
+                    None
+                }
             }
         } else {
             None
         };
-        let solutions = match solutions.transpose() {
-            Ok(solutions) => solutions,
-            // Only a damaged table can fail here, after solve() succeeded.
-            Err(e) => {
-                report("query", format_args!("{state}: {e}"));
-                None
-            }
-        };
-        if self.json {
-            let mut record = self.record(state, Some(path));
-            record.solutions = solutions;
-            return self.write_json(out, &record);
+        if let Mode::Json { .. } = self.mode {
+            return self.json(out, state, Some(path), solutions.as_deref());
         }
+        push_state(out, state);
         let d = path.len();
-        match (&solutions, d) {
-            (_, 0) => writeln!(out, "{state}: 0 moves (the goal)")?,
-            (Some(all), _) => {
-                let n = all.len();
-                writeln!(
+        match &solutions {
+            _ if d == 0 => out.extend_from_slice(b": 0 moves (the goal)\n"),
+            Some(all) => {
+                let _ = writeln!(
                     out,
-                    "{state}: {d} move{}, {n} optimal solution{}:",
+                    ": {d} move{}, {} optimal solution{}:",
                     plural(d),
-                    plural(n)
-                )?;
+                    all.len(),
+                    plural(all.len())
+                );
                 for p in all {
-                    writeln!(out, "  {p}")?;
+                    out.extend_from_slice(b"  ");
+                    push_path(out, p);
+                    out.push(b'\n');
                 }
             }
-            (None, _) => writeln!(out, "{state}: {d} move{}: {path}", plural(d))?,
+            None => {
+                out.extend_from_slice(b": ");
+                push_number(out, d as u64);
+                out.extend_from_slice(if d == 1 { b" move: " } else { b" moves: " });
+                push_path(out, path);
+                out.push(b'\n');
+            }
         }
-        if self.boards {
-            out.write_all(draw::frames(state, path).as_bytes())?;
-        }
-        Ok(())
-    }
-
-    fn record(&self, state: &State, path: Option<&Path>) -> Answer<'_> {
-        Answer {
-            state: state.to_string(),
-            goal: &self.goal,
-            board: &self.board_name,
-            solvable: path.is_some(),
-            distance: path.map(|p| p.len() as u8),
-            moves: path.map(Path::to_string),
-            solutions: None,
+        if let Mode::Human { boards: true, .. } = self.mode {
+            out.extend_from_slice(draw::frames(state, path).as_bytes());
         }
     }
 
-    fn refuse(
-        &mut self,
-        input: &Input<'_>,
-        problem: impl Display,
-        out: &mut impl Write,
-    ) -> io::Result<()> {
+    /// The JSON record of an answered state: exactly the fields `state`, `goal`, `board`,
+    /// `solvable`, `distance`, `moves`, in this order (other programs parse them), and
+    /// `solutions` under `--all`.
+    fn json(&self, out: &mut Vec<u8>, state: &State, path: Option<&Path>, all: Option<&[Path]>) {
+        out.extend_from_slice(b"{\"state\":\"");
+        push_state(out, state);
+        out.extend_from_slice(b"\",\"goal\":\"");
+        out.extend_from_slice(self.goal.as_bytes());
+        out.extend_from_slice(b"\",\"board\":\"");
+        out.extend_from_slice(self.board_name.as_bytes());
+        match path {
+            Some(path) => {
+                out.extend_from_slice(b"\",\"solvable\":true,\"distance\":");
+                push_number(out, path.len() as u64);
+                out.extend_from_slice(b",\"moves\":\"");
+                push_path(out, path);
+                out.push(b'"');
+            }
+            None => {
+                out.extend_from_slice(b"\",\"solvable\":false,\"distance\":null,\"moves\":null")
+            }
+        }
+        if let Some(all) = all {
+            out.extend_from_slice(b",\"solutions\":[");
+            for (i, p) in all.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                out.push(b'"');
+                push_path(out, p);
+                out.push(b'"');
+            }
+            out.push(b']');
+        }
+        out.extend_from_slice(b"}\n");
+    }
+
+    fn refuse(&mut self, input: &Input<'_>, problem: impl Display, out: &mut Vec<u8>) {
         self.status = exit::ERROR;
         let text = String::from_utf8_lossy(input.bytes);
-        if self.json {
-            let refusal = Refusal {
-                input: &text,
-                error: problem.to_string(),
-            };
-            return self.write_json(out, &refusal);
+        match self.mode {
+            Mode::Json { .. } => {
+                out.extend_from_slice(b"{\"input\":");
+                let _ = serde_json::to_writer(&mut *out, &text);
+                out.extend_from_slice(b",\"error\":");
+                let _ = serde_json::to_writer(&mut *out, &problem.to_string());
+                out.extend_from_slice(b"}\n");
+                return;
+            }
+            Mode::DistanceOnly => {
+                // One line per input, so that the output lines up with the input.
+                out.extend_from_slice(input.bytes);
+                out.extend_from_slice(b" error\n");
+            }
+            Mode::Human { .. } => {}
         }
         match input.line {
             Some(n) => report(
@@ -204,13 +258,34 @@ impl<'a> Answerer<'a> {
             ),
             None => report("query", format_args!("{}: {problem}", quote(&text))),
         }
-        Ok(())
     }
+}
 
-    fn write_json(&self, out: &mut impl Write, record: &impl Serialize) -> io::Result<()> {
-        serde_json::to_writer(&mut *out, record)?;
-        out.write_all(b"\n")
+/// The state as query writes it: digits on boards of up to 10 cells, else comma-separated.
+fn push_state(out: &mut Vec<u8>, state: &State) {
+    if state.board().cells() <= 10 {
+        out.extend(state.cells().iter().map(|&c| b'0' + c));
+    } else {
+        let _ = write!(out, "{state}");
     }
+}
+
+fn push_path(out: &mut Vec<u8>, path: &Path) {
+    out.extend(path.iter().map(|m| m.letter() as u8));
+}
+
+fn push_number(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
 }
 
 fn plural(n: usize) -> &'static str {

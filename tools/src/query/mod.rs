@@ -2,8 +2,9 @@
 
 mod answer;
 mod draw;
+mod lines;
 
-use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -12,7 +13,8 @@ use tilebase_core::Board;
 
 use crate::exit::{self, parse_args, report};
 use crate::locate;
-use answer::{Answerer, Input};
+pub use answer::{Answerer, Input, Mode};
+use lines::Lines;
 
 /// Answers, for each state, its optimal distance to the goal and an optimal solution, instantly,
 /// from a database built once. Moves name the direction the blank moves: U, D, L, R.
@@ -46,7 +48,30 @@ pub struct Args {
     /// List every optimal solution, not just the first
     #[arg(long)]
     pub all: bool,
+    /// Print only the state and its distance, one line per input: `-` when unsolvable,
+    /// `error` (and a message on stderr) when unreadable. The fastest way through a batch
+    #[arg(long, conflicts_with_all = ["json", "boards", "all"])]
+    pub distance_only: bool,
 }
+
+impl Args {
+    /// How the answers are written.
+    pub fn mode(&self) -> Mode {
+        if self.distance_only {
+            Mode::DistanceOnly
+        } else if self.json {
+            Mode::Json { all: self.all }
+        } else {
+            Mode::Human {
+                boards: self.boards,
+                all: self.all,
+            }
+        }
+    }
+}
+
+/// Answers are gathered in a buffer and written out in pieces of about this size.
+const FLUSH_AT: usize = 1 << 16;
 
 /// Runs `query` with the process's arguments.
 pub fn main() -> ExitCode {
@@ -66,10 +91,14 @@ pub fn main() -> ExitCode {
             return ExitCode::from(exit::ERROR);
         }
     };
-    let interactive = io::stdin().is_terminal() || io::stdout().is_terminal();
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut answerer = Answerer::new(&db, &args, interactive);
-    match answer_all(&args, &mut answerer, &mut out).and_then(|()| out.flush()) {
+    let mut answerer = Answerer::new(&db, args.mode());
+    let mut output = Output {
+        buffer: Vec::with_capacity(FLUSH_AT + 4096),
+        // A person typing states, or reading them on a terminal, sees each answer at once.
+        eager: io::stdin().is_terminal() || io::stdout().is_terminal(),
+        sink: io::stdout().lock(),
+    };
+    match answer_all(&args, &mut answerer, &mut output).and_then(|()| output.flush()) {
         Ok(()) => {}
         // `query ... | head`: the reader is gone; stop quietly.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
@@ -81,22 +110,49 @@ pub fn main() -> ExitCode {
     ExitCode::from(answerer.status())
 }
 
-fn answer_all(args: &Args, answerer: &mut Answerer, out: &mut impl Write) -> io::Result<()> {
+/// Where answers go: a buffer, written out when full, or at once when a person is watching.
+struct Output<W> {
+    buffer: Vec<u8>,
+    eager: bool,
+    sink: W,
+}
+
+impl<W: Write> Output<W> {
+    fn answered(&mut self) -> io::Result<()> {
+        if self.eager || self.buffer.len() >= FLUSH_AT {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.sink.write_all(&self.buffer)?;
+        self.buffer.clear();
+        self.sink.flush()
+    }
+}
+
+fn answer_all<W: Write>(
+    args: &Args,
+    answerer: &mut Answerer,
+    output: &mut Output<W>,
+) -> io::Result<()> {
     if args.states.is_empty() {
-        return answer_stdin(answerer, out);
+        return answer_stdin(answerer, output);
     }
     for state in &args.states {
         if state == "-" {
-            answer_stdin(answerer, out)?;
+            answer_stdin(answerer, output)?;
         } else {
-            answerer.answer(Input::argument(state), out)?;
+            answerer.answer(Input::argument(state), &mut output.buffer);
+            output.answered()?;
         }
     }
     Ok(())
 }
 
 /// Answers stdin line by line, streaming: memory stays flat however many lines come.
-fn answer_stdin(answerer: &mut Answerer, out: &mut impl Write) -> io::Result<()> {
+fn answer_stdin<W: Write>(answerer: &mut Answerer, output: &mut Output<W>) -> io::Result<()> {
     if io::stdin().is_terminal() {
         // Someone typed `query` alone: say why nothing happens yet.
         report(
@@ -104,26 +160,19 @@ fn answer_stdin(answerer: &mut Answerer, out: &mut impl Write) -> io::Result<()>
             "reading states from stdin, one per line (Ctrl-D to end)",
         );
     }
-    let mut reader = BufReader::with_capacity(1 << 16, io::stdin().lock());
-    let mut line = Vec::with_capacity(256);
+    let mut lines = Lines::new(io::stdin().lock());
     let mut number = 0u64;
     loop {
-        line.clear();
-        match reader.read_until(b'\n', &mut line) {
-            Ok(0) => return Ok(()),
-            Ok(_) => {}
+        let line = match lines.next_line() {
+            Ok(Some(line)) => line,
+            Ok(None) => return Ok(()),
             Err(e) => {
                 answerer.fail(format_args!("reading stdin: {e}"));
                 return Ok(());
             }
-        }
+        };
         number += 1;
-        if line.last() == Some(&b'\n') {
-            line.pop();
-            if line.last() == Some(&b'\r') {
-                line.pop();
-            }
-        }
-        answerer.answer(Input::line(&line, number), out)?;
+        answerer.answer(Input::line(line, number), &mut output.buffer);
+        output.answered()?;
     }
 }

@@ -1,0 +1,118 @@
+//! Lines of a stream, read in large blocks: no copy and no allocation per line, and memory that
+//! stays flat however many lines come (it grows only to hold the longest line).
+
+use std::io::{self, Read};
+
+/// The reader's starting block size.
+const BLOCK: usize = 1 << 16;
+
+/// Splits a stream into lines.
+pub struct Lines<R> {
+    reader: R,
+    buf: Vec<u8>,
+    /// The unread bytes are `buf[start..end]`.
+    start: usize,
+    end: usize,
+    eof: bool,
+}
+
+impl<R: Read> Lines<R> {
+    /// Lines of `reader`.
+    pub fn new(reader: R) -> Lines<R> {
+        Lines {
+            reader,
+            buf: vec![0; BLOCK],
+            start: 0,
+            end: 0,
+            eof: false,
+        }
+    }
+
+    /// The next line, without its `\n` or `\r\n`; `None` at the end. A last line without a
+    /// terminator is still a line.
+    pub fn next_line(&mut self) -> io::Result<Option<&[u8]>> {
+        loop {
+            let unread = &self.buf[self.start..self.end];
+            if let Some(len) = unread.iter().position(|&b| b == b'\n') {
+                let line = self.start..self.start + len;
+                self.start += len + 1;
+                return Ok(Some(strip_cr(&self.buf[line])));
+            }
+            if self.eof {
+                if self.start == self.end {
+                    return Ok(None);
+                }
+                let line = self.start..self.end;
+                self.start = self.end;
+                return Ok(Some(strip_cr(&self.buf[line])));
+            }
+            self.refill()?;
+        }
+    }
+
+    /// Moves the unread bytes to the front, grows the buffer if a line fills it, and reads.
+    fn refill(&mut self) -> io::Result<()> {
+        self.buf.copy_within(self.start..self.end, 0);
+        self.end -= self.start;
+        self.start = 0;
+        if self.end == self.buf.len() {
+            self.buf.resize(self.buf.len() * 2, 0);
+        }
+        loop {
+            match self.reader.read(&mut self.buf[self.end..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(());
+                }
+                Ok(n) => {
+                    self.end += n;
+                    return Ok(());
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+fn strip_cr(line: &[u8]) -> &[u8] {
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(input: &[u8]) -> Vec<Vec<u8>> {
+        let mut lines = Lines::new(input);
+        let mut out = Vec::new();
+        while let Some(line) = lines.next_line().unwrap() {
+            out.push(line.to_vec());
+        }
+        out
+    }
+
+    #[test]
+    fn splits_on_newlines_and_strips_carriage_returns() {
+        assert_eq!(
+            all(b"a\nb\r\n\nc"),
+            [b"a".to_vec(), b"b".to_vec(), vec![], b"c".to_vec()]
+        );
+        assert_eq!(all(b""), Vec::<Vec<u8>>::new());
+        assert_eq!(all(b"\n"), [Vec::<u8>::new()]);
+    }
+
+    #[test]
+    fn lines_longer_than_a_block_and_across_blocks() {
+        let long = vec![b'7'; 3 * BLOCK + 5];
+        let mut input = long.clone();
+        input.push(b'\n');
+        for i in 0..20_000u32 {
+            input.extend_from_slice(format!("{i}\n").as_bytes());
+        }
+        let lines = all(&input);
+        assert_eq!(lines.len(), 20_001);
+        assert_eq!(lines[0], long);
+        assert_eq!(lines[20_000], b"19999");
+    }
+}
