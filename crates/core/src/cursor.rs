@@ -8,9 +8,9 @@
 //! So a neighbour's index costs a compare and an addition per tile passed, instead of a pass over
 //! every cell; solving and building do this at every step.
 
-use crate::index::{HALF, TILE_WEIGHTS};
+use crate::index::{HALF, TILE_WEIGHTS, row_term};
 use crate::state::{NO_TARGET, targets_of};
-use crate::{Board, MAX_CELLS, Move, State};
+use crate::{Board, MAX_CELLS, Move, Parity, State};
 
 /// Slots in the cursor's cell array: more than any board has cells, and a power of two, so that
 /// masked indices need no bounds checks.
@@ -34,6 +34,7 @@ pub struct Packed {
     cells: [u8; MAX_CELLS],
     rank: u32,
     blank: u8,
+    parity: Parity,
     /// Free for the holder's use: searches keep the move that reached the state here.
     pub tag: u8,
 }
@@ -62,6 +63,8 @@ pub struct Cursor {
     cells: [u8; SLOTS],
     rank: u32,
     index: u32,
+    /// The reachability parity, which no move changes.
+    parity: Parity,
 }
 
 impl Cursor {
@@ -71,8 +74,9 @@ impl Cursor {
         let mut cells = [0u8; SLOTS];
         cells[..board.cells()].copy_from_slice(state.cells());
         let half = HALF[board.cells() - 1];
-        let (rank, _) = state.rank_and_inversions();
+        let (rank, inversions) = state.rank_and_inversions();
         Cursor {
+            parity: Parity::of(inversions ^ row_term(board, state.blank())),
             board,
             blank: state.blank() as u8,
             targets: targets_of(board, state.blank()),
@@ -93,6 +97,7 @@ impl Cursor {
             cells,
             rank: self.rank,
             blank: self.blank,
+            parity: self.parity,
             tag,
         }
     }
@@ -104,6 +109,7 @@ impl Cursor {
         cells[..MAX_CELLS].copy_from_slice(&packed.cells);
         let half = HALF[board.cells() - 1];
         Cursor {
+            parity: packed.parity,
             board,
             blank: packed.blank,
             targets: targets_of(board, usize::from(packed.blank)),
@@ -119,6 +125,12 @@ impl Cursor {
     #[inline]
     pub fn state(&self) -> State {
         State::from_valid_cells(self.board, self.blank, &self.cells[..self.board.cells()])
+    }
+
+    /// The state's parity: equal to `state().parity()`, and the same after every move.
+    #[inline]
+    pub fn parity(&self) -> Parity {
+        self.parity
     }
 
     /// The state's index: equal to `state().index()`.
@@ -248,6 +260,7 @@ mod tests {
                 if let Some(next) = cursor.slide(m) {
                     assert_eq!(next, Cursor::new(next.state()), "{board} after {m:?}");
                     assert_eq!(Cursor::unpack(board, next.pack(7)), next);
+                    assert_eq!(next.parity(), next.state().parity());
                     cursor = next;
                 }
             }

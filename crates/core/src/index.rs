@@ -154,7 +154,7 @@ pub(crate) static HALF: [u32; MAX_CELLS] = {
 /// nothing on boards of odd width. Read off a mask per board rather than divided out, since a
 /// division by the width costs more than the rest of an index.
 #[inline]
-fn row_term(board: Board, blank: usize) -> u32 {
+pub(crate) fn row_term(board: Board, blank: usize) -> u32 {
     (ROW_TERMS[board.width()][board.height()] >> blank) & 1
 }
 

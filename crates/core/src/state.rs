@@ -107,21 +107,19 @@ impl State {
         if digits.len() != n || n > 10 {
             return None;
         }
+        // One pass and one check at the end: batch input comes through here line after line.
         let mut cells = [0u8; MAX_CELLS];
         let mut seen = 0u32;
+        let mut out_of_range = false;
         let mut blank = 0;
         for (i, (&digit, cell)) in digits.iter().zip(&mut cells).enumerate() {
             let v = digit.wrapping_sub(b'0');
-            if usize::from(v) >= n {
-                return None;
-            }
-            seen |= 1 << v;
+            out_of_range |= usize::from(v) >= n;
+            seen |= 1 << (v & 15);
             *cell = v;
-            if v == 0 {
-                blank = i;
-            }
+            blank = if v == 0 { i } else { blank };
         }
-        (seen == (1 << n) - 1).then_some(State {
+        (!out_of_range && seen == (1 << n) - 1).then_some(State {
             board,
             blank: blank as u8,
             cells,

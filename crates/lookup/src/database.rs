@@ -145,17 +145,17 @@ impl<D: AsRef<[u8]>> Database<D> {
     /// Every move from `state` that keeps the solution optimal: those that bring it one move
     /// closer. Empty at the goal.
     pub fn optimal_moves(&self, state: &State) -> Result<MoveSet, Error> {
-        let (_, d) = self.locate(state)?;
+        let (cursor, d) = self.locate_cursor(state)?;
         self.view()
-            .moves_closer(&Cursor::new(*state), d)
+            .moves_closer(&cursor, d)
             .map_err(|f| self.explain(f))
     }
 
     /// One optimal solution: from `state`, at each step the first move in the order U, D, L, R
     /// that brings it one move closer. Its length is [`Database::distance`].
     pub fn solve(&self, state: &State) -> Result<Moves, Error> {
-        let (_, d) = self.locate(state)?;
-        self.view().descend(state, d).map_err(|f| self.explain(f))
+        let (cursor, d) = self.locate_cursor(state)?;
+        self.view().descend(cursor, d).map_err(|f| self.explain(f))
     }
 
     /// Every optimal solution from `state`, lazily, in lexicographic U < D < L < R order (the
@@ -187,13 +187,34 @@ impl<D: AsRef<[u8]>> Database<D> {
     /// The state's index and distance, after checking its board and parity.
     #[inline]
     pub(crate) fn locate(&self, state: &State) -> Result<(u32, u8), Error> {
+        self.check_board(state)?;
+        let (index, parity) = state.index_and_parity();
+        self.check_entry(state, index, parity).map(|d| (index, d))
+    }
+
+    /// [`Database::locate`], with a cursor at the state, for queries that move from it.
+    #[inline]
+    pub(crate) fn locate_cursor(&self, state: &State) -> Result<(Cursor, u8), Error> {
+        self.check_board(state)?;
+        let cursor = Cursor::new(*state);
+        self.check_entry(state, cursor.index(), cursor.parity())
+            .map(|d| (cursor, d))
+    }
+
+    #[inline]
+    fn check_board(&self, state: &State) -> Result<(), Error> {
         if state.board() != self.board {
             return Err(Error::WrongBoard {
                 state: *state,
                 board: self.board,
             });
         }
-        let (index, parity) = state.index_and_parity();
+        Ok(())
+    }
+
+    /// The distance at `index`, after checking that the state can reach the goal at all.
+    #[inline]
+    fn check_entry(&self, state: &State, index: u32, parity: Parity) -> Result<u8, Error> {
         if parity != self.goal_parity {
             return Err(state.check_solvable(&self.goal).unwrap_err().into());
         }
@@ -201,7 +222,7 @@ impl<D: AsRef<[u8]>> Database<D> {
         if d == 0 && index != self.goal_index {
             return Err(self.explain(Fault::ZeroNotGoal { index }));
         }
-        Ok((index, d))
+        Ok(d)
     }
 
     /// The error for a fault met on the fast path, with the states and numbers that explain it.
@@ -258,12 +279,11 @@ pub(crate) struct View<'a> {
 }
 
 impl View<'_> {
-    pub(crate) fn descend(self, state: &State, d: u8) -> Result<Moves, Fault> {
+    pub(crate) fn descend(self, cursor: Cursor, d: u8) -> Result<Moves, Fault> {
         let path = Moves::with_capacity(usize::from(d));
         if d == 0 {
             return Ok(path);
         }
-        let cursor = Cursor::new(*state);
         // Reading every neighbour of the start once catches a damaged entry at the start, the
         // one place where a damaged table could otherwise give a legal but longer path.
         self.moves_closer(&cursor, d)?;

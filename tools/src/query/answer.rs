@@ -263,8 +263,13 @@ impl<'a> Answerer<'a> {
 
 /// The state as query writes it: digits on boards of up to 10 cells, else comma-separated.
 fn push_state(out: &mut Vec<u8>, state: &State) {
-    if state.board().cells() <= 10 {
-        out.extend(state.cells().iter().map(|&c| b'0' + c));
+    let cells = state.cells();
+    if cells.len() <= 10 {
+        let mut digits = [0u8; 10];
+        for (digit, &c) in digits.iter_mut().zip(cells) {
+            *digit = b'0' + c;
+        }
+        out.extend_from_slice(&digits[..cells.len()]);
     } else {
         let _ = write!(out, "{state}");
     }
@@ -275,6 +280,12 @@ fn push_path(out: &mut Vec<u8>, path: &Path) {
 }
 
 fn push_number(out: &mut Vec<u8>, mut n: u64) {
+    if n < 100 {
+        // Every distance: one or two digits, without a division loop.
+        let pair = [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8];
+        out.extend_from_slice(&pair[usize::from(n < 10)..]);
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut i = digits.len();
     loop {

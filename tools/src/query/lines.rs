@@ -33,7 +33,7 @@ impl<R: Read> Lines<R> {
     pub fn next_line(&mut self) -> io::Result<Option<&[u8]>> {
         loop {
             let unread = &self.buf[self.start..self.end];
-            if let Some(len) = unread.iter().position(|&b| b == b'\n') {
+            if let Some(len) = memchr::memchr(b'\n', unread) {
                 let line = self.start..self.start + len;
                 self.start += len + 1;
                 return Ok(Some(strip_cr(&self.buf[line])));

@@ -1,0 +1,24 @@
+//! The breadth-first search that builds a table.
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use tilebase_core::{Board, State};
+
+fn bfs(c: &mut Criterion) {
+    let mut group = c.benchmark_group("build");
+    group.sample_size(30);
+    for (name, goal) in [
+        ("3x3", "123804765".parse::<State>().unwrap()),
+        ("4x2", "4x2".parse::<Board>().unwrap().ordered_goal()),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| tilebase_build::build_table(black_box(&goal)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bfs);
+criterion_main!(benches);

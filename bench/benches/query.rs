@@ -1,0 +1,46 @@
+//! query's batch formatter: a line in, an answer out, in each output mode.
+#![allow(missing_docs)]
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use tilebase_bench::{SEED, random_states};
+use tilebase_lookup::Database;
+use tilebase_tools::query::{Answerer, Input, Mode};
+
+const DB: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../db/3x3-123804765.tilebase");
+
+fn batch(c: &mut Criterion) {
+    let db = Database::open(DB).unwrap();
+    let lines: Vec<String> = random_states(&db.goal(), 1024, SEED)
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut group = c.benchmark_group("batch");
+    group.throughput(Throughput::Elements(lines.len() as u64));
+    for (name, mode) in [
+        ("distance-only", Mode::DistanceOnly),
+        (
+            "paths",
+            Mode::Human {
+                boards: false,
+                all: false,
+            },
+        ),
+        ("json", Mode::Json { all: false }),
+    ] {
+        let mut out = Vec::with_capacity(1 << 16);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut answerer = Answerer::new(&db, mode);
+                out.clear();
+                for (n, line) in lines.iter().enumerate() {
+                    answerer.answer(Input::line(line.as_bytes(), n as u64 + 1), &mut out);
+                }
+                out.len()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, batch);
+criterion_main!(benches);
