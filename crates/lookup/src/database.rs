@@ -180,7 +180,6 @@ impl<D: AsRef<[u8]>> Database<D> {
             table: self.table(),
             max: self.header.max_distance,
             goal_index: self.goal_index,
-            width: self.board.width(),
         }
     }
 
@@ -275,7 +274,6 @@ pub(crate) struct View<'a> {
     table: &'a [u8],
     max: u8,
     goal_index: u32,
-    width: usize,
 }
 
 impl View<'_> {
@@ -287,25 +285,10 @@ impl View<'_> {
         // Reading every neighbour of the start once catches a damaged entry at the start, the
         // one place where a damaged table could otherwise give a legal but longer path.
         self.moves_closer(&cursor, d)?;
-        // One loop per board width, so that every step inside works with a constant width.
-        match self.width {
-            2 => self.descend_on::<2>(cursor, d, path),
-            3 => self.descend_on::<3>(cursor, d, path),
-            4 => self.descend_on::<4>(cursor, d, path),
-            5 => self.descend_on::<5>(cursor, d, path),
-            _ => self.descend_on::<6>(cursor, d, path),
-        }
-    }
-
-    /// The descent of [`View::descend`] on a board `W` cells wide.
-    fn descend_on<const W: usize>(
-        self,
-        mut cursor: Cursor,
-        mut d: u8,
-        mut path: Moves,
-    ) -> Result<Moves, Fault> {
+        let (mut cursor, mut d, mut path) = (cursor, d, path);
+        let mut last = None;
         loop {
-            let Some((m, step)) = self.first_step_closer::<W>(&cursor, d) else {
+            let Some((m, step)) = self.first_step_closer(&cursor, d, last) else {
                 return Err(Fault::NoMoveCloser {
                     index: cursor.index(),
                     d,
@@ -317,6 +300,7 @@ impl View<'_> {
             if d == 0 {
                 return Ok(path);
             }
+            last = Some(m);
         }
     }
 
@@ -345,29 +329,32 @@ impl View<'_> {
     /// The first move in U, D, L, R order that brings a state at distance `d > 0` one closer,
     /// worked out, ready to take; `None` if no neighbour is one closer, which only a damaged
     /// table allows. A neighbour counts only if its entry is exactly `d - 1` (and, at 0, it is
-    /// the goal), so a damaged entry is never followed; this is the innermost loop of every
-    /// solution, so it checks nothing else.
+    /// the goal), so a damaged entry is never followed. The move that undoes `last` leads one
+    /// farther and is not tried: this is the innermost loop of every solution.
     #[inline(always)]
-    fn first_step_closer<const W: usize>(self, cursor: &Cursor, d: u8) -> Option<(Move, Step)> {
+    fn first_step_closer(self, cursor: &Cursor, d: u8, last: Option<Move>) -> Option<(Move, Step)> {
         let wanted = d - 1;
-        let closer = |step: &Step| {
-            self.table.get(step.index as usize) == Some(&wanted)
-                && (wanted != 0 || step.index == self.goal_index)
+        let back = last.map(Move::opposite);
+        let closer = |m: Move| {
+            if Some(m) == back {
+                return None;
+            }
+            cursor.step(m).filter(|step| {
+                self.table.get(step.index as usize) == Some(&wanted)
+                    && (wanted != 0 || step.index == self.goal_index)
+            })
         };
         // Unrolled by hand: each try then works with a constant move.
-        if let Some(step) = cursor.step(Move::Up).filter(closer) {
+        if let Some(step) = closer(Move::Up) {
             return Some((Move::Up, step));
         }
-        if let Some(step) = cursor.step(Move::Down).filter(closer) {
+        if let Some(step) = closer(Move::Down) {
             return Some((Move::Down, step));
         }
-        if let Some(step) = cursor.step(Move::Left).filter(closer) {
+        if let Some(step) = closer(Move::Left) {
             return Some((Move::Left, step));
         }
-        cursor
-            .step(Move::Right)
-            .filter(closer)
-            .map(|step| (Move::Right, step))
+        closer(Move::Right).map(|step| (Move::Right, step))
     }
 
     /// Every move that brings a state at distance `d` one closer. Checks every neighbour on the
