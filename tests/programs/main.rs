@@ -3,6 +3,7 @@
 
 mod build_db;
 mod compare;
+mod hostile;
 mod query;
 mod support;
 mod verify;

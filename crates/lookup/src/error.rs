@@ -24,6 +24,14 @@ pub enum Error {
         /// The directory.
         path: PathBuf,
     },
+    /// Something other than a regular file or a directory: a pipe, a socket, a device.
+    #[error("{}: is {kind}, not a database file", path.display())]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is, with its article: "a pipe", "a device".
+        kind: &'static str,
+    },
     /// The bytes are not a valid database: see [`FormatError`].
     #[error("{}{source}", prefix(path))]
     Format {

@@ -47,22 +47,16 @@ unsafe fn map(file: &File) -> io::Result<Mmap> {
 
 /// Opens a database file: maps a plain file, decompresses a zstd-compressed one.
 pub(crate) fn open(path: &Path) -> Result<Storage, Error> {
-    let io_err = |source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file = File::open(path).map_err(io_err)?;
-    if file.metadata().map_err(io_err)?.is_dir() {
-        return Err(Error::IsDirectory {
-            path: path.to_path_buf(),
-        });
-    }
+    let file = open_regular(path)?;
     // SAFETY: tilebase never writes a database file in place: build-db and every other writer
     // write a temporary file and rename it over the path, which leaves mapped contents intact.
     // Changing a database file in place while a program has it open breaks the contract; the
     // documentation of `Database::open` says so and offers `Database::load` for such cases.
     #[allow(unsafe_code)]
-    let map = unsafe { map(&file) }.map_err(io_err)?;
+    let map = unsafe { map(&file) }.map_err(|source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
     if map.starts_with(&ZSTD_MAGIC) {
         let bytes = decompress(&map).map_err(|e| e.at(path))?;
         return Ok(Storage::Memory(bytes));
@@ -72,22 +66,73 @@ pub(crate) fn open(path: &Path) -> Result<Storage, Error> {
 
 /// Reads a database file whole into memory, decompressing it if needed. No memory map.
 pub(crate) fn load(path: &Path) -> Result<Storage, Error> {
-    let bytes = std::fs::read(path).map_err(|source| {
-        if path.is_dir() {
-            Error::IsDirectory {
-                path: path.to_path_buf(),
-            }
-        } else {
-            Error::Io {
-                path: path.to_path_buf(),
-                source,
-            }
-        }
+    let mut file = open_regular(path)?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).map_err(|source| Error::Io {
+        path: path.to_path_buf(),
+        source,
     })?;
     if bytes.starts_with(&ZSTD_MAGIC) {
         return Ok(Storage::Memory(decompress(&bytes).map_err(|e| e.at(path))?));
     }
     Ok(Storage::Memory(bytes))
+}
+
+/// Opens `path` for reading if it is a regular file, and refuses anything else: a directory, and
+/// also a pipe (opening it would wait for a writer forever), a socket or a device (`/dev/zero`
+/// never ends). Opened without blocking, so that even a pipe is looked at, not waited on.
+fn open_regular(path: &Path) -> Result<File, Error> {
+    let io_err = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // O_NONBLOCK on Linux and the BSDs: an open that would block (a pipe with no writer)
+        // returns at once. It changes nothing for a regular file.
+        const O_NONBLOCK: i32 = if cfg!(target_os = "linux") {
+            0o4000
+        } else {
+            0x0004
+        };
+        options.custom_flags(O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(io_err)?;
+    let kind = file.metadata().map_err(io_err)?.file_type();
+    if kind.is_file() {
+        return Ok(file);
+    }
+    if kind.is_dir() {
+        return Err(Error::IsDirectory {
+            path: path.to_path_buf(),
+        });
+    }
+    Err(Error::NotAFile {
+        path: path.to_path_buf(),
+        kind: describe(kind),
+    })
+}
+
+/// What a file that is not a regular file is, for an error message.
+fn describe(kind: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a pipe";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+    }
+    let _ = kind;
+    "a special file"
 }
 
 /// Decompresses a zstd-compressed database, allocating no more than the header inside says the

@@ -134,3 +134,63 @@ fn states_of_another_board_are_refused() {
         "1230 is a state of a 2x2 board, but this database is for 3x3"
     );
 }
+
+/// The length of the preamble and header of the shipped file: where its table starts.
+fn table_start(bytes: &[u8]) -> usize {
+    bytes.len() - Database::from_bytes(bytes).unwrap().table().len()
+}
+
+#[test]
+fn every_truncation_inside_the_preamble_and_header_is_refused() {
+    let bytes = shipped_bytes();
+    for len in 0..=table_start(&bytes) {
+        let err = Database::from_bytes(&bytes[..len]).unwrap_err();
+        assert!(matches!(err, Error::Format { .. }), "length {len}: {err}");
+    }
+}
+
+#[test]
+fn every_single_bit_flip_in_the_preamble_and_header_is_refused() {
+    let bytes = shipped_bytes();
+    for byte in 0..table_start(&bytes) {
+        for bit in 0..8 {
+            let mut damaged = bytes.clone();
+            damaged[byte] ^= 1 << bit;
+            assert!(
+                Database::from_bytes(&damaged[..]).is_err(),
+                "byte {byte} bit {bit} went unnoticed"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_newer_format_version_says_to_rebuild() {
+    let mut bytes = shipped_bytes();
+    bytes[8] = 2;
+    assert_eq!(
+        Database::from_bytes(&bytes[..]).unwrap_err().to_string(),
+        "format version 2, but this tilebase reads version 1: rebuild the database with build-db"
+    );
+}
+
+/// A header rewritten, checksum and all, to claim another goal than the table's: it opens (the
+/// header is consistent), verify names the damage, and a solution never comes out wrong.
+#[test]
+fn a_forged_header_for_another_goal() {
+    let bytes = shipped_bytes();
+    let db = Database::from_bytes(&bytes[..]).unwrap();
+    let mut header = db.header().clone();
+    header.goal = vec![1, 2, 3, 8, 4, 0, 7, 6, 5]; // 123840765: one move from the real goal
+    let mut forged = Vec::new();
+    tilebase_format::write_parts(&mut forged, &header, db.table()).unwrap();
+    let forged_db = Database::from_bytes(&forged[..]).unwrap();
+    let report = forged_db.verify();
+    assert!(!report.is_ok());
+    assert!(report.first_bad.is_some());
+    for state in sample(&forged_db) {
+        if let Ok(path) = forged_db.solve(&state) {
+            assert_eq!(state.apply(&path), Ok(forged_db.goal()), "{state:?}");
+        }
+    }
+}

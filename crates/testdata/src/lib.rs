@@ -111,3 +111,79 @@ pub fn antipodes_123804765() -> Vec<State> {
         .map(|line| line.parse().expect("antipode"))
         .collect()
 }
+
+/// Bad 3x3 states, each with what it is and the message it must get: (what, input, message).
+pub const BAD_STATES: &[(&str, &str, &str)] = &[
+    (
+        "empty line",
+        "",
+        "empty: a state lists its cells row by row, like 123804765",
+    ),
+    (
+        "only spaces",
+        "   \t ",
+        "empty: a state lists its cells row by row, like 123804765",
+    ),
+    (
+        "too few cells",
+        "12345678",
+        "8 cells, but a 3x3 board has 9",
+    ),
+    (
+        "too many cells",
+        "1234567801",
+        "10 cells, but a 3x3 board has 9",
+    ),
+    (
+        "a repeated tile",
+        "123456781",
+        "tile 1 appears twice (no blank, 0)",
+    ),
+    (
+        "no blank",
+        "1 2 3 4 5 6 7 8 8",
+        "tile 8 appears twice (no blank, 0)",
+    ),
+    ("two blanks", "120456780", "two blanks (tile 3 is missing)"),
+    (
+        "a value out of range",
+        "123456789",
+        "value 9 is out of range: a 3x3 board has tiles 0 to 8",
+    ),
+    (
+        "a negative number",
+        "1 2 3 4 5 6 7 8 -3",
+        "value -3 is out of range: a 3x3 board has tiles 0 to 8",
+    ),
+    ("letters", "12345678x", "stray character 'x' at column 9"),
+    (
+        "unicode digits",
+        "１２３４５６７８０",
+        "stray character '１' at column 1",
+    ),
+    (
+        "arabic-indic digits",
+        "١٢٣٤٥٦٧٨٠",
+        "stray character '١' at column 1",
+    ),
+    (
+        "a mix of separators",
+        "1,2 3,4,5,6,7,8,0",
+        "commas and spaces both separate cells (column 4): use one or the other",
+    ),
+    (
+        "an unclosed bracket",
+        "[1,2,3,4,5,6,7,8,0",
+        "'[' is never closed with ']'",
+    ),
+    (
+        "ragged rows",
+        "1234/567/80",
+        "row 1 has 4 cells, but a 3x3 board's rows have 3",
+    ),
+    (
+        "a tab-separated huge number",
+        "1\t2\t3\t4\t5\t6\t7\t8\t99999999999999999999999",
+        "value 99999999999999999999999 is out of range: a 3x3 board has tiles 0 to 8",
+    ),
+];
