@@ -4,7 +4,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tilebase_bench::{SEED, random_states};
 use tilebase_lookup::Database;
-use tilebase_tools::query::{Answerer, Input, Mode};
+use tilebase_tools::query::{Answerer, Input, Mode, Notation};
 
 const DB: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../db/3x3-123804765.tilebase");
 
@@ -23,14 +23,23 @@ fn batch(c: &mut Criterion) {
             Mode::Human {
                 boards: false,
                 all: false,
+                hint: false,
+                notation: Notation::Blank,
             },
         ),
-        ("json", Mode::Json { all: false }),
+        (
+            "json",
+            Mode::Json {
+                all: false,
+                hint: false,
+                notation: Notation::Blank,
+            },
+        ),
     ] {
         let mut out = Vec::with_capacity(1 << 16);
         group.bench_function(name, |b| {
             b.iter(|| {
-                let mut answerer = Answerer::new(&db, mode);
+                let mut answerer = Answerer::new(db.own_goal(), mode);
                 out.clear();
                 for (n, line) in lines.iter().enumerate() {
                     answerer.answer(Input::line(line.as_bytes(), n as u64 + 1), &mut out);

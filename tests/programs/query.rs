@@ -157,7 +157,7 @@ fn damaged_and_truncated_databases_are_refused_in_one_line() {
     sandbox
         .run("query", &["--db", "cut.tilebase", "603712458"])
         .code(2)
-        .one_error_line("query: cut.tilebase: file is 181760 bytes but its header says 181761: truncated; rebuild it with build-db");
+        .one_error_line("query: cut.tilebase: file is 181761 bytes but its header says 181762: truncated; rebuild it with build-db");
 
     let mut flipped = good.clone();
     flipped[40] ^= 1;
@@ -197,11 +197,28 @@ fn damaged_and_truncated_databases_are_refused_in_one_line() {
 fn a_database_for_another_goal_or_board_is_named() {
     let sandbox = Sandbox::new().with_shipped_db();
     sandbox
-        .run("query", &["--db", "db/3x3-123804765.tilebase", "--goal", "123456780", "1"])
+        .run(
+            "query",
+            &[
+                "--db",
+                "db/3x3-123804765.tilebase",
+                "--goal",
+                "123456780",
+                "1",
+            ],
+        )
         .code(2)
         .one_error_line(
-            "db/3x3-123804765.tilebase: holds the database of goal 123804765 on a 3x3 board, not goal 123456780 as asked",
+            "db/3x3-123804765.tilebase: holds the database of goal 123804765 on a 3x3 board (stm), \
+             which cannot answer for goal 123456780: its blank is in another class of cells",
         );
+    sandbox
+        .run(
+            "query",
+            &["--db", "db/3x3-123804765.tilebase", "--metric", "mtm", "1"],
+        )
+        .code(2)
+        .one_error_line("not the mtm metric as asked");
     sandbox
         .run(
             "query",
@@ -223,7 +240,11 @@ fn a_missing_database_is_built_once_into_the_cache() {
     let run = sandbox.run("query", &["--goal", "123456780", "864072513"]);
     run.code(0);
     assert!(run.stdout.starts_with("864072513: 23 moves: "), "{run}");
-    run.one_error_line("query: no database for goal 123456780 (3x3 board) yet: built it in ");
+    run.one_error_line(
+        "query: no database answers for goal 123456780 (3x3 board, stm) yet: built the one of \
+         goal 123456780, which answers for every goal with the blank in the same class of \
+         cells, in ",
+    );
     assert!(run.stderr.contains("saved it to "), "{run}");
     assert!(sandbox.cache().join("3x3-123456780.tilebase").is_file());
 

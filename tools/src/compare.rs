@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use serde::Serialize;
-use tilebase_core::{Board, Move, Path, State};
-use tilebase_lookup::{Database, Error};
+use tilebase_core::{Board, Metric, Move, Path, State};
+use tilebase_lookup::{Error, Goal};
 use tilebase_search::{Algorithm, Budget, Outcome, Stats, astar_with, search};
 
 use crate::exit::{self, parse_args, quote, report};
@@ -80,13 +80,24 @@ pub fn main() -> ExitCode {
 }
 
 fn run(args: &Args) -> Result<u8, String> {
-    let db = locate::open_database(
-        args.db.as_deref(),
-        args.board,
-        args.goal.as_deref(),
+    let source = locate::open(
+        locate::Wanted {
+            db: args.db.as_deref(),
+            board: args.board,
+            goal: args.goal.as_deref(),
+            metric: None,
+        },
         "compare",
     )?;
-    let start = State::parse(db.board(), &args.state)
+    if source.metric() != Metric::Single {
+        return Err(format!(
+            "the database is of the {} metric; the articles' algorithms count single-tile moves: \
+             give a database of the stm metric",
+            source.metric()
+        ));
+    }
+    let db = source.answers();
+    let start = State::parse(db.database().board(), &args.state)
         .map_err(|e| format!("{}: {e}", quote(&args.state)))?;
     let distance = match db.distance(&start) {
         Ok(d) => d,
@@ -121,14 +132,18 @@ fn run(args: &Args) -> Result<u8, String> {
 }
 
 /// Every row: the table's own answer, then each algorithm, then A* guided by the table.
-pub fn compare(db: &Database, start: &State, budget: Budget) -> Result<Vec<Row>, String> {
+pub fn compare<D: AsRef<[u8]>>(
+    db: &Goal<'_, D>,
+    start: &State,
+    budget: Budget,
+) -> Result<Vec<Row>, String> {
     let goal = db.goal();
     let distance = usize::from(db.distance(start).map_err(|e| e.to_string())?);
     let mut rows = vec![database_row(db, start)?];
 
     let algorithms = Algorithm::OPTIMAL.into_iter().chain([Algorithm::Dfs {
         // The table's radius: every state is within it, so the depth limit never hides the goal.
-        max_depth: u32::from(db.max_distance()),
+        max_depth: u32::from(db.database().max_distance()),
     }]);
     let mut outcomes: Vec<(&'static str, Outcome)> = Vec::new();
     for algorithm in algorithms {
@@ -183,7 +198,7 @@ fn timed<E: std::fmt::Display>(
 /// up, generated the neighbours it looked up (all of the start's, then each state's up to the
 /// first that is one move closer). Timed as the median of many calls: one takes well under a
 /// microsecond.
-fn database_row(db: &Database, start: &State) -> Result<Row, String> {
+fn database_row<D: AsRef<[u8]>>(db: &Goal<'_, D>, start: &State) -> Result<Row, String> {
     let mut times: Vec<Duration> = (0..101)
         .map(|_| {
             let started = Instant::now();
@@ -232,12 +247,12 @@ fn row(algorithm: &'static str, path: Option<&Path>, stats: &Stats, distance: us
 }
 
 /// The human table.
-fn table(db: &Database, start: &State, distance: u8, rows: &[Row]) -> String {
+fn table<D: AsRef<[u8]>>(db: &Goal<'_, D>, start: &State, distance: u8, rows: &[Row]) -> String {
     let base = rows[0].nanos.max(1);
     let mut text = format!(
         "{start} -> {} ({} board): the table answers {distance} moves in {}\n\n",
         db.goal(),
-        db.board(),
+        db.goal().board(),
         duration(rows[0].nanos)
     );
     text.push_str(&format!(

@@ -1,13 +1,14 @@
-//! Which database file answers for a goal: `--db` if given; else the file for this board and
-//! goal under `db/` in the current directory; else the one in the user's cache; else a new one,
-//! built on the spot and saved in the cache.
+//! Which database file answers for a goal: `--db` if given; else, under `db/` in the current
+//! directory, the goal's own file, then the file of its class's canonical goal (which answers
+//! for every goal with the blank in the same class of cells); else the same two in the user's
+//! cache; else the canonical one, built on the spot and saved in the cache.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use tilebase_core::{Board, State};
+use tilebase_core::{Board, Metric, State};
 use tilebase_format::file_name;
-use tilebase_lookup::{Database, Storage};
+use tilebase_lookup::{Database, Goal, Storage};
 
 use crate::exit::report;
 use crate::select::board_and_goal;
@@ -27,97 +28,169 @@ pub fn cache_dir() -> Option<PathBuf> {
     }
 }
 
-/// The default path of the database for `goal` under `db/`.
-pub fn local_path(goal: &State) -> PathBuf {
-    Path::new(LOCAL_DIR).join(file_name(goal, false))
+/// A database and the goal it was opened for: its own, or one it answers for by relabelling
+/// the tiles and turning the board.
+#[derive(Debug)]
+pub struct Source {
+    /// The database.
+    pub db: Database,
+    /// The goal asked for.
+    pub goal: State,
+    /// The file it was read from; `None` for a table built and kept in memory.
+    pub path: Option<PathBuf>,
 }
 
-/// The database the flags `--db`, `--board` and `--goal` ask for: the file given, checked
-/// against the board and goal if they are given too; else found or built by [`find_or_build`].
-pub fn open_database(
-    db: Option<&Path>,
-    board: Option<Board>,
-    goal: Option<&str>,
-    program: &str,
-) -> Result<Database, String> {
-    match db {
-        Some(path) => open_given(path, board, goal),
+impl Source {
+    /// The questions about the goal, answered from the database.
+    pub fn answers(&self) -> Goal<'_, Storage> {
+        // Checked when the source was made: the database answers for the goal.
+        self.db
+            .for_goal(&self.goal)
+            .unwrap_or_else(|_| self.db.own_goal())
+    }
+
+    /// The metric of the answers.
+    pub fn metric(&self) -> Metric {
+        self.db.metric()
+    }
+}
+
+/// What the flags `--db`, `--board`, `--goal` and `--metric` ask for.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Wanted<'a> {
+    /// `--db`: a file to use.
+    pub db: Option<&'a Path>,
+    /// `--board`.
+    pub board: Option<Board>,
+    /// `--goal`, as typed.
+    pub goal: Option<&'a str>,
+    /// `--metric`; `None` is the single-tile metric, or `--db`'s.
+    pub metric: Option<Metric>,
+}
+
+/// The database the flags ask for, with the goal to answer for: the file given, checked against
+/// the board, goal and metric if they are given too; else found or built by [`find_or_build`].
+pub fn open(wanted: Wanted<'_>, program: &str) -> Result<Source, String> {
+    match wanted.db {
+        Some(path) => open_given(path, wanted),
         None => {
-            let (_, goal) = board_and_goal(board, goal)?;
-            find_or_build(&goal, program)
+            let (_, goal) = board_and_goal(wanted.board, wanted.goal)?;
+            find_or_build(&goal, wanted.metric.unwrap_or_default(), program)
         }
     }
 }
 
-/// Opens the file given with `--db`, checking that it holds the board and goal asked for, if
-/// any. The goal is read for the board asked for, else the file's, so that a goal of a board
-/// that its cell count does not name (6 cells: 3x2 or 2x3?) needs no `--board`.
-pub fn open_given(
-    path: &Path,
-    board: Option<Board>,
-    goal: Option<&str>,
-) -> Result<Database, String> {
+/// Opens the file given with `--db`, checking that it can answer for the board, goal and
+/// metric asked for, if any. The goal is read for the board asked for, else the file's, so that
+/// a goal of a board that its cell count does not name (6 cells: 3x2 or 2x3?) needs no
+/// `--board`.
+fn open_given(path: &Path, wanted: Wanted<'_>) -> Result<Source, String> {
     let db = Database::open(path).map_err(|e| e.to_string())?;
     let holds = || {
         format!(
-            "{}: holds the database of goal {} on a {} board",
+            "{}: holds the database of goal {} on a {} board ({})",
             path.display(),
             db.goal(),
-            db.board()
+            db.board(),
+            db.metric()
         )
     };
-    if let Some(board) = board {
+    if let Some(board) = wanted.board {
         if board != db.board() {
             return Err(format!("{}, not a {board} board as asked", holds()));
         }
     }
-    if let Some(text) = goal {
-        let (_, goal) = board_and_goal(Some(db.board()), Some(text))?;
-        if goal != db.goal() {
-            return Err(format!("{}, not goal {goal} as asked", holds()));
+    if let Some(metric) = wanted.metric {
+        if metric != db.metric() {
+            return Err(format!("{}, not the {metric} metric as asked", holds()));
         }
     }
-    Ok(db)
+    let goal = match wanted.goal {
+        Some(text) => board_and_goal(Some(db.board()), Some(text))?.1,
+        None => db.goal(),
+    };
+    if !db.answers_for(&goal) {
+        return Err(format!(
+            "{}, which cannot answer for goal {goal}: its blank is in another class of cells",
+            holds()
+        ));
+    }
+    Ok(Source {
+        db,
+        goal,
+        path: Some(path.to_path_buf()),
+    })
 }
 
-/// Finds the database of `goal` under `db/` or in the cache, or builds and caches it, saying so
-/// on stderr as `program`.
-pub fn find_or_build(goal: &State, program: &str) -> Result<Database, String> {
-    for compressed in [false, true] {
-        let local = Path::new(LOCAL_DIR).join(file_name(goal, compressed));
-        if local.is_file() {
-            return Database::open(&local).map_err(|e| e.to_string());
+/// The files that can answer for `goal`, best first: its own, then its class's canonical goal's.
+fn candidates(goal: &State) -> Vec<State> {
+    let canonical = goal.canonical_goal();
+    if canonical == *goal {
+        vec![*goal]
+    } else {
+        vec![*goal, canonical]
+    }
+}
+
+/// Finds a database that answers for `goal` under `db/` or in the cache, or builds the one of
+/// its class's canonical goal and caches it, saying so on stderr as `program`.
+pub fn find_or_build(goal: &State, metric: Metric, program: &str) -> Result<Source, String> {
+    let source = |db: Database, path: PathBuf| Source {
+        db,
+        goal: *goal,
+        path: Some(path),
+    };
+    for candidate in candidates(goal) {
+        for compressed in [false, true] {
+            let local = Path::new(LOCAL_DIR).join(file_name(&candidate, metric, compressed));
+            if local.is_file() {
+                let db = Database::open(&local).map_err(|e| e.to_string())?;
+                return check_found(db, goal, metric, &local).map(|db| source(db, local));
+            }
         }
     }
-    let cached = cache_dir().map(|dir| dir.join(file_name(goal, false)));
-    if let Some(path) = &cached {
-        if path.is_file() {
-            match Database::open(path) {
-                Ok(db) => return Ok(db),
-                // The cache is ours to repair: a damaged file is rebuilt, not a dead end.
-                Err(e) => report(program, format_args!("{e}; building it again")),
+    let cache = cache_dir();
+    if let Some(dir) = &cache {
+        for candidate in candidates(goal) {
+            let path = dir.join(file_name(&candidate, metric, false));
+            if path.is_file() {
+                match Database::open(&path).map_err(|e| e.to_string()) {
+                    Ok(db) => {
+                        return check_found(db, goal, metric, &path).map(|db| source(db, path));
+                    }
+                    // The cache is ours to repair: a damaged file is rebuilt, not a dead end.
+                    Err(e) => report(program, format_args!("{e}; building it again")),
+                }
             }
         }
     }
 
+    // One table answers for the whole class: build the canonical goal's.
+    let canonical = goal.canonical_goal();
     let started = Instant::now();
-    let table = tilebase_build::build_table(goal);
+    let table = tilebase_build::build_table_in(&canonical, metric);
     let what = format!(
-        "no database for goal {goal} ({} board) yet: built it in {:.1} ms",
+        "no database answers for goal {goal} ({} board, {metric}) yet: built the one of goal \
+         {canonical}, which answers for every goal with the blank in the same class of cells, \
+         in {:.1} ms",
         goal.board(),
         started.elapsed().as_secs_f64() * 1e3
     );
-    let unsaved = match cached {
-        Some(path) => match tilebase_build::save(&path, goal, &table, false, true) {
-            Ok(saved) => {
-                report(
-                    program,
-                    format_args!("{what}, saved it to {}", saved.path.display()),
-                );
-                return Database::open(&saved.path).map_err(|e| e.to_string());
+    let unsaved = match cache {
+        Some(dir) => {
+            let path = dir.join(file_name(&canonical, metric, false));
+            match tilebase_build::save(&path, &canonical, metric, &table, false, true) {
+                Ok(saved) => {
+                    report(
+                        program,
+                        format_args!("{what}; saved it to {}", saved.path.display()),
+                    );
+                    let db = Database::open(&saved.path).map_err(|e| e.to_string())?;
+                    return Ok(source(db, saved.path));
+                }
+                Err(e) => format!("could not save it ({e})"),
             }
-            Err(e) => format!("could not save it ({e})"),
-        },
+        }
         None => "no cache directory to save it in".to_string(),
     };
     report(
@@ -125,6 +198,31 @@ pub fn find_or_build(goal: &State, program: &str) -> Result<Database, String> {
         format_args!("{what}; {unsaved}: answering from memory"),
     );
     let mut bytes = Vec::with_capacity(table.len() + 256);
-    tilebase_format::write(&mut bytes, goal, &table).map_err(|e| e.to_string())?;
-    Database::from_bytes(Storage::Memory(bytes)).map_err(|e| e.to_string())
+    tilebase_format::write(&mut bytes, &canonical, metric, &table).map_err(|e| e.to_string())?;
+    let db = Database::from_bytes(Storage::Memory(bytes)).map_err(|e| e.to_string())?;
+    Ok(Source {
+        db,
+        goal: *goal,
+        path: None,
+    })
+}
+
+/// A file found by its name holds what its name says, or it is refused with the reason: a file
+/// renamed by hand must not answer for the wrong goal.
+fn check_found(
+    db: Database,
+    goal: &State,
+    metric: Metric,
+    path: &Path,
+) -> Result<Database, String> {
+    if db.metric() != metric || !db.answers_for(goal) {
+        return Err(format!(
+            "{}: holds the database of goal {} ({}), not one that answers for goal {goal} ({metric}) \
+             as its name says: rebuild it with build-db",
+            path.display(),
+            db.goal(),
+            db.metric()
+        ));
+    }
+    Ok(db)
 }

@@ -1,6 +1,6 @@
 //! The retrograde breadth-first search: distances from the goal, layer by layer.
 
-use tilebase_core::{Cursor, Move, Packed, State};
+use tilebase_core::{Cursor, Metric, Move, Packed, State};
 use tilebase_format::UNREACHED;
 
 /// The tag of the goal on the frontier: no move reached it.
@@ -38,6 +38,60 @@ pub fn build_table(goal: &State) -> Vec<u8> {
                         let mut reached = cursor;
                         reached.take(&step);
                         next.push(reached.pack(m as u8));
+                    }
+                }
+            }
+        }
+        std::mem::swap(&mut layer, &mut next);
+        next.clear();
+    }
+    table
+}
+
+/// The distance of every state reachable from `goal` in `metric`: [`build_table`] in the
+/// single-tile metric; in the multi-tile metric, a search whose moves slide lines of tiles.
+///
+/// ```
+/// use tilebase_core::{Board, Metric};
+///
+/// let goal = Board::THREE_BY_THREE.ordered_goal();
+/// let table = tilebase_build::build_table_in(&goal, Metric::Multi);
+/// assert_eq!(table.iter().max(), Some(&24)); // the 3x3 radius in the multi-tile metric
+/// ```
+pub fn build_table_in(goal: &State, metric: Metric) -> Vec<u8> {
+    match metric {
+        Metric::Single => build_table(goal),
+        Metric::Multi => build_multi(goal),
+    }
+}
+
+/// The multi-tile metric's search. A state reached by a slide along one axis has nothing new
+/// along that axis: sliding on the same way reaches what the slide before could have reached in
+/// one move, and sliding back, what it started from or could have reached. So only the other
+/// axis is tried.
+fn build_multi(goal: &State) -> Vec<u8> {
+    let board = goal.board();
+    let mut table = vec![UNREACHED; board.states() as usize];
+    let start = Cursor::new(*goal);
+    table[start.index() as usize] = 0;
+    let mut layer: Vec<Packed> = vec![start.pack(START)];
+    let mut next = Vec::new();
+    let mut depth = 0u8;
+    let axis = |m: u8| m >> 1; // U, D: 0; L, R: 1; the start: 2.
+    while !layer.is_empty() {
+        depth += 1;
+        for &packed in &layer {
+            let from = Cursor::unpack(board, packed);
+            for m in Move::ALL {
+                if axis(m as u8) == axis(packed.tag) {
+                    continue;
+                }
+                let mut cursor = from;
+                while cursor.advance(m) {
+                    let slot = &mut table[cursor.index() as usize];
+                    if *slot == UNREACHED {
+                        *slot = depth;
+                        next.push(cursor.pack(m as u8));
                     }
                 }
             }

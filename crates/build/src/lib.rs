@@ -14,5 +14,5 @@
 mod bfs;
 mod save;
 
-pub use bfs::build_table;
+pub use bfs::{build_table, build_table_in};
 pub use save::{SaveError, Saved, save};

@@ -10,7 +10,7 @@ use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use tilebase_core::State;
+use tilebase_core::{Metric, State};
 use tilebase_format::Header;
 
 /// zstd level for shipped files: slow to write, as fast to read as any level.
@@ -47,11 +47,13 @@ pub enum SaveError {
     },
 }
 
-/// Saves the database of `goal` holding `table` at `path`, zstd-compressed if `compress`, and
-/// replaces an existing file only if `replace`. Creates the directory if it is missing.
+/// Saves the database of `goal` in `metric` holding `table` at `path`, zstd-compressed if
+/// `compress`, and replaces an existing file only if `replace`. Creates the directory if it is
+/// missing.
 pub fn save(
     path: &Path,
     goal: &State,
+    metric: Metric,
     table: &[u8],
     compress: bool,
     replace: bool,
@@ -80,7 +82,7 @@ pub fn save(
         .map_err(io_err(dir))?;
 
     let header =
-        write_to(temp.as_file_mut(), goal, table, compress).map_err(io_err(temp.path()))?;
+        write_to(temp.as_file_mut(), goal, metric, table, compress).map_err(io_err(temp.path()))?;
     readable_by_all(temp.as_file()).map_err(io_err(temp.path()))?;
     temp.as_file().sync_all().map_err(io_err(temp.path()))?;
 
@@ -115,16 +117,22 @@ pub fn save(
     })
 }
 
-fn write_to(file: &mut File, goal: &State, table: &[u8], compress: bool) -> io::Result<Header> {
+fn write_to(
+    file: &mut File,
+    goal: &State,
+    metric: Metric,
+    table: &[u8],
+    compress: bool,
+) -> io::Result<Header> {
     let mut out = BufWriter::new(file);
     let header = if compress {
         let mut encoder = zstd::stream::Encoder::new(&mut out, ZSTD_LEVEL)?;
         encoder.include_checksum(true)?;
-        let header = tilebase_format::write(&mut encoder, goal, table)?;
+        let header = tilebase_format::write(&mut encoder, goal, metric, table)?;
         encoder.finish()?;
         header
     } else {
-        tilebase_format::write(&mut out, goal, table)?
+        tilebase_format::write(&mut out, goal, metric, table)?
     };
     out.flush()?;
     Ok(header)

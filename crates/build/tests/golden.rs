@@ -17,7 +17,13 @@ fn counts(table: &[u8]) -> Vec<u64> {
 
 fn database(goal: &State) -> Database<Vec<u8>> {
     let mut bytes = Vec::new();
-    tilebase_format::write(&mut bytes, goal, &build_table(goal)).unwrap();
+    tilebase_format::write(
+        &mut bytes,
+        goal,
+        tilebase_core::Metric::Single,
+        &build_table(goal),
+    )
+    .unwrap();
     Database::from_bytes(bytes).unwrap()
 }
 
@@ -159,7 +165,13 @@ fn shipped_database_is_a_fresh_build() {
     .unwrap();
     let goal: State = "123804765".parse().unwrap();
     let mut fresh = Vec::new();
-    tilebase_format::write(&mut fresh, &goal, &build_table(&goal)).unwrap();
+    tilebase_format::write(
+        &mut fresh,
+        &goal,
+        tilebase_core::Metric::Single,
+        &build_table(&goal),
+    )
+    .unwrap();
     assert!(
         shipped == fresh,
         "db/3x3-123804765.tilebase differs from a fresh build"

@@ -121,6 +121,12 @@ impl Cursor {
         }
     }
 
+    /// The board.
+    #[inline]
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
     /// The state.
     #[inline]
     pub fn state(&self) -> State {

@@ -15,7 +15,9 @@
 
 pub mod board;
 pub mod cursor;
+pub mod frame;
 pub mod index;
+pub mod metric;
 pub mod moves;
 pub mod parity;
 pub mod parse;
@@ -23,6 +25,8 @@ pub mod state;
 
 pub use board::{Board, BoardError, MAX_CELLS};
 pub use cursor::{Cursor, Packed, Step};
+pub use frame::{Frame, Symmetry};
+pub use metric::{Metric, MetricError, Slide};
 pub use moves::{Move, MoveSet, ParsePathError, Path};
 pub use parity::{Parity, Unsolvable};
 pub use parse::StateError;

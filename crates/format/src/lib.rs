@@ -18,12 +18,12 @@
 //! panic.
 //!
 //! ```
-//! use tilebase_core::State;
+//! use tilebase_core::{Metric, State};
 //!
 //! let goal: State = "1230".parse::<State>().unwrap(); // a 2x2 board: 12 states
 //! let table = [0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
 //! let mut file = Vec::new();
-//! let header = tilebase_format::write(&mut file, &goal, &table).unwrap();
+//! let header = tilebase_format::write(&mut file, &goal, Metric::Single, &table).unwrap();
 //! assert_eq!(header.max_distance, 6);
 //!
 //! let layout = tilebase_format::read(&file).unwrap();
@@ -36,12 +36,13 @@ use std::io::{self, Write};
 use std::ops::Range;
 
 use bincode::{Decode, Encode};
-use tilebase_core::{Board, State};
+use tilebase_core::{Board, Metric, State};
 
 /// The first eight bytes of every database file.
 pub const MAGIC: [u8; 8] = *b"TILEBASE";
 /// The format version this code writes and reads. Files of any other version are refused.
-pub const VERSION: u32 = 1;
+/// Version 2 added the metric to the header.
+pub const VERSION: u32 = 2;
 /// Written as a little-endian `u32`; read back as anything else, the file is not ours.
 pub const ENDIAN_MARKER: u32 = 0x0102_0304;
 /// Length of the fixed preamble that precedes the header.
@@ -72,6 +73,9 @@ pub struct Header {
     pub height: u8,
     /// The goal's cells, row by row.
     pub goal: Vec<u8>,
+    /// How moves are counted: 0 for single-tile moves (`stm`), 1 for multi-tile moves (`mtm`).
+    /// See [`Metric`]. (New in version 2.)
+    pub metric: u8,
     /// Number of entries: the board's reachable states, cells!/2.
     pub entry_count: u64,
     /// Bytes per entry: 1.
@@ -198,6 +202,8 @@ pub struct Layout {
     pub board: Board,
     /// The goal the header names.
     pub goal: State,
+    /// How the table counts moves.
+    pub metric: Metric,
     /// The table's byte range in the file.
     pub table: Range<usize>,
 }
@@ -207,18 +213,26 @@ pub const EXTENSION: &str = "tilebase";
 /// The extension added to a compressed database file's name.
 pub const COMPRESSED_EXTENSION: &str = "zst";
 
-/// The conventional file name of the database for `goal`: board and goal, such as
-/// `3x3-123804765.tilebase` (`.tilebase.zst` when compressed). On boards of more than 10 cells
-/// the goal's tiles are separated by `-`.
+/// The conventional file name of the database for `goal` in `metric`: board and goal, such as
+/// `3x3-123804765.tilebase` (`.tilebase.zst` when compressed), with `-mtm` after the goal in the
+/// multi-tile metric. On boards of more than 10 cells the goal's tiles are separated by `-`.
 ///
 /// ```
+/// use tilebase_core::Metric;
+///
 /// let goal = "123804765".parse().unwrap();
-/// assert_eq!(tilebase_format::file_name(&goal, false), "3x3-123804765.tilebase");
-/// assert_eq!(tilebase_format::file_name(&goal, true), "3x3-123804765.tilebase.zst");
+/// let name = |metric, compressed| tilebase_format::file_name(&goal, metric, compressed);
+/// assert_eq!(name(Metric::Single, false), "3x3-123804765.tilebase");
+/// assert_eq!(name(Metric::Single, true), "3x3-123804765.tilebase.zst");
+/// assert_eq!(name(Metric::Multi, false), "3x3-123804765-mtm.tilebase");
 /// ```
-pub fn file_name(goal: &State, compressed: bool) -> String {
+pub fn file_name(goal: &State, metric: Metric, compressed: bool) -> String {
     let goal_text = goal.to_string().replace(',', "-");
-    let mut name = format!("{}-{goal_text}.{EXTENSION}", goal.board());
+    let suffix = match metric {
+        Metric::Single => "",
+        Metric::Multi => "-mtm",
+    };
+    let mut name = format!("{}-{goal_text}{suffix}.{EXTENSION}", goal.board());
     if compressed {
         name.push('.');
         name.push_str(COMPRESSED_EXTENSION);
@@ -231,9 +245,9 @@ pub fn table_checksum(table: &[u8]) -> u32 {
     crc32fast::hash(table)
 }
 
-/// The header that describes `table`, a finished distance table for `goal`: counts, maximum and
-/// checksum are computed here, so they cannot disagree with the table.
-pub fn header_for(goal: &State, table: &[u8]) -> io::Result<Header> {
+/// The header that describes `table`, a finished distance table for `goal` in `metric`: counts,
+/// maximum and checksum are computed here, so they cannot disagree with the table.
+pub fn header_for(goal: &State, metric: Metric, table: &[u8]) -> io::Result<Header> {
     let board = goal.board();
     if table.len() != board.states() as usize {
         return Err(io::Error::new(
@@ -261,6 +275,7 @@ pub fn header_for(goal: &State, table: &[u8]) -> io::Result<Header> {
         width: board.width() as u8,
         height: board.height() as u8,
         goal: goal.cells().to_vec(),
+        metric: metric as u8,
         entry_count: table.len() as u64,
         bytes_per_entry: 1,
         table_len: table.len() as u64,
@@ -270,10 +285,10 @@ pub fn header_for(goal: &State, table: &[u8]) -> io::Result<Header> {
     })
 }
 
-/// Writes a database file for `goal` holding `table` (one distance per state, in index order)
-/// and returns the header written.
-pub fn write<W: Write>(out: W, goal: &State, table: &[u8]) -> io::Result<Header> {
-    let header = header_for(goal, table)?;
+/// Writes a database file for `goal` in `metric` holding `table` (one distance per state, in
+/// index order) and returns the header written.
+pub fn write<W: Write>(out: W, goal: &State, metric: Metric, table: &[u8]) -> io::Result<Header> {
+    let header = header_for(goal, metric, table)?;
     write_parts(out, &header, table)?;
     Ok(header)
 }
@@ -300,7 +315,7 @@ pub fn write_parts<W: Write>(mut out: W, header: &Header, table: &[u8]) -> io::R
 /// exactly as long as the header says. Does not read the table. Never panics.
 pub fn read(bytes: &[u8]) -> Result<Layout, FormatError> {
     let (header, header_end) = read_header(bytes)?;
-    let (board, goal) = check_header(&header)?;
+    let (board, goal, metric) = check_header(&header)?;
     let expected = file_len_after(header_end, &header)?;
     if bytes.len() as u64 != expected {
         return Err(FormatError::Length {
@@ -313,6 +328,7 @@ pub fn read(bytes: &[u8]) -> Result<Layout, FormatError> {
         header,
         board,
         goal,
+        metric,
     })
 }
 
@@ -416,12 +432,15 @@ fn u32_at(bytes: &[u8], offset: usize) -> u32 {
 
 /// Checks that a header describes a real table: a valid board and goal, the board's number of
 /// entries, and counts that add up.
-fn check_header(h: &Header) -> Result<(Board, State), FormatError> {
+fn check_header(h: &Header) -> Result<(Board, State, Metric), FormatError> {
     let bad = |msg: String| Err(FormatError::InvalidHeader(msg));
     let board = Board::new(h.width.into(), h.height.into())
         .map_err(|e| FormatError::InvalidHeader(format!("board {e}")))?;
     let goal =
         State::new(board, &h.goal).map_err(|e| FormatError::InvalidHeader(format!("goal: {e}")))?;
+    let metric = Metric::from_code(h.metric).ok_or_else(|| {
+        FormatError::InvalidHeader(format!("metric {}, expected 0 (stm) or 1 (mtm)", h.metric))
+    })?;
     let states = u64::from(board.states());
     if h.entry_count != states {
         return bad(format!(
@@ -466,7 +485,7 @@ fn check_header(h: &Header) -> Result<(Board, State), FormatError> {
             h.entry_count
         ));
     }
-    Ok((board, goal))
+    Ok((board, goal, metric))
 }
 
 #[cfg(test)]
@@ -478,7 +497,7 @@ mod tests {
         let goal: State = "1230".parse().unwrap();
         let table = [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6];
         let mut out = Vec::new();
-        write(&mut out, &goal, &table).unwrap();
+        write(&mut out, &goal, Metric::Single, &table).unwrap();
         (goal, out)
     }
 
@@ -500,7 +519,7 @@ mod tests {
     fn preamble_is_laid_out_as_documented() {
         let (_, bytes) = file();
         assert_eq!(&bytes[..8], b"TILEBASE");
-        assert_eq!(&bytes[8..12], &[1, 0, 0, 0]);
+        assert_eq!(&bytes[8..12], &[2, 0, 0, 0]);
         assert_eq!(&bytes[12..16], &[4, 3, 2, 1]);
     }
 
@@ -537,17 +556,17 @@ mod tests {
     #[test]
     fn writer_refuses_tables_that_do_not_fit() {
         let goal: State = "1230".parse().unwrap();
-        assert!(write(Vec::new(), &goal, &[0; 11]).is_err());
+        assert!(write(Vec::new(), &goal, Metric::Single, &[0; 11]).is_err());
         let mut table = [1u8; 12];
         table[0] = UNREACHED;
-        assert!(write(Vec::new(), &goal, &table).is_err());
+        assert!(write(Vec::new(), &goal, Metric::Single, &table).is_err());
     }
 
     #[test]
     fn inconsistent_headers_are_refused_even_with_a_valid_checksum() {
         let (goal, _) = file();
         let table = [0u8, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6];
-        let good = header_for(&goal, &table).unwrap();
+        let good = header_for(&goal, Metric::Single, &table).unwrap();
         let reencode = |h: &Header| {
             let mut out = Vec::new();
             write_parts(&mut out, h, &table).unwrap();
@@ -555,7 +574,7 @@ mod tests {
         };
         assert!(reencode(&good).is_ok());
         type Damage = fn(&mut Header);
-        let cases: [(&str, Damage); 7] = [
+        let cases: [(&str, Damage); 8] = [
             ("board", |h| h.width = 1),
             ("goal", |h| h.goal[0] = 2),
             ("entries", |h| h.entry_count = 13),
@@ -566,6 +585,7 @@ mod tests {
             }),
             ("max", |h| h.max_distance = 7),
             ("bytes per entry", |h| h.bytes_per_entry = 2),
+            ("metric", |h| h.metric = 2),
         ];
         for (what, damage) in cases {
             let mut h = good.clone();
@@ -596,13 +616,20 @@ mod tests {
             read(&[0x28, 0xB5, 0x2F, 0xFD, 0]).unwrap_err(),
             FormatError::Compressed
         );
+        // A file of version 1 (before the metric was recorded), and one from the future.
         let (_, mut bytes) = file();
-        bytes[8] = 2;
+        bytes[8] = 1;
+        assert_eq!(
+            read(&bytes).unwrap_err().to_string(),
+            "format version 1, but this tilebase reads version 2: rebuild the database with \
+             build-db"
+        );
+        bytes[8] = 3;
         assert_eq!(
             read(&bytes).unwrap_err(),
             FormatError::Version {
-                found: 2,
-                expected: 1
+                found: 3,
+                expected: 2
             }
         );
         let (_, mut bytes) = file();

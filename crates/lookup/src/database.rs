@@ -2,11 +2,14 @@
 
 use std::path::Path;
 
-use tilebase_core::{Board, Cursor, Move, MoveSet, Parity, Path as Moves, State, Step};
+use tilebase_core::{
+    Board, Cursor, Frame, Metric, Move, MoveSet, Parity, Path as Moves, State, Step,
+};
 use tilebase_format::{Header, Layout};
 
 use crate::Error;
-use crate::solutions::{self, Solutions};
+use crate::goal::{Goal, Hint};
+use crate::solutions::Solutions;
 use crate::storage::{self, Storage};
 
 /// A damaged entry met on the fast path: small, so that results stay in registers; made into an
@@ -40,6 +43,7 @@ pub struct Database<D = Storage> {
     header: Header,
     board: Board,
     goal: State,
+    metric: Metric,
     goal_index: u32,
     goal_parity: Parity,
 }
@@ -83,6 +87,7 @@ impl<D: AsRef<[u8]>> Database<D> {
             header,
             board,
             goal,
+            metric,
             table,
         } = tilebase_format::read(data.as_ref())
             .map_err(|source| Error::Format { path: None, source })?;
@@ -94,6 +99,7 @@ impl<D: AsRef<[u8]>> Database<D> {
             header,
             board,
             goal,
+            metric,
         })
     }
 
@@ -105,6 +111,11 @@ impl<D: AsRef<[u8]>> Database<D> {
     /// The goal: distance 0.
     pub fn goal(&self) -> State {
         self.goal
+    }
+
+    /// How the table counts moves: single-tile moves (the default) or multi-tile moves.
+    pub fn metric(&self) -> Metric {
+        self.metric
     }
 
     /// The header: board, goal, counts per distance, checksum.
@@ -139,38 +150,80 @@ impl<D: AsRef<[u8]>> Database<D> {
     /// or a table entry that cannot be right.
     #[inline]
     pub fn distance(&self, state: &State) -> Result<u8, Error> {
-        self.locate(state).map(|(_, d)| d)
+        self.locate(state, &self.goal).map(|(_, d)| d)
     }
 
-    /// Every move from `state` that keeps the solution optimal: those that bring it one move
-    /// closer. Empty at the goal.
+    /// Every direction in which the blank can move from `state` and keep the solution optimal:
+    /// those that bring it one move closer. Empty at the goal. See [`Goal::optimal_moves`].
     pub fn optimal_moves(&self, state: &State) -> Result<MoveSet, Error> {
-        let (cursor, d) = self.locate_cursor(state)?;
-        self.view()
-            .moves_closer(&cursor, d)
-            .map_err(|f| self.explain(f))
+        self.own_goal().optimal_moves(state)
+    }
+
+    /// Every move from `state`, with the distance it leads to: see [`Goal::hints`].
+    pub fn hints(&self, state: &State) -> Result<Vec<Hint>, Error> {
+        self.own_goal().hints(state)
     }
 
     /// One optimal solution: from `state`, at each step the first move in the order U, D, L, R
-    /// that brings it one move closer. Its length is [`Database::distance`].
+    /// that brings it one move closer. Its length is [`Database::distance`] (in the multi-tile
+    /// metric, its number of runs of one letter: see [`Goal::solve`]).
     pub fn solve(&self, state: &State) -> Result<Moves, Error> {
-        let (cursor, d) = self.locate_cursor(state)?;
-        self.view().descend(cursor, d).map_err(|f| self.explain(f))
+        self.own_goal().solve(state)
     }
 
     /// Every optimal solution from `state`, lazily, in lexicographic U < D < L < R order (the
     /// first is [`Database::solve`]'s). Each item costs O(length) table reads; there can be
     /// many: see [`Database::count_solutions`] first.
     pub fn all_solutions(&self, state: &State) -> Result<Solutions<'_, D>, Error> {
-        let (_, d) = self.locate(state)?;
-        Ok(Solutions::new(self, *state, d))
+        self.own_goal().all_solutions(state)
     }
 
     /// The number of optimal solutions from `state`, counted over the states on optimal paths
     /// (not by listing the paths). Saturates at `u64::MAX`.
     pub fn count_solutions(&self, state: &State) -> Result<u64, Error> {
-        let (_, d) = self.locate(state)?;
-        solutions::count(self, *state, d).map_err(|f| self.explain(f))
+        self.own_goal().count_solutions(state)
+    }
+
+    /// The database's own goal, as a [`Goal`].
+    pub fn own_goal(&self) -> Goal<'_, D> {
+        Goal::new(self, self.goal, None)
+    }
+
+    /// Whether this database answers for `goal`: `goal` is its own, or a relabelling of the
+    /// tiles and a symmetry of the board make `goal` into its own (their blanks are in the same
+    /// class of cells: on 3x3, both in a corner, both on an edge, or both in the centre).
+    pub fn answers_for(&self, goal: &State) -> bool {
+        *goal == self.goal || Frame::between(goal, &self.goal).is_some()
+    }
+
+    /// Questions about `goal`, answered from this database: its own goal, or any goal that
+    /// [`Database::answers_for`]. The answers are exactly those of a database built for `goal`.
+    ///
+    /// ```
+    /// use tilebase_lookup::{Database, State};
+    ///
+    /// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../db/3x3-123804765.tilebase");
+    /// let db = Database::open(path)?; // goal 123804765, blank in the centre
+    /// let goal: State = "567408321".parse()?;
+    /// let state: State = "567480321".parse()?;
+    /// assert_eq!(db.for_goal(&goal)?.distance(&state)?, 1);
+    ///
+    /// let corner: State = "123456780".parse()?;
+    /// assert!(db.for_goal(&corner).unwrap_err().to_string().contains("in a different class"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn for_goal(&self, goal: &State) -> Result<Goal<'_, D>, Error> {
+        self.check_board(goal)?;
+        if *goal == self.goal {
+            return Ok(self.own_goal());
+        }
+        match Frame::between(goal, &self.goal) {
+            Some(frame) => Ok(Goal::new(self, *goal, Some(frame))),
+            None => Err(Error::OtherClass {
+                goal: *goal,
+                holds: self.goal,
+            }),
+        }
     }
 
     /// The hot loops' view of the table.
@@ -183,25 +236,27 @@ impl<D: AsRef<[u8]>> Database<D> {
         }
     }
 
-    /// The state's index and distance, after checking its board and parity.
+    /// The state's index and distance, after checking its board and parity. `goal` is the goal
+    /// an unsolvable state is said not to reach.
     #[inline]
-    pub(crate) fn locate(&self, state: &State) -> Result<(u32, u8), Error> {
+    pub(crate) fn locate(&self, state: &State, goal: &State) -> Result<(u32, u8), Error> {
         self.check_board(state)?;
         let (index, parity) = state.index_and_parity();
-        self.check_entry(state, index, parity).map(|d| (index, d))
+        self.check_entry(state, goal, index, parity)
+            .map(|d| (index, d))
     }
 
     /// [`Database::locate`], with a cursor at the state, for queries that move from it.
     #[inline]
-    pub(crate) fn locate_cursor(&self, state: &State) -> Result<(Cursor, u8), Error> {
+    pub(crate) fn locate_cursor(&self, state: &State, goal: &State) -> Result<(Cursor, u8), Error> {
         self.check_board(state)?;
         let cursor = Cursor::new(*state);
-        self.check_entry(state, cursor.index(), cursor.parity())
+        self.check_entry(state, goal, cursor.index(), cursor.parity())
             .map(|d| (cursor, d))
     }
 
     #[inline]
-    fn check_board(&self, state: &State) -> Result<(), Error> {
+    pub(crate) fn check_board(&self, state: &State) -> Result<(), Error> {
         if state.board() != self.board {
             return Err(Error::WrongBoard {
                 state: *state,
@@ -213,9 +268,19 @@ impl<D: AsRef<[u8]>> Database<D> {
 
     /// The distance at `index`, after checking that the state can reach the goal at all.
     #[inline]
-    fn check_entry(&self, state: &State, index: u32, parity: Parity) -> Result<u8, Error> {
+    fn check_entry(
+        &self,
+        state: &State,
+        goal: &State,
+        index: u32,
+        parity: Parity,
+    ) -> Result<u8, Error> {
         if parity != self.goal_parity {
-            return Err(state.check_solvable(&self.goal).unwrap_err().into());
+            return Err(match state.check_solvable(goal) {
+                Err(why) => why.into(),
+                // Only for a state translated into this goal: the caller says it of its own.
+                Ok(()) => state.check_solvable(&self.goal).unwrap_err().into(),
+            });
         }
         let d = self.view().entry(index).map_err(|f| self.explain(f))?;
         if d == 0 && index != self.goal_index {
@@ -304,9 +369,15 @@ impl View<'_> {
         }
     }
 
+    /// Whether `index` is the goal's.
+    #[inline(always)]
+    pub(crate) fn is_goal(self, index: u32) -> bool {
+        index == self.goal_index
+    }
+
     /// The table entry at `index`, refused if it is above the header's maximum.
     #[inline(always)]
-    fn entry(self, index: u32) -> Result<u8, Fault> {
+    pub(crate) fn entry(self, index: u32) -> Result<u8, Fault> {
         // `from_bytes` checked the table's length against the board, so `get` only fails for
         // an index past every state: none is ever made, but the table is not trusted blindly.
         match self.table.get(index as usize) {

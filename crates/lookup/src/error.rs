@@ -59,6 +59,20 @@ pub enum Error {
         /// The database's board.
         board: Board,
     },
+    /// A goal that the database cannot answer for: its blank is in a different class of cells
+    /// than the database's goal's, so no relabelling and symmetry make one into the other.
+    #[error(
+        "goal {goal} has its blank in a different class of cells than the database's goal {holds} \
+         ({}), so the database cannot answer for it: build the database of goal {} with build-db",
+        class_name(holds),
+        goal.canonical_goal()
+    )]
+    OtherClass {
+        /// The goal asked for.
+        goal: State,
+        /// The database's goal.
+        holds: State,
+    },
     /// The state cannot reach the goal.
     #[error("unsolvable: {0}")]
     Unsolvable(#[from] Unsolvable),
@@ -75,6 +89,19 @@ pub enum Error {
         /// What is wrong with it.
         problem: String,
     },
+}
+
+/// Where a goal's blank is, in words, for a message.
+fn class_name(goal: &State) -> String {
+    let board = goal.board();
+    let (row, col) = board.row_col(goal.blank());
+    let edge_row = row == 0 || row + 1 == board.height();
+    let edge_col = col == 0 || col + 1 == board.width();
+    match (edge_row, edge_col) {
+        (true, true) => "blank in a corner".into(),
+        (false, false) => "blank inside the board".into(),
+        _ => "blank on an edge".into(),
+    }
 }
 
 fn prefix(path: &Option<PathBuf>) -> String {

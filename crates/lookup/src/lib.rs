@@ -33,14 +33,18 @@
 
 mod database;
 mod error;
+mod goal;
 mod solutions;
 mod storage;
 mod verify;
 
 pub use database::Database;
 pub use error::Error;
+pub use goal::{Goal, Hint};
 pub use solutions::Solutions;
 pub use storage::Storage;
-pub use tilebase_core::{Board, Move, MoveSet, Parity, Path, State, StateError, Unsolvable};
+pub use tilebase_core::{
+    Board, Frame, Metric, Move, MoveSet, Parity, Path, Slide, State, StateError, Unsolvable,
+};
 pub use tilebase_format::{FormatError, Header};
 pub use verify::{BadEntry, Report};

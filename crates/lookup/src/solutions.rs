@@ -1,35 +1,51 @@
 //! Every optimal solution: listed lazily, or counted without listing.
 
-use tilebase_core::{Cursor, MoveSet, Path, State};
+use tilebase_core::{Cursor, Path, Slide};
 
 use crate::database::Fault;
-use crate::{Database, Error};
+use crate::{Error, Goal};
 
-/// The optimal solutions from one state, in lexicographic U < D < L < R order; made by
-/// [`Database::all_solutions`]. Yields an error (then stops) if it meets a damaged entry.
+/// The optimal solutions from one state, in lexicographic U < D < L < R order (shorter slides
+/// first in the multi-tile metric); made by [`Goal::all_solutions`]. Yields an error (then
+/// stops) if it meets a damaged entry.
 pub struct Solutions<'a, D> {
-    db: &'a Database<D>,
-    /// The length of every solution.
+    goal: Goal<'a, D>,
+    /// The length of every solution, in moves.
     distance: u8,
-    /// For each state on the current path, the moves closer that are still to be tried.
-    stack: Vec<(Cursor, Option<MoveSet>)>,
-    path: Path,
+    /// The start, until its moves are worked out.
+    start: Option<Cursor>,
+    /// For each state on the current path, the moves closer still to be tried, last first.
+    stack: Vec<Vec<(Slide, Cursor)>>,
+    /// The moves that led to the top of the stack: one fewer than the stack's levels.
+    slides: Vec<Slide>,
     /// The start is the goal: one solution, the empty path, not yet yielded.
     at_goal: bool,
 }
 
 impl<'a, D: AsRef<[u8]>> Solutions<'a, D> {
-    pub(crate) fn new(db: &'a Database<D>, start: State, distance: u8) -> Self {
+    pub(crate) fn new(goal: Goal<'a, D>, start: Cursor, distance: u8) -> Self {
         Solutions {
-            db,
+            goal,
             distance,
-            stack: if distance > 0 {
-                vec![(Cursor::new(start), None)]
-            } else {
-                Vec::new()
-            },
-            path: Path::with_capacity(usize::from(distance)),
+            start: (distance > 0).then_some(start),
+            stack: Vec::with_capacity(usize::from(distance)),
+            slides: Vec::with_capacity(usize::from(distance)),
             at_goal: distance == 0,
+        }
+    }
+
+    /// The moves closer from a state at distance `d`, ready to be popped in order.
+    fn expand(&mut self, cursor: &Cursor, d: u8) -> Result<(), Error> {
+        match self.goal.closer(cursor, d) {
+            Ok(mut closer) => {
+                closer.reverse();
+                self.stack.push(closer);
+                Ok(())
+            }
+            Err(fault) => {
+                self.stack.clear();
+                Err(self.goal.database().explain(fault))
+            }
         }
     }
 }
@@ -41,33 +57,31 @@ impl<D: AsRef<[u8]>> Iterator for Solutions<'_, D> {
         if std::mem::take(&mut self.at_goal) {
             return Some(Ok(Path::new()));
         }
-        // Invariant: the path holds one move per stack entry but the first.
-        while let Some((state, pending)) = self.stack.last_mut() {
-            let d = self.distance - self.path.len() as u8;
-            let moves = match pending {
-                Some(moves) => *moves,
-                None => match self.db.view().moves_closer(state, d) {
-                    Ok(moves) => moves,
-                    Err(fault) => {
-                        self.stack.clear();
-                        return Some(Err(self.db.explain(fault)));
-                    }
-                },
-            };
-            let Some(m) = moves.first() else {
+        if let Some(start) = self.start.take() {
+            if let Err(e) = self.expand(&start, self.distance) {
+                return Some(Err(e));
+            }
+        }
+        while let Some(top) = self.stack.last_mut() {
+            let Some((slide, next)) = top.pop() else {
                 self.stack.pop();
-                self.path.pop();
+                self.slides.pop();
                 continue;
             };
-            *pending = Some(moves.without(m));
-            let next = state.slide(m).expect("a move closer is a legal move");
-            self.path.push(m);
+            // The state the top's moves leave from is this far from the goal.
+            let d = self.distance - self.slides.len() as u8;
+            self.slides.push(slide);
             if d == 1 {
-                let found = self.path.clone();
-                self.path.pop();
+                let mut found = Path::with_capacity(self.slides.len());
+                for s in &self.slides {
+                    s.push_onto(&mut found);
+                }
+                self.slides.pop();
                 return Some(Ok(found));
             }
-            self.stack.push((next, None));
+            if let Err(e) = self.expand(&next, d - 1) {
+                return Some(Err(e));
+            }
         }
         None
     }
@@ -77,19 +91,16 @@ impl<D: AsRef<[u8]>> Iterator for Solutions<'_, D> {
 /// state one layer closer is the sum over its predecessors, so each state on an optimal path is
 /// visited once.
 pub(crate) fn count<D: AsRef<[u8]>>(
-    db: &Database<D>,
-    start: State,
+    goal: &Goal<'_, D>,
+    start: Cursor,
     distance: u8,
 ) -> Result<u64, Fault> {
-    let view = db.view();
-    let start = Cursor::new(start);
     let mut layer = vec![(start.index(), start, 1u64)];
     let mut next = Vec::new();
     for d in (1..=distance).rev() {
         next.clear();
         for &(_, cursor, paths) in &layer {
-            for m in view.moves_closer(&cursor, d)?.iter() {
-                let to = cursor.slide(m).expect("a move closer is a legal move");
+            for (_, to) in goal.closer(&cursor, d)? {
                 next.push((to.index(), to, paths));
             }
         }

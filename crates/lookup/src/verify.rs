@@ -2,14 +2,14 @@
 //! function, checked independently of how it was built.
 //!
 //! The check is local: the goal is at 0, and every other state has a neighbour exactly one
-//! closer and none closer. That is enough. Descending one step at a time from any state reaches
+//! closer and none closer (neighbours in the database's metric: one move away). That is enough. Descending one step at a time from any state reaches
 //! a 0 in exactly its entry's number of moves, and only the goal is at 0, so no entry is below
 //! the true distance; and along a shortest path each entry exceeds the next by at most one, so
 //! none is above it. The check never consults the builder, only the table and the moves.
 
 use std::collections::VecDeque;
 
-use tilebase_core::{Move, State};
+use tilebase_core::State;
 use tilebase_format::{UNREACHED, table_checksum};
 
 use crate::Database;
@@ -90,17 +90,16 @@ impl<D: AsRef<[u8]>> Database<D> {
     /// The number of states whose entry breaks the local invariant.
     fn count_violations(&self) -> u64 {
         let (board, goal, table) = (self.board(), self.goal(), self.table());
-        let max = self.max_distance();
+        let (max, metric) = (self.max_distance(), self.metric());
         let mut violations = 0;
         for (index, &d) in (0u32..).zip(table) {
             let ok = d <= max
                 && match State::from_index(board, goal.parity(), index) {
                     Some(state) if state == goal => d == 0,
                     Some(state) => {
-                        let closest = Move::ALL
-                            .iter()
-                            .filter_map(|&m| state.slide(m))
-                            .map(|n| table[n.index() as usize])
+                        let closest = state
+                            .slides(metric)
+                            .map(|(_, n)| table[n.index() as usize])
                             .min();
                         d > 0 && closest == Some(d - 1)
                     }
@@ -119,7 +118,7 @@ impl<D: AsRef<[u8]>> Database<D> {
         let mut queue = VecDeque::from([goal]);
         while let Some(state) = queue.pop_front() {
             let next_distance = truth[state.index() as usize] + 1;
-            for next in Move::ALL.iter().filter_map(|&m| state.slide(m)) {
+            for (_, next) in state.slides(self.metric()) {
                 let slot = &mut truth[next.index() as usize];
                 if *slot == UNREACHED {
                     *slot = next_distance;

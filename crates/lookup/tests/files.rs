@@ -165,12 +165,18 @@ fn every_single_bit_flip_in_the_preamble_and_header_is_refused() {
 }
 
 #[test]
-fn a_newer_format_version_says_to_rebuild() {
+fn an_older_or_newer_format_version_says_to_rebuild() {
     let mut bytes = shipped_bytes();
-    bytes[8] = 2;
+    // Version 1 files, from before the metric was recorded, are refused, not misread.
+    bytes[8] = 1;
     assert_eq!(
         Database::from_bytes(&bytes[..]).unwrap_err().to_string(),
-        "format version 2, but this tilebase reads version 1: rebuild the database with build-db"
+        "format version 1, but this tilebase reads version 2: rebuild the database with build-db"
+    );
+    bytes[8] = 3;
+    assert_eq!(
+        Database::from_bytes(&bytes[..]).unwrap_err().to_string(),
+        "format version 3, but this tilebase reads version 2: rebuild the database with build-db"
     );
 }
 

@@ -10,7 +10,13 @@ use tilebase_search::{Algorithm, Budget, SearchError, astar_with, search};
 
 fn database(goal: &State) -> Database<Vec<u8>> {
     let mut bytes = Vec::new();
-    tilebase_format::write(&mut bytes, goal, &tilebase_build::build_table(goal)).unwrap();
+    tilebase_format::write(
+        &mut bytes,
+        goal,
+        tilebase_core::Metric::Single,
+        &tilebase_build::build_table(goal),
+    )
+    .unwrap();
     Database::from_bytes(bytes).unwrap()
 }
 

@@ -9,8 +9,8 @@
 use std::fmt::Display;
 use std::io::Write as _;
 
-use tilebase_core::{Board, Path, State};
-use tilebase_lookup::{Database, Error};
+use tilebase_core::{Board, Metric, Path, State};
+use tilebase_lookup::{Error, Goal, Hint, Storage};
 
 use super::draw;
 use crate::exit::{self, quote, report};
@@ -25,14 +25,32 @@ pub enum Mode {
         boards: bool,
         /// List every optimal solution.
         all: bool,
+        /// List every move with the distance it leads to.
+        hint: bool,
+        /// How solutions are said.
+        notation: Notation,
     },
     /// One JSON object per input.
     Json {
         /// Add `solutions`, every optimal solution.
         all: bool,
+        /// Add `hints`, every move with the distance it leads to.
+        hint: bool,
+        /// How solutions are said: with [`Notation::Tile`], `tiles` is added.
+        notation: Notation,
     },
     /// `603712458 23`: the state and its distance, `-` if unsolvable, `error` if unreadable.
     DistanceOnly,
+}
+
+/// How a solution is said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Notation {
+    /// The direction in which the blank moves: `U`, `D`, `L`, `R`.
+    #[default]
+    Blank,
+    /// The tiles that move, in order: `6 3 2 ...`.
+    Tile,
 }
 
 /// One input: a command-line argument or a line of stdin (without its line ending).
@@ -61,8 +79,9 @@ impl<'a> Input<'a> {
 
 /// Answers inputs one by one into a buffer, and remembers the exit status they add up to.
 pub struct Answerer<'a> {
-    db: &'a Database,
+    answers: Goal<'a, Storage>,
     board: Board,
+    metric: Metric,
     goal: String,
     board_name: String,
     mode: Mode,
@@ -70,13 +89,15 @@ pub struct Answerer<'a> {
 }
 
 impl<'a> Answerer<'a> {
-    /// Answers from `db`, written as `mode` says.
-    pub fn new(db: &'a Database, mode: Mode) -> Answerer<'a> {
+    /// Answers from `answers`, written as `mode` says.
+    pub fn new(answers: Goal<'a, Storage>, mode: Mode) -> Answerer<'a> {
+        let goal = answers.goal();
         Answerer {
-            db,
-            board: db.board(),
-            goal: db.goal().to_string(),
-            board_name: db.board().to_string(),
+            answers,
+            board: goal.board(),
+            metric: answers.metric(),
+            goal: goal.to_string(),
+            board_name: goal.board().to_string(),
             mode,
             status: exit::OK,
         }
@@ -106,7 +127,7 @@ impl<'a> Answerer<'a> {
             },
         };
         if self.mode == Mode::DistanceOnly {
-            return match self.db.distance(&state) {
+            return match self.answers.distance(&state) {
                 Ok(d) => {
                     push_state(out, &state);
                     out.push(b' ');
@@ -121,12 +142,12 @@ impl<'a> Answerer<'a> {
                 Err(e) => self.refuse(&input, e, out),
             };
         }
-        match self.db.solve(&state) {
+        match self.answers.solve(&state) {
             Ok(path) => self.solved(&state, &path, out),
             Err(Error::Unsolvable(why)) => {
                 self.status = self.status.max(exit::UNSOLVABLE);
                 match self.mode {
-                    Mode::Json { .. } => self.json(out, &state, None, None),
+                    Mode::Json { .. } => self.json(out, &state, None, None, None),
                     _ => {
                         push_state(out, &state);
                         out.extend_from_slice(b": unsolvable: ");
@@ -140,32 +161,50 @@ impl<'a> Answerer<'a> {
     }
 
     fn solved(&mut self, state: &State, path: &Path, out: &mut Vec<u8>) {
-        let all = matches!(
-            self.mode,
-            Mode::Human { all: true, .. } | Mode::Json { all: true }
-        );
+        let (all, hint, notation) = match self.mode {
+            Mode::Human {
+                all,
+                hint,
+                notation,
+                ..
+            }
+            | Mode::Json {
+                all,
+                hint,
+                notation,
+            } => (all, hint, notation),
+            Mode::DistanceOnly => (false, false, Notation::Blank),
+        };
         let solutions = if all {
             let listed = self
-                .db
+                .answers
                 .all_solutions(state)
                 .and_then(|all| all.collect::<Result<Vec<Path>, Error>>());
-            match listed {
-                Ok(listed) => Some(listed),
-                // Only a damaged table can fail here, after solve() succeeded.
-                Err(e) => {
-                    report("query", format_args!("{state}: {e}"));
-                    self.status = exit::ERROR;
-                    None
-                }
-            }
+            self.or_report(state, listed)
+        } else {
+            None
+        };
+        let hints = if hint {
+            self.or_report(state, self.answers.hints(state))
         } else {
             None
         };
         if let Mode::Json { .. } = self.mode {
-            return self.json(out, state, Some(path), solutions.as_deref());
+            let tiles = notation == Notation::Tile;
+            return self.json(
+                out,
+                state,
+                Some((path, tiles)),
+                solutions.as_deref(),
+                hints.as_deref(),
+            );
         }
         push_state(out, state);
-        let d = path.len();
+        let d = path.moves_in(self.metric);
+        let say = |out: &mut Vec<u8>, p: &Path| match notation {
+            Notation::Blank => self.push_moves(out, p),
+            Notation::Tile => push_tiles(out, state, p, b' '),
+        };
         match &solutions {
             _ if d == 0 => out.extend_from_slice(b": 0 moves (the goal)\n"),
             Some(all) => {
@@ -178,7 +217,7 @@ impl<'a> Answerer<'a> {
                 );
                 for p in all {
                     out.extend_from_slice(b"  ");
-                    push_path(out, p);
+                    say(out, p);
                     out.push(b'\n');
                 }
             }
@@ -186,19 +225,64 @@ impl<'a> Answerer<'a> {
                 out.extend_from_slice(b": ");
                 push_number(out, d as u64);
                 out.extend_from_slice(if d == 1 { b" move: " } else { b" moves: " });
-                push_path(out, path);
+                say(out, path);
                 out.push(b'\n');
             }
         }
+        if let Some(hints) = &hints {
+            if d > 0 {
+                push_hints(out, hints);
+            }
+        }
         if let Mode::Human { boards: true, .. } = self.mode {
-            out.extend_from_slice(draw::frames(state, path).as_bytes());
+            let slides = path.slides(self.metric);
+            out.extend_from_slice(draw::frames(state, &slides).as_bytes());
+        }
+    }
+
+    /// The value, or `None` after reporting the error: for the extras asked for (every
+    /// solution, hints), which only a damaged table can make fail once solve() has succeeded.
+    fn or_report<T>(&mut self, state: &State, result: Result<T, Error>) -> Option<T> {
+        match result {
+            Ok(value) => Some(value),
+            Err(e) => {
+                report("query", format_args!("{state}: {e}"));
+                self.status = exit::ERROR;
+                None
+            }
+        }
+    }
+
+    /// A path in letters: as they are in the single-tile metric; in the multi-tile metric with a
+    /// space between moves, since a run of one letter is one move.
+    fn push_moves(&self, out: &mut Vec<u8>, path: &Path) {
+        match self.metric {
+            Metric::Single => push_path(out, path),
+            Metric::Multi => {
+                for (i, slide) in path.slides(Metric::Multi).iter().enumerate() {
+                    if i > 0 {
+                        out.push(b' ');
+                    }
+                    for _ in 0..slide.cells {
+                        out.push(slide.direction.letter() as u8);
+                    }
+                }
+            }
         }
     }
 
     /// The JSON record of an answered state: exactly the fields `state`, `goal`, `board`,
-    /// `solvable`, `distance`, `moves`, in this order (other programs parse them), and
-    /// `solutions` under `--all`.
-    fn json(&self, out: &mut Vec<u8>, state: &State, path: Option<&Path>, all: Option<&[Path]>) {
+    /// `solvable`, `distance`, `moves`, in this order (other programs parse them); then
+    /// `metric` in the multi-tile metric, `tiles` in tile notation, `solutions` under `--all`
+    /// and `hints` under `--hint`.
+    fn json(
+        &self,
+        out: &mut Vec<u8>,
+        state: &State,
+        path: Option<(&Path, bool)>,
+        all: Option<&[Path]>,
+        hints: Option<&[Hint]>,
+    ) {
         out.extend_from_slice(b"{\"state\":\"");
         push_state(out, state);
         out.extend_from_slice(b"\",\"goal\":\"");
@@ -206,9 +290,9 @@ impl<'a> Answerer<'a> {
         out.extend_from_slice(b"\",\"board\":\"");
         out.extend_from_slice(self.board_name.as_bytes());
         match path {
-            Some(path) => {
+            Some((path, _)) => {
                 out.extend_from_slice(b"\",\"solvable\":true,\"distance\":");
-                push_number(out, path.len() as u64);
+                push_number(out, path.moves_in(self.metric) as u64);
                 out.extend_from_slice(b",\"moves\":\"");
                 push_path(out, path);
                 out.push(b'"');
@@ -216,6 +300,14 @@ impl<'a> Answerer<'a> {
             None => {
                 out.extend_from_slice(b"\",\"solvable\":false,\"distance\":null,\"moves\":null")
             }
+        }
+        if self.metric == Metric::Multi {
+            out.extend_from_slice(b",\"metric\":\"mtm\"");
+        }
+        if let Some((path, true)) = path {
+            out.extend_from_slice(b",\"tiles\":[");
+            push_tiles(out, state, path, b',');
+            out.push(b']');
         }
         if let Some(all) = all {
             out.extend_from_slice(b",\"solutions\":[");
@@ -226,6 +318,20 @@ impl<'a> Answerer<'a> {
                 out.push(b'"');
                 push_path(out, p);
                 out.push(b'"');
+            }
+            out.push(b']');
+        }
+        if let Some(hints) = hints {
+            out.extend_from_slice(b",\"hints\":[");
+            for (i, h) in hints.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                let _ = write!(
+                    out,
+                    "{{\"move\":\"{}\",\"tile\":{},\"distance\":{},\"optimal\":{}}}",
+                    h.slide, h.tile, h.distance, h.optimal
+                );
             }
             out.push(b']');
         }
@@ -272,6 +378,38 @@ fn push_state(out: &mut Vec<u8>, state: &State) {
         out.extend_from_slice(&digits[..cells.len()]);
     } else {
         let _ = write!(out, "{state}");
+    }
+}
+
+/// The tiles that move along `path` from `start`, one per cell the blank moves, separated by
+/// `separator`.
+fn push_tiles(out: &mut Vec<u8>, start: &State, path: &Path, separator: u8) {
+    let mut state = *start;
+    for (i, &m) in path.iter().enumerate() {
+        // The path came from the database, so every move is legal; stop if not.
+        let (Some(tile), Some(next)) = (state.slide_tile(m), state.slide(m)) else {
+            break;
+        };
+        if i > 0 {
+            out.push(separator);
+        }
+        push_number(out, tile.into());
+        state = next;
+    }
+}
+
+/// `--hint`: every move, the tile it slides, and how far it leaves the state.
+fn push_hints(out: &mut Vec<u8>, hints: &[Hint]) {
+    for h in hints {
+        let _ = writeln!(
+            out,
+            "  {:<3} tile {:<2}  {:>2} move{} left{}",
+            h.slide.to_string(),
+            h.tile,
+            h.distance,
+            plural(h.distance.into()),
+            if h.optimal { "  optimal" } else { "" }
+        );
     }
 }
 

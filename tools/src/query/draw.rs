@@ -1,21 +1,20 @@
 //! `--boards`: every board of a solution drawn as a grid, side by side, wrapped to fit a
 //! terminal 80 columns wide.
 
-use tilebase_core::{Move, State};
+use tilebase_core::{Slide, State};
 
 const WIDTH: usize = 80;
 const INDENT: &str = "  ";
 const GAP: usize = 3;
 
-/// The boards from `start` along `path`, each headed by its step number and move.
-pub fn frames(start: &State, path: &[Move]) -> String {
+/// The boards from `start` along `slides`, each headed by its step number and move.
+pub fn frames(start: &State, slides: &[Slide]) -> String {
     let mut frames = vec![("start".to_string(), start.grid().to_string())];
-    let mut state = *start;
-    for (step, &m) in path.iter().enumerate() {
-        // The path came from the database, so every move is legal; stop drawing if not.
-        let Some(next) = state.slide(m) else { break };
-        state = next;
-        frames.push((format!("{} {m}", step + 1), state.grid().to_string()));
+    for (step, state) in boards(start, slides).into_iter().skip(1).enumerate() {
+        frames.push((
+            format!("{} {}", step + 1, slides[step]),
+            state.grid().to_string(),
+        ));
     }
     let column = frames
         .iter()
@@ -47,14 +46,36 @@ pub fn frames(start: &State, path: &[Move]) -> String {
     text
 }
 
+/// The start and the state after each slide. The slides came from the database, so every one
+/// is legal; the list stops early if not.
+pub fn boards(start: &State, slides: &[Slide]) -> Vec<State> {
+    let mut states = vec![*start];
+    let mut state = *start;
+    for slide in slides {
+        for _ in 0..slide.cells {
+            match state.slide(slide.direction) {
+                Some(next) => state = next,
+                None => return states,
+            }
+        }
+        states.push(state);
+    }
+    states
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tilebase_core::{Metric, Move, Path};
+
+    fn single(path: &str) -> Vec<Slide> {
+        path.parse::<Path>().unwrap().slides(Metric::Single)
+    }
 
     #[test]
     fn draws_each_board_under_its_move() {
         let start: State = "283104765".parse().unwrap();
-        let path = [Move::Up, Move::Left, Move::Down, Move::Right];
+        let path = [Move::Up, Move::Left, Move::Down, Move::Right].map(Slide::one);
         assert_eq!(
             frames(&start, &path),
             "  start   1 U     2 L     3 D     4 R\n\
@@ -67,8 +88,7 @@ mod tests {
     #[test]
     fn long_solutions_wrap_at_80_columns() {
         let start: State = "603712458".parse().unwrap();
-        let path: tilebase_core::Path = "DDLURRDLLUURDDLURRDLLUR".parse().unwrap();
-        let text = frames(&start, &path);
+        let text = frames(&start, &single("DDLURRDLLUURDDLURRDLLUR"));
         assert!(text.lines().all(|l| l.len() <= 80));
         // One blank per board: the start and 23 moves.
         assert_eq!(text.matches('.').count(), 24);

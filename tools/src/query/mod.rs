@@ -3,17 +3,18 @@
 mod answer;
 mod draw;
 mod lines;
+mod svg;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use tilebase_core::Board;
+use tilebase_core::{Board, Metric, State};
 
-use crate::exit::{self, parse_args, report};
+use crate::exit::{self, parse_args, quote, report};
 use crate::locate;
-pub use answer::{Answerer, Input, Mode};
+pub use answer::{Answerer, Input, Mode, Notation};
 use lines::Lines;
 
 /// Answers, for each state, its optimal distance to the goal and an optimal solution, instantly,
@@ -35,10 +36,21 @@ pub struct Args {
     /// Board, WxH: W columns and H rows [default: read off --goal or --db, else 3x3]
     #[arg(long, value_name = "WxH")]
     pub board: Option<Board>,
-    /// Goal state [default: the --db file's; else 123804765 on 3x3, tiles in order with the
-    /// blank last on other boards]
+    /// Goal state: any goal, answered from its own database or from the one of its class
+    /// (see build-db --all-goals) [default: the --db file's; else 123804765 on 3x3, tiles in
+    /// order with the blank last on other boards]
     #[arg(long, value_name = "STATE")]
     pub goal: Option<String>,
+    /// The start, as in `--from A --to B`: the same as `query --goal B A`
+    #[arg(long, value_name = "STATE", conflicts_with = "states")]
+    pub from: Option<String>,
+    /// The goal, as in `--from A --to B`: the same as --goal
+    #[arg(long, value_name = "STATE", conflicts_with = "goal")]
+    pub to: Option<String>,
+    /// How moves are counted: stm, one tile slides; mtm, a line of tiles slides as one move
+    /// [default: stm, or the --db file's]
+    #[arg(long, value_name = "stm|mtm")]
+    pub metric: Option<Metric>,
     /// Print JSON Lines: one object per input, in input order
     #[arg(long)]
     pub json: bool,
@@ -48,9 +60,20 @@ pub struct Args {
     /// List every optimal solution, not just the first
     #[arg(long)]
     pub all: bool,
+    /// List every move from the state, the tile it slides and the distance it leads to,
+    /// marking those that keep the solution optimal
+    #[arg(long)]
+    pub hint: bool,
+    /// How solutions are said: blank, the direction the blank moves (U D L R); tile, the
+    /// tiles that move (JSON keeps `moves` and adds `tiles`)
+    #[arg(long, value_enum, default_value_t = Notation::Blank)]
+    pub notation: Notation,
+    /// Also write the solution as an animated SVG picture to FILE (for one state)
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
     /// Print only the state and its distance, one line per input: `-` when unsolvable,
     /// `error` (and a message on stderr) when unreadable. The fastest way through a batch
-    #[arg(long, conflicts_with_all = ["json", "boards", "all"])]
+    #[arg(long, conflicts_with_all = ["json", "boards", "all", "hint", "svg"])]
     pub distance_only: bool,
 }
 
@@ -60,12 +83,26 @@ impl Args {
         if self.distance_only {
             Mode::DistanceOnly
         } else if self.json {
-            Mode::Json { all: self.all }
+            Mode::Json {
+                all: self.all,
+                hint: self.hint,
+                notation: self.notation,
+            }
         } else {
             Mode::Human {
                 boards: self.boards,
                 all: self.all,
+                hint: self.hint,
+                notation: self.notation,
             }
+        }
+    }
+
+    /// The states to answer: `--from`'s, else the arguments.
+    fn inputs(&self) -> Vec<&str> {
+        match &self.from {
+            Some(from) => vec![from.as_str()],
+            None => self.states.iter().map(String::as_str).collect(),
         }
     }
 }
@@ -79,26 +116,39 @@ pub fn main() -> ExitCode {
         Ok(args) => args,
         Err(code) => return code,
     };
-    let db = match locate::open_database(
-        args.db.as_deref(),
-        args.board,
-        args.goal.as_deref(),
-        "query",
-    ) {
-        Ok(db) => db,
+    let inputs = args.inputs();
+    let svg_state = match (&args.svg, inputs.as_slice()) {
+        (None, _) => None,
+        (Some(_), [one]) if *one != "-" => Some(*one),
+        (Some(_), _) => {
+            report(
+                "query",
+                "--svg draws the solution of one state: give exactly one, not - or several",
+            );
+            return ExitCode::from(exit::ERROR);
+        }
+    };
+    let wanted = locate::Wanted {
+        db: args.db.as_deref(),
+        board: args.board,
+        goal: args.to.as_deref().or(args.goal.as_deref()),
+        metric: args.metric,
+    };
+    let source = match locate::open(wanted, "query") {
+        Ok(source) => source,
         Err(message) => {
             report("query", message);
             return ExitCode::from(exit::ERROR);
         }
     };
-    let mut answerer = Answerer::new(&db, args.mode());
+    let mut answerer = Answerer::new(source.answers(), args.mode());
     let mut output = Output {
         buffer: Vec::with_capacity(FLUSH_AT + 4096),
         // A person typing states, or reading them on a terminal, sees each answer at once.
         eager: io::stdin().is_terminal() || io::stdout().is_terminal(),
         sink: io::stdout().lock(),
     };
-    match answer_all(&args, &mut answerer, &mut output).and_then(|()| output.flush()) {
+    match answer_all(&inputs, &mut answerer, &mut output).and_then(|()| output.flush()) {
         Ok(()) => {}
         // `query ... | head`: the reader is gone; stop quietly.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
@@ -107,7 +157,28 @@ pub fn main() -> ExitCode {
             return ExitCode::from(exit::ERROR);
         }
     }
-    ExitCode::from(answerer.status())
+    let mut status = answerer.status();
+    if let (Some(file), Some(text)) = (&args.svg, svg_state) {
+        if let Err(message) = write_svg(&source, text, file) {
+            report("query", format_args!("--svg {}: {message}", file.display()));
+            status = status.max(exit::ERROR);
+        }
+    }
+    ExitCode::from(status)
+}
+
+/// Writes the animated solution of the state typed as `text` to `file`, whole or not at all.
+fn write_svg(source: &locate::Source, text: &str, file: &std::path::Path) -> Result<(), String> {
+    let answers = source.answers();
+    let goal = answers.goal();
+    // query has already answered, or refused, this state: only the reason is wanted here.
+    let state = State::parse(goal.board(), text)
+        .map_err(|e| format!("no solution to draw: {}: {e}", quote(text)))?;
+    let path = answers
+        .solve(&state)
+        .map_err(|e| format!("no solution to draw: {e}"))?;
+    let picture = svg::render(&state, &goal, &path.slides(answers.metric()));
+    crate::files::write_atomically(file, picture.as_bytes()).map_err(|e| e.to_string())
 }
 
 /// Where answers go: a buffer, written out when full, or at once when a person is watching.
@@ -133,14 +204,14 @@ impl<W: Write> Output<W> {
 }
 
 fn answer_all<W: Write>(
-    args: &Args,
+    inputs: &[&str],
     answerer: &mut Answerer,
     output: &mut Output<W>,
 ) -> io::Result<()> {
-    if args.states.is_empty() {
+    if inputs.is_empty() {
         return answer_stdin(answerer, output);
     }
-    for state in &args.states {
+    for &state in inputs {
         if state == "-" {
             answer_stdin(answerer, output)?;
         } else {

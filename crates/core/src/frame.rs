@@ -1,0 +1,316 @@
+//! Seeing one goal's puzzle as another's: board symmetries and tile relabellings.
+//!
+//! Distances do not depend on the tiles' names: renaming the tiles of a state and of its goal
+//! alike (the blank stays the blank) changes no distance, since a move is legal or not whatever
+//! the tiles are called. Nor on which way up the board is: turning or mirroring the board, state
+//! and goal alike, maps moves to moves. So the table of one goal answers for every goal whose
+//! blank is in the same class of cells under the board's symmetries: on 3x3, one table for the
+//! four corners, one for the four edges, one for the centre. A [`Frame`] is that translation,
+//! and [`Board::canonical_goals`] names one goal per class.
+
+use crate::{Board, MAX_CELLS, Move, State};
+
+/// A symmetry of a board: a rotation or reflection that maps the board onto itself, and with it
+/// cells to cells and moves to moves. A square board has eight (four rotations, four
+/// reflections); any other, four (the identity, two mirrors and the half turn).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Symmetry {
+    /// `cells[c]`: where cell `c` goes.
+    cells: [u8; MAX_CELLS],
+    /// `moves[m]`: the direction that `m` becomes.
+    moves: [Move; 4],
+}
+
+impl Symmetry {
+    /// Every symmetry of `board`, the identity first.
+    pub fn all(board: Board) -> Vec<Symmetry> {
+        let (w, h) = (board.width() as i32, board.height() as i32);
+        // Each symmetry as a linear map of (x, y) about the board's centre: (a b; c d).
+        let mut maps = vec![(1, 0, 0, 1), (-1, 0, 0, 1), (1, 0, 0, -1), (-1, 0, 0, -1)];
+        if w == h {
+            maps.extend([(0, 1, 1, 0), (0, -1, 1, 0), (0, 1, -1, 0), (0, -1, -1, 0)]);
+        }
+        maps.into_iter()
+            .map(|(a, b, c, d)| {
+                // Doubled coordinates about the centre keep everything in integers.
+                let apply = |x: i32, y: i32| {
+                    let (x2, y2) = (2 * x - (w - 1), 2 * y - (h - 1));
+                    let (nx2, ny2) = (a * x2 + b * y2, c * x2 + d * y2);
+                    ((nx2 + (w - 1)) / 2, (ny2 + (h - 1)) / 2)
+                };
+                let mut cells = [0u8; MAX_CELLS];
+                for (cell, slot) in cells.iter_mut().enumerate().take(board.cells()) {
+                    let (row, col) = board.row_col(cell);
+                    let (x, y) = apply(col as i32, row as i32);
+                    *slot = (y * w + x) as u8;
+                }
+                let direction = |dx: i32, dy: i32| match (a * dx + b * dy, c * dx + d * dy) {
+                    (0, -1) => Move::Up,
+                    (0, 1) => Move::Down,
+                    (-1, 0) => Move::Left,
+                    _ => Move::Right,
+                };
+                Symmetry {
+                    cells,
+                    moves: [
+                        direction(0, -1),
+                        direction(0, 1),
+                        direction(-1, 0),
+                        direction(1, 0),
+                    ],
+                }
+            })
+            .collect()
+    }
+
+    /// Where cell `cell` goes.
+    #[inline]
+    pub fn cell(&self, cell: usize) -> usize {
+        usize::from(self.cells[cell])
+    }
+
+    /// The direction that `m` becomes.
+    #[inline]
+    pub fn direction(&self, m: Move) -> Move {
+        self.moves[m as usize]
+    }
+}
+
+impl Board {
+    /// One goal for each class of cells that the board's symmetries map onto one another: the
+    /// tiles in order, with the blank in the class's last cell. Between them they answer for
+    /// every goal (see [`Frame`]). On 3x3: `123456708` (blank on an edge), `123405678` (in the
+    /// centre), `123456780` (in a corner).
+    ///
+    /// ```
+    /// use tilebase_core::Board;
+    ///
+    /// let goals: Vec<String> =
+    ///     Board::THREE_BY_THREE.canonical_goals().iter().map(|g| g.to_string()).collect();
+    /// assert_eq!(goals, ["123405678", "123456708", "123456780"]);
+    /// ```
+    pub fn canonical_goals(self) -> Vec<State> {
+        let mut blanks: Vec<usize> = (0..self.cells()).map(|c| self.class_of(c)).collect();
+        blanks.sort_unstable();
+        blanks.dedup();
+        blanks
+            .into_iter()
+            .map(|b| self.goal_with_blank(b))
+            .collect()
+    }
+
+    /// The last cell of `cell`'s class: where a canonical goal of that class has its blank.
+    pub fn class_of(self, cell: usize) -> usize {
+        Symmetry::all(self)
+            .iter()
+            .map(|s| s.cell(cell))
+            .max()
+            .unwrap_or(cell)
+    }
+
+    /// The tiles in order, with the blank in `blank`.
+    fn goal_with_blank(self, blank: usize) -> State {
+        let mut cells = [0u8; MAX_CELLS];
+        let mut tile = 1;
+        for (cell, slot) in cells.iter_mut().enumerate().take(self.cells()) {
+            if cell != blank {
+                *slot = tile;
+                tile += 1;
+            }
+        }
+        State::new(self, &cells[..self.cells()]).expect("tiles in order are a valid state")
+    }
+}
+
+impl State {
+    /// The canonical goal whose table answers for this state as a goal: the one of
+    /// [`Board::canonical_goals`] with the blank in the same class.
+    pub fn canonical_goal(&self) -> State {
+        self.board()
+            .goal_with_blank(self.board().class_of(self.blank()))
+    }
+}
+
+/// The translation from one goal's puzzle to another's: a symmetry of the board, then a
+/// renaming of the tiles, chosen so that the first goal becomes the second. Distances are
+/// unchanged, so a state's distance to the first goal is its image's distance to the second,
+/// and a move of the blank in direction `m` is a move in direction [`Frame::direction`]`(m)`.
+///
+/// ```
+/// use tilebase_core::{Frame, Move, State};
+///
+/// let goal: State = "123456780".parse().unwrap();   // blank in the bottom-right corner
+/// let other: State = "087654321".parse().unwrap();  // blank in the top-left corner
+/// let frame = Frame::between(&goal, &other).unwrap();
+/// assert_eq!(frame.state(&goal), other);
+/// let state: State = "123456708".parse().unwrap();  // one move (R) from goal
+/// let image = frame.state(&state);
+/// assert_eq!(image.slide(frame.direction(Move::Right)), Some(other));
+/// assert_eq!(frame.state_back(&image), state);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Frame {
+    board: Board,
+    symmetry: Symmetry,
+    /// `labels[t]`: the name tile `t` takes. `labels[0] == 0`.
+    labels: [u8; MAX_CELLS],
+    /// The inverse of `symmetry.cells`.
+    cells_back: [u8; MAX_CELLS],
+    /// The inverse of `labels`.
+    labels_back: [u8; MAX_CELLS],
+    /// The inverse of `symmetry.moves`.
+    moves_back: [Move; 4],
+}
+
+impl Frame {
+    /// The frame that makes `from` into `to`, two goals of one board: `None` if no symmetry of
+    /// the board takes `from`'s blank to `to`'s cell (their blanks are in different classes, or
+    /// the boards differ).
+    pub fn between(from: &State, to: &State) -> Option<Frame> {
+        let board = from.board();
+        if to.board() != board {
+            return None;
+        }
+        let symmetry = Symmetry::all(board)
+            .into_iter()
+            .find(|s| s.cell(from.blank()) == to.blank())?;
+        let n = board.cells();
+        let mut labels = [0u8; MAX_CELLS];
+        let mut cells_back = [0u8; MAX_CELLS];
+        for cell in 0..n {
+            let image = symmetry.cell(cell);
+            cells_back[image] = cell as u8;
+            labels[usize::from(from.cells()[cell])] = to.cells()[image];
+        }
+        let mut labels_back = [0u8; MAX_CELLS];
+        for tile in 0..n {
+            labels_back[usize::from(labels[tile])] = tile as u8;
+        }
+        let mut moves_back = Move::ALL;
+        for m in Move::ALL {
+            moves_back[symmetry.direction(m) as usize] = m;
+        }
+        Some(Frame {
+            board,
+            symmetry,
+            labels,
+            cells_back,
+            labels_back,
+            moves_back,
+        })
+    }
+
+    /// The image of `state`: the board turned, the tiles renamed.
+    pub fn state(&self, state: &State) -> State {
+        let mut cells = [0u8; MAX_CELLS];
+        for (cell, &tile) in state.cells().iter().enumerate() {
+            cells[self.symmetry.cell(cell)] = self.labels[usize::from(tile)];
+        }
+        self.state_from(&cells)
+    }
+
+    /// The state whose image is `image`: [`Frame::state`] undone.
+    pub fn state_back(&self, image: &State) -> State {
+        let mut cells = [0u8; MAX_CELLS];
+        for (cell, &tile) in image.cells().iter().enumerate() {
+            cells[usize::from(self.cells_back[cell])] = self.labels_back[usize::from(tile)];
+        }
+        self.state_from(&cells)
+    }
+
+    fn state_from(&self, cells: &[u8; MAX_CELLS]) -> State {
+        // A symmetry and a renaming are bijections: the cells are always a valid state.
+        State::new(self.board, &cells[..self.board.cells()]).expect("a permutation of a state")
+    }
+
+    /// The direction in the image of a move in direction `m`.
+    #[inline]
+    pub fn direction(&self, m: Move) -> Move {
+        self.symmetry.direction(m)
+    }
+
+    /// The direction whose image is `m`: [`Frame::direction`] undone.
+    #[inline]
+    pub fn direction_back(&self, m: Move) -> Move {
+        self.moves_back[m as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetries_are_bijections_that_carry_moves() {
+        for board in Board::all() {
+            let all = Symmetry::all(board);
+            let expected = if board.width() == board.height() {
+                8
+            } else {
+                4
+            };
+            assert_eq!(all.len(), expected, "{board}");
+            assert_eq!(
+                all[0].cells[..board.cells()],
+                (0..board.cells() as u8).collect::<Vec<_>>()[..]
+            );
+            for s in &all {
+                let mut image: Vec<usize> = (0..board.cells()).map(|c| s.cell(c)).collect();
+                image.sort_unstable();
+                assert_eq!(image, (0..board.cells()).collect::<Vec<_>>(), "{board}");
+                // A move from a cell lands where the moved direction lands from its image.
+                for cell in 0..board.cells() {
+                    let state = board.goal_with_blank(cell);
+                    for m in Move::ALL {
+                        let moved = state.slide(m).map(|n| s.cell(n.blank()));
+                        let image = board.goal_with_blank(s.cell(cell));
+                        let image_moved = image.slide(s.direction(m)).map(|n| n.blank());
+                        assert_eq!(moved, image_moved, "{board} cell {cell} {m:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn classes_of_every_board() {
+        let classes = |b: &str| {
+            let board: Board = b.parse().unwrap();
+            board
+                .canonical_goals()
+                .iter()
+                .map(|g| g.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(classes("2x2"), ["1230"]);
+        assert_eq!(classes("3x2"), ["123405", "123450"]);
+        assert_eq!(classes("2x3"), ["123045", "123450"]);
+        assert_eq!(classes("4x2"), ["12345607", "12345670"]);
+        assert_eq!(classes("3x3").len(), 3);
+    }
+
+    #[test]
+    fn a_frame_maps_goal_to_goal_and_back() {
+        for board in Board::all().filter(|b| b.cells() <= 9) {
+            for blank in 0..board.cells() {
+                let goal = board.goal_with_blank(blank);
+                let canonical = goal.canonical_goal();
+                let frame = Frame::between(&goal, &canonical).unwrap();
+                assert_eq!(frame.state(&goal), canonical);
+                assert_eq!(frame.state_back(&canonical), goal);
+                for m in Move::ALL {
+                    assert_eq!(frame.direction_back(frame.direction(m)), m);
+                    if let Some(next) = goal.slide(m) {
+                        assert_eq!(
+                            frame.state(&next),
+                            canonical.slide(frame.direction(m)).unwrap()
+                        );
+                    }
+                }
+            }
+        }
+        let corner: State = "123456780".parse().unwrap();
+        let edge: State = "123456708".parse().unwrap();
+        assert_eq!(Frame::between(&corner, &edge), None);
+    }
+}

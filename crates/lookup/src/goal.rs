@@ -1,0 +1,318 @@
+//! Questions about one goal, answered from a database of that goal or of any goal that a
+//! relabelling of the tiles and a symmetry of the board make into it.
+
+use tilebase_core::{Cursor, Frame, Metric, Move, MoveSet, Path as Moves, Slide, State};
+
+use crate::database::Fault;
+use crate::solutions::{self, Solutions};
+use crate::{Database, Error};
+
+/// A goal and the database that answers for it: made by [`Database::for_goal`] (or by
+/// [`Database::own_goal`] for the database's own goal). It asks the same questions as
+/// [`Database`] does of its own goal, and gets the same answers a database built for this very
+/// goal would give, move for move: states are translated into the database's goal, each move
+/// the table finds closer is translated back, and ties are broken in this goal's own U, D, L, R
+/// order.
+///
+/// ```
+/// use tilebase_lookup::{Database, State};
+///
+/// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../db/3x3-123804765.tilebase");
+/// let db = Database::open(path)?; // goal 123804765: blank in the centre
+/// // Any goal with the blank in the centre, without a table of its own.
+/// let goal = db.for_goal(&"876504321".parse()?)?;
+/// let state: State = "876054321".parse()?;
+/// assert_eq!(goal.distance(&state)?, 1);
+/// assert_eq!(goal.solve(&state)?.to_string(), "R");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Goal<'a, D> {
+    db: &'a Database<D>,
+    goal: State,
+    /// From this goal's states to the database's; `None` when the goal is the database's own.
+    frame: Option<Frame>,
+}
+
+impl<D> Clone for Goal<'_, D> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<D> Copy for Goal<'_, D> {}
+
+impl<D> std::fmt::Debug for Goal<'_, D> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Goal")
+            .field("goal", &self.goal)
+            .field("relabelled", &self.frame.is_some())
+            .finish()
+    }
+}
+
+/// One move from a state and where it leads: see [`Goal::hints`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The move (one cell in the single-tile metric).
+    pub slide: Slide,
+    /// The tile that moves first: the one beside the blank in the move's direction. (In the
+    /// multi-tile metric the tiles behind it move too.)
+    pub tile: u8,
+    /// The distance of the state the move leads to.
+    pub distance: u8,
+    /// Whether the move keeps the solution optimal: it leads one move closer.
+    pub optimal: bool,
+}
+
+impl<'a, D: AsRef<[u8]>> Goal<'a, D> {
+    pub(crate) fn new(db: &'a Database<D>, goal: State, frame: Option<Frame>) -> Self {
+        Goal { db, goal, frame }
+    }
+
+    /// The goal: distance 0.
+    pub fn goal(&self) -> State {
+        self.goal
+    }
+
+    /// The database that answers.
+    pub fn database(&self) -> &'a Database<D> {
+        self.db
+    }
+
+    /// How moves are counted: the database's metric.
+    pub fn metric(&self) -> Metric {
+        self.db.metric()
+    }
+
+    /// Whether the answers come from a database of another goal, through a relabelling of the
+    /// tiles and a symmetry of the board.
+    pub fn is_translated(&self) -> bool {
+        self.frame.is_some()
+    }
+
+    /// The translation into the database's goal, if it is not this goal.
+    pub fn frame(&self) -> Option<&Frame> {
+        self.frame.as_ref()
+    }
+
+    /// The optimal number of moves from `state` to the goal.
+    #[inline]
+    pub fn distance(&self, state: &State) -> Result<u8, Error> {
+        match &self.frame {
+            None => self.db.locate(state, &self.goal).map(|(_, d)| d),
+            Some(frame) => {
+                self.db.check_board(state)?;
+                self.db
+                    .locate(&frame.state(state), &self.goal)
+                    .map_err(|e| self.in_own_terms(e, state))
+                    .map(|(_, d)| d)
+            }
+        }
+    }
+
+    /// Every direction in which the blank can move and keep the solution optimal. Empty at the
+    /// goal. (In the multi-tile metric, a direction in which some slide is optimal: see
+    /// [`Goal::hints`] for the slides.)
+    pub fn optimal_moves(&self, state: &State) -> Result<MoveSet, Error> {
+        let (cursor, d) = self.locate_cursor(state)?;
+        if self.is_plain() {
+            return self
+                .db
+                .view()
+                .moves_closer(&cursor, d)
+                .map_err(|f| self.db.explain(f));
+        }
+        let closer = self.closer(&cursor, d).map_err(|f| self.db.explain(f))?;
+        Ok(closer.iter().map(|(slide, _)| slide.direction).collect())
+    }
+
+    /// Every move from `state`, with the tile it slides and the distance it leads to, in U, D,
+    /// L, R order (by length within a direction in the multi-tile metric). The optimal ones are
+    /// one closer; the others, one farther (or, in the multi-tile metric, possibly as far).
+    pub fn hints(&self, state: &State) -> Result<Vec<Hint>, Error> {
+        let (cursor, d) = self.locate_cursor(state)?;
+        let near = self
+            .neighbours(&cursor, d)
+            .map_err(|f| self.db.explain(f))?;
+        Ok(near
+            .into_iter()
+            .map(|(slide, _, distance)| Hint {
+                slide,
+                tile: state.slide_tile(slide.direction).unwrap_or(0),
+                distance,
+                optimal: distance + 1 == d,
+            })
+            .collect())
+    }
+
+    /// One optimal solution: from `state`, at each step the first move in the order U, D, L, R
+    /// (and, in the multi-tile metric, the shortest slide first) that brings it one move closer.
+    /// Moves are letters, one per cell the blank moves: in the multi-tile metric a run of one
+    /// letter is one move (see [`Moves::slides`]).
+    pub fn solve(&self, state: &State) -> Result<Moves, Error> {
+        let (cursor, d) = self.locate_cursor(state)?;
+        if self.is_plain() {
+            return self
+                .db
+                .view()
+                .descend(cursor, d)
+                .map_err(|f| self.db.explain(f));
+        }
+        self.descend(cursor, d).map_err(|f| self.db.explain(f))
+    }
+
+    /// Every optimal solution from `state`, lazily, in lexicographic U < D < L < R order (the
+    /// first is [`Goal::solve`]'s). Each item costs O(length) table reads; there can be many:
+    /// see [`Goal::count_solutions`] first.
+    pub fn all_solutions(&self, state: &State) -> Result<Solutions<'a, D>, Error> {
+        let (cursor, d) = self.locate_cursor(state)?;
+        Ok(Solutions::new(*self, cursor, d))
+    }
+
+    /// The number of optimal solutions from `state`, counted over the states on optimal paths
+    /// (not by listing the paths). Saturates at `u64::MAX`.
+    pub fn count_solutions(&self, state: &State) -> Result<u64, Error> {
+        let (cursor, d) = self.locate_cursor(state)?;
+        solutions::count(self, cursor, d).map_err(|f| self.db.explain(f))
+    }
+
+    /// The database's own goal in the single-tile metric: the fast paths apply as they are.
+    #[inline]
+    fn is_plain(&self) -> bool {
+        self.frame.is_none() && self.db.metric() == Metric::Single
+    }
+
+    /// A cursor at the state's image in the database, and its distance.
+    #[inline]
+    fn locate_cursor(&self, state: &State) -> Result<(Cursor, u8), Error> {
+        match &self.frame {
+            None => self.db.locate_cursor(state, &self.goal),
+            Some(frame) => {
+                self.db.check_board(state)?;
+                self.db
+                    .locate_cursor(&frame.state(state), &self.goal)
+                    .map_err(|e| self.in_own_terms(e, state))
+            }
+        }
+    }
+
+    /// An error about a state's image, said of the state itself.
+    fn in_own_terms(&self, error: Error, state: &State) -> Error {
+        match error {
+            Error::Unsolvable(_) => match state.check_solvable(&self.goal) {
+                Err(why) => why.into(),
+                Ok(()) => error,
+            },
+            other => other,
+        }
+    }
+
+    /// The database's direction for each of this goal's, in U, D, L, R order.
+    #[inline]
+    fn directions(&self) -> [(Move, Move); 4] {
+        Move::ALL.map(|m| (m, self.frame.map_or(m, |f| f.direction(m))))
+    }
+
+    /// Every move from a state at distance `d` (a cursor in the database's terms), in this
+    /// goal's terms, with where it leads and that state's distance. Checks every entry read:
+    /// neighbours differ by at most one move (exactly one in the single-tile metric), and only
+    /// the goal is at 0.
+    pub(crate) fn neighbours(
+        &self,
+        cursor: &Cursor,
+        d: u8,
+    ) -> Result<Vec<(Slide, Cursor, u8)>, Fault> {
+        let view = self.db.view();
+        let metric = self.db.metric();
+        let longest = metric.longest_slide(self.db.board());
+        let mut found = Vec::with_capacity(4);
+        for (own, theirs) in self.directions() {
+            let mut next = *cursor;
+            for cells in 1..=longest {
+                if !next.advance(theirs) {
+                    break;
+                }
+                let nd = view.entry(next.index())?;
+                let fits = match metric {
+                    Metric::Single => nd + 1 == d || nd == d + 1,
+                    Metric::Multi => nd + 1 >= d && nd <= d + 1,
+                };
+                if !fits {
+                    return Err(Fault::Gap {
+                        index: cursor.index(),
+                        d,
+                        neighbour: next.index(),
+                        nd,
+                    });
+                }
+                if nd == 0 && !view.is_goal(next.index()) {
+                    return Err(Fault::ZeroNotGoal {
+                        index: next.index(),
+                    });
+                }
+                let slide = Slide {
+                    direction: own,
+                    cells,
+                };
+                found.push((slide, next, nd));
+            }
+        }
+        if d > 0 && !found.iter().any(|&(_, _, nd)| nd + 1 == d) {
+            return Err(Fault::NoMoveCloser {
+                index: cursor.index(),
+                d,
+            });
+        }
+        Ok(found)
+    }
+
+    /// The moves from a state at distance `d` that lead one closer, checked as
+    /// [`Goal::neighbours`] checks them.
+    pub(crate) fn closer(&self, cursor: &Cursor, d: u8) -> Result<Vec<(Slide, Cursor)>, Fault> {
+        let mut near = self.neighbours(cursor, d)?;
+        near.retain(|&(_, _, nd)| nd + 1 == d);
+        Ok(near
+            .into_iter()
+            .map(|(slide, next, _)| (slide, next))
+            .collect())
+    }
+
+    /// Greedy descent, for a translated goal or the multi-tile metric: the first move closer in
+    /// this goal's order at every step.
+    fn descend(&self, cursor: Cursor, d: u8) -> Result<Moves, Fault> {
+        let mut path = Moves::with_capacity(usize::from(d));
+        if d == 0 {
+            return Ok(path);
+        }
+        // Every neighbour of the start is checked, as on the fast path.
+        self.neighbours(&cursor, d)?;
+        let view = self.db.view();
+        let longest = self.db.metric().longest_slide(self.db.board());
+        let (mut cursor, mut d) = (cursor, d);
+        'step: while d > 0 {
+            for (own, theirs) in self.directions() {
+                let mut next = cursor;
+                for cells in 1..=longest {
+                    if !next.advance(theirs) {
+                        break;
+                    }
+                    if view.entry(next.index())? + 1 == d && (d > 1 || view.is_goal(next.index())) {
+                        Slide {
+                            direction: own,
+                            cells,
+                        }
+                        .push_onto(&mut path);
+                        cursor = next;
+                        d -= 1;
+                        continue 'step;
+                    }
+                }
+            }
+            return Err(Fault::NoMoveCloser {
+                index: cursor.index(),
+                d,
+            });
+        }
+        Ok(path)
+    }
+}
