@@ -13,6 +13,7 @@ use tilebase_search::{Algorithm, Budget, Outcome, Stats, astar_with, search};
 
 use crate::exit::{self, parse_args, quote, report};
 use crate::locate;
+use crate::text::thousands;
 
 /// Runs every search algorithm of the source articles on one state and prints a table: moves
 /// found, whether that is optimal (checked against the database), nodes expanded, nodes
@@ -290,16 +291,4 @@ fn duration(nanos: u64) -> String {
         n if n < 1_000_000_000 => format!("{:.1} ms", n as f64 / 1e6),
         n => format!("{:.2} s", n as f64 / 1e9),
     }
-}
-
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

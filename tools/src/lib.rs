@@ -8,5 +8,8 @@ pub mod exit;
 pub mod files;
 pub mod locate;
 pub mod query;
+pub mod random;
 pub mod select;
+pub mod stats;
+pub mod text;
 pub mod verify;

@@ -68,6 +68,38 @@ pub struct Wanted<'a> {
     pub metric: Option<Metric>,
 }
 
+/// The flags that choose a database, for programs that need only those.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Which {
+    /// Database file [default: db/BOARD-GOAL.tilebase under the current directory, or the one
+    /// of the goal's class, else the user's cache, else built on the spot and saved there]
+    #[arg(long, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+    /// Board, WxH: W columns and H rows [default: read off --goal or --db, else 3x3]
+    #[arg(long, value_name = "WxH")]
+    pub board: Option<Board>,
+    /// Goal state [default: the --db file's; else 123804765 on 3x3, tiles in order with the
+    /// blank last on other boards]
+    #[arg(long, value_name = "STATE")]
+    pub goal: Option<String>,
+    /// How moves are counted: stm, one tile slides; mtm, a line of tiles slides as one move
+    /// [default: stm, or the --db file's]
+    #[arg(long, value_name = "stm|mtm")]
+    pub metric: Option<Metric>,
+}
+
+impl Which {
+    /// What the flags ask for.
+    pub fn wanted(&self) -> Wanted<'_> {
+        Wanted {
+            db: self.db.as_deref(),
+            board: self.board,
+            goal: self.goal.as_deref(),
+            metric: self.metric,
+        }
+    }
+}
+
 /// The database the flags ask for, with the goal to answer for: the file given, checked against
 /// the board, goal and metric if they are given too; else found or built by [`find_or_build`].
 pub fn open(wanted: Wanted<'_>, program: &str) -> Result<Source, String> {

@@ -3,7 +3,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use tilebase_core::{Board, State, Unsolvable};
+use tilebase_core::{Board, Metric, State, Unsolvable};
 use tilebase_format::FormatError;
 
 /// Why a database could not be opened or a question not answered.
@@ -72,6 +72,35 @@ pub enum Error {
         goal: State,
         /// The database's goal.
         holds: State,
+    },
+    /// One of the databases of a [`crate::Tablebase`] is missing.
+    #[error(
+        "{}: not found: it is the database of goal {goal} ({metric}), one of those that answer \
+         for every goal; build them with build-db --all-goals --board {} --metric {metric}",
+        path.display(),
+        goal.board()
+    )]
+    MissingClass {
+        /// Where it was looked for.
+        path: PathBuf,
+        /// Its goal.
+        goal: State,
+        /// Its metric.
+        metric: Metric,
+    },
+    /// Databases of different boards or metrics were put in one [`crate::Tablebase`].
+    #[error("databases of {first} and of {other} cannot answer together: one board and metric")]
+    Mixed {
+        /// The first database's board and metric.
+        first: String,
+        /// One that differs.
+        other: String,
+    },
+    /// No database of a [`crate::Tablebase`] answers for the goal.
+    #[error("no database here answers for goal {goal}: build them all with build-db --all-goals")]
+    NoneAnswers {
+        /// The goal.
+        goal: State,
     },
     /// The state cannot reach the goal.
     #[error("unsolvable: {0}")]

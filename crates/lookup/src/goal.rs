@@ -176,6 +176,37 @@ impl<'a, D: AsRef<[u8]>> Goal<'a, D> {
         solutions::count(self, cursor, d).map_err(|f| self.db.explain(f))
     }
 
+    /// The state at `index` of the database's table, in this goal's terms: its distance to this
+    /// goal is `database().table()[index]`. `None` past the end of the table.
+    pub fn state_at(&self, index: u32) -> Option<State> {
+        let db = self.db;
+        let state = State::from_index(db.board(), db.goal().parity(), index)?;
+        Some(self.frame.map_or(state, |f| f.state_back(&state)))
+    }
+
+    /// Every state whose distance is in `distances`, in the table's order, in this goal's terms.
+    /// Reads the whole table.
+    ///
+    /// ```
+    /// use tilebase_lookup::{Database, State};
+    ///
+    /// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../db/3x3-123456780.tilebase");
+    /// let db = Database::open(path)?;
+    /// let farthest: Vec<String> =
+    ///     db.own_goal().states_at(31..=31).map(|s| s.to_string()).collect();
+    /// assert_eq!(farthest, ["647850321", "867254301"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn states_at(
+        &self,
+        distances: std::ops::RangeInclusive<u8>,
+    ) -> impl Iterator<Item = State> + '_ {
+        (0u32..)
+            .zip(self.db.table())
+            .filter(move |(_, d)| distances.contains(d))
+            .filter_map(|(index, _)| self.state_at(index))
+    }
+
     /// The database's own goal in the single-tile metric: the fast paths apply as they are.
     #[inline]
     fn is_plain(&self) -> bool {

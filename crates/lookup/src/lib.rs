@@ -36,6 +36,7 @@ mod error;
 mod goal;
 mod solutions;
 mod storage;
+mod tablebase;
 mod verify;
 
 pub use database::Database;
@@ -43,6 +44,7 @@ pub use error::Error;
 pub use goal::{Goal, Hint};
 pub use solutions::Solutions;
 pub use storage::Storage;
+pub use tablebase::Tablebase;
 pub use tilebase_core::{
     Board, Frame, Metric, Move, MoveSet, Parity, Path, Slide, State, StateError, Unsolvable,
 };

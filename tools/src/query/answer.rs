@@ -14,6 +14,7 @@ use tilebase_lookup::{Error, Goal, Hint, Storage};
 
 use super::draw;
 use crate::exit::{self, quote, report};
+use crate::text::plural;
 
 /// How answers are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,9 +212,9 @@ impl<'a> Answerer<'a> {
                 let _ = writeln!(
                     out,
                     ": {d} move{}, {} optimal solution{}:",
-                    plural(d),
+                    plural(d as u64),
                     all.len(),
-                    plural(all.len())
+                    plural(all.len() as u64)
                 );
                 for p in all {
                     out.extend_from_slice(b"  ");
@@ -407,7 +408,7 @@ fn push_hints(out: &mut Vec<u8>, hints: &[Hint]) {
             h.slide.to_string(),
             h.tile,
             h.distance,
-            plural(h.distance.into()),
+            plural(h.distance),
             if h.optimal { "  optimal" } else { "" }
         );
     }
@@ -435,8 +436,4 @@ fn push_number(out: &mut Vec<u8>, mut n: u64) {
         }
     }
     out.extend_from_slice(&digits[i..]);
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }

@@ -1,0 +1,6 @@
+//! `random`: see `tilebase_tools::random`.
+#![forbid(unsafe_code)]
+
+fn main() -> std::process::ExitCode {
+    tilebase_tools::random::main()
+}
