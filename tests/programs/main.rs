@@ -5,5 +5,7 @@ mod build_db;
 mod compare;
 mod hostile;
 mod query;
+mod questions;
+mod random;
 mod support;
 mod verify;

@@ -12,6 +12,8 @@ pub fn program(name: &str) -> &'static str {
         "query" => env!("CARGO_BIN_EXE_query"),
         "verify" => env!("CARGO_BIN_EXE_verify"),
         "compare" => env!("CARGO_BIN_EXE_compare"),
+        "stats" => env!("CARGO_BIN_EXE_stats"),
+        "random" => env!("CARGO_BIN_EXE_random"),
         other => panic!("no program {other}"),
     }
 }
@@ -46,6 +48,19 @@ impl Sandbox {
     pub fn with_shipped_db(self) -> Sandbox {
         std::fs::create_dir_all(self.path().join("db")).unwrap();
         std::fs::copy(shipped_db(), self.path().join("db/3x3-123804765.tilebase")).unwrap();
+        self
+    }
+
+    /// Copies every shipped database (the articles' goal, and the three that answer for every
+    /// 3x3 goal) into this sandbox's `db/`.
+    pub fn with_all_shipped_dbs(self) -> Sandbox {
+        let shipped = shipped_db();
+        let dir = shipped.parent().unwrap();
+        std::fs::create_dir_all(self.path().join("db")).unwrap();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let entry = entry.unwrap();
+            std::fs::copy(entry.path(), self.path().join("db").join(entry.file_name())).unwrap();
+        }
         self
     }
 

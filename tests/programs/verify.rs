@@ -13,7 +13,7 @@ fn a_fresh_database_verifies_on_every_small_board() {
     assert_eq!(lines[0], "db/3x3-123804765.tilebase");
     assert_eq!(
         lines[2],
-        "  board      3x3, goal 123804765, 181440 entries, distances 0 to 30"
+        "  board      3x3, goal 123804765, 181440 entries, distances 0 to 30, metric stm"
     );
     assert!(lines[3].starts_with("  checksum   ok: 0x"), "{run}");
     assert_eq!(

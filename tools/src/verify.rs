@@ -68,11 +68,12 @@ pub fn verify(path: &Path) -> Result<(String, bool), String> {
     );
     let _ = writeln!(
         text,
-        "  board      {}, goal {}, {} entries, distances 0 to {}",
+        "  board      {}, goal {}, {} entries, distances 0 to {}, metric {}",
         db.board(),
         db.goal(),
         header.entry_count,
-        header.max_distance
+        header.max_distance,
+        db.metric()
     );
     let _ = writeln!(
         text,

@@ -11,6 +11,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use tilebase_core::{Board, Metric, State};
+use tilebase_lookup::Error;
 
 use crate::exit::{self, parse_args, quote, report};
 use crate::locate;
@@ -159,26 +160,41 @@ pub fn main() -> ExitCode {
     }
     let mut status = answerer.status();
     if let (Some(file), Some(text)) = (&args.svg, svg_state) {
-        if let Err(message) = write_svg(&source, text, file) {
+        if let Err((message, code)) = write_svg(&source, text, file) {
             report("query", format_args!("--svg {}: {message}", file.display()));
-            status = status.max(exit::ERROR);
+            status = status.max(code);
         }
     }
     ExitCode::from(status)
 }
 
 /// Writes the animated solution of the state typed as `text` to `file`, whole or not at all.
-fn write_svg(source: &locate::Source, text: &str, file: &std::path::Path) -> Result<(), String> {
+/// When there is none, says why, with the exit status that goes with it: an unsolvable state is
+/// an answer (1), anything else an error (2).
+fn write_svg(
+    source: &locate::Source,
+    text: &str,
+    file: &std::path::Path,
+) -> Result<(), (String, u8)> {
     let answers = source.answers();
     let goal = answers.goal();
-    // query has already answered, or refused, this state: only the reason is wanted here.
-    let state = State::parse(goal.board(), text)
-        .map_err(|e| format!("no solution to draw: {}: {e}", quote(text)))?;
-    let path = answers
-        .solve(&state)
-        .map_err(|e| format!("no solution to draw: {e}"))?;
+    // query has already answered or refused this state; here only the reason is wanted.
+    let state = State::parse(goal.board(), text).map_err(|e| {
+        (
+            format!("no solution to draw: {}: {e}", quote(text)),
+            exit::ERROR,
+        )
+    })?;
+    let path = answers.solve(&state).map_err(|e| match e {
+        Error::Unsolvable(_) => (
+            format!("no solution to draw: {state} cannot reach goal {goal}; nothing written"),
+            exit::UNSOLVABLE,
+        ),
+        other => (format!("no solution to draw: {other}"), exit::ERROR),
+    })?;
     let picture = svg::render(&state, &goal, &path.slides(answers.metric()));
-    crate::files::write_atomically(file, picture.as_bytes()).map_err(|e| e.to_string())
+    crate::files::write_atomically(file, picture.as_bytes())
+        .map_err(|e| (e.to_string(), exit::ERROR))
 }
 
 /// Where answers go: a buffer, written out when full, or at once when a person is watching.
