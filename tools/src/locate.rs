@@ -71,15 +71,17 @@ pub struct Wanted<'a> {
 /// The flags that choose a database, for programs that need only those.
 #[derive(Debug, Clone, clap::Args)]
 pub struct Which {
-    /// Database file [default: db/BOARD-GOAL.tilebase under the current directory, or the one
-    /// of the goal's class, else the user's cache, else built on the spot and saved there]
+    /// Database file [default: under db/ in the current directory, the goal's own file, else
+    /// its class's; else the same in the user's cache; else its class's, built on the spot and
+    /// saved in the cache]
     #[arg(long, value_name = "PATH")]
     pub db: Option<PathBuf>,
     /// Board, WxH: W columns and H rows [default: read off --goal or --db, else 3x3]
     #[arg(long, value_name = "WxH")]
     pub board: Option<Board>,
-    /// Goal state [default: the --db file's; else 123804765 on 3x3, tiles in order with the
-    /// blank last on other boards]
+    /// Goal state: any goal, answered from its own database or from the one of its class
+    /// (see build-db --all-goals) [default: the --db file's; else 123804765 on 3x3, tiles in
+    /// order with the blank last on other boards]
     #[arg(long, value_name = "STATE")]
     pub goal: Option<String>,
     /// How moves are counted: stm, one tile slides; mtm, a line of tiles slides as one move

@@ -10,11 +10,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use tilebase_core::{Board, Metric, State};
+use tilebase_core::State;
 use tilebase_lookup::Error;
 
 use crate::exit::{self, parse_args, quote, report};
-use crate::locate;
+use crate::locate::{self, Which};
 pub use answer::{Answerer, Input, Mode, Notation};
 use lines::Lines;
 
@@ -30,28 +30,15 @@ pub struct Args {
     /// [6,0,3,7,1,2,4,5,8], 603/712/458. `-` or none: read one state per line from stdin
     #[arg(value_name = "STATE")]
     pub states: Vec<String>,
-    /// Database file [default: db/BOARD-GOAL.tilebase under the current directory, else the
-    /// user's cache, else built on the spot and saved in the cache]
-    #[arg(long, value_name = "PATH")]
-    pub db: Option<PathBuf>,
-    /// Board, WxH: W columns and H rows [default: read off --goal or --db, else 3x3]
-    #[arg(long, value_name = "WxH")]
-    pub board: Option<Board>,
-    /// Goal state: any goal, answered from its own database or from the one of its class
-    /// (see build-db --all-goals) [default: the --db file's; else 123804765 on 3x3, tiles in
-    /// order with the blank last on other boards]
-    #[arg(long, value_name = "STATE")]
-    pub goal: Option<String>,
+    /// Which database: --db, --board, --goal, --metric.
+    #[command(flatten)]
+    pub which: Which,
     /// The start, as in `--from A --to B`: the same as `query --goal B A`
     #[arg(long, value_name = "STATE", conflicts_with = "states")]
     pub from: Option<String>,
     /// The goal, as in `--from A --to B`: the same as --goal
     #[arg(long, value_name = "STATE", conflicts_with = "goal")]
     pub to: Option<String>,
-    /// How moves are counted: stm, one tile slides; mtm, a line of tiles slides as one move
-    /// [default: stm, or the --db file's]
-    #[arg(long, value_name = "stm|mtm")]
-    pub metric: Option<Metric>,
     /// Print JSON Lines: one object per input, in input order
     #[arg(long)]
     pub json: bool,
@@ -129,12 +116,8 @@ pub fn main() -> ExitCode {
             return ExitCode::from(exit::ERROR);
         }
     };
-    let wanted = locate::Wanted {
-        db: args.db.as_deref(),
-        board: args.board,
-        goal: args.to.as_deref().or(args.goal.as_deref()),
-        metric: args.metric,
-    };
+    let mut wanted = args.which.wanted();
+    wanted.goal = args.to.as_deref().or(wanted.goal);
     let source = match locate::open(wanted, "query") {
         Ok(source) => source,
         Err(message) => {
