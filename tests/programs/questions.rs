@@ -376,3 +376,32 @@ fn build_db_all_goals_writes_one_database_per_class() {
     assert!(sandbox.path().join("db/3x2-123405-mtm.tilebase").is_file());
     assert!(sandbox.path().join("db/3x2-123450-mtm.tilebase").is_file());
 }
+
+#[test]
+fn databases_of_the_old_format_or_another_metric_are_refused_with_the_reason() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    // A file of format version 1, from before the metric was recorded.
+    let mut old = fs::read(sandbox.path().join("db/3x3-123804765.tilebase")).unwrap();
+    old[8] = 1;
+    fs::write(sandbox.path().join("old.tilebase"), &old).unwrap();
+    sandbox
+        .run("query", &["--db", "old.tilebase", "603712458"])
+        .code(2)
+        .one_error_line(
+            "query: old.tilebase: format version 1, but this tilebase reads version 2: rebuild \
+             the database with build-db",
+        );
+    sandbox
+        .run("build-db", &["--metric", "mtm", "--out", "mtm.tilebase"])
+        .code(0);
+    sandbox
+        .run("compare", &["--db", "mtm.tilebase", "603712458"])
+        .code(2)
+        .one_error_line("the articles' algorithms count single-tile moves");
+    sandbox
+        .run("query", &["--metric", "xtm", "1"])
+        .code(2)
+        .one_error_line(
+            "\"xtm\" is not a metric: stm (single-tile moves) or mtm (multi-tile moves)",
+        );
+}
