@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 
-use crate::support::Sandbox;
+use crate::support::{Sandbox, json_lines};
 
 /// A JSON row: the documented fields (others may be added, so unknown fields are allowed).
 #[derive(Debug, Deserialize)]
@@ -18,10 +18,7 @@ struct Row {
 }
 
 fn rows(stdout: &str) -> Vec<Row> {
-    stdout
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}")))
-        .collect()
+    json_lines(stdout)
 }
 
 const NAMES: [&str; 9] = [

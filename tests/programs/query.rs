@@ -6,7 +6,7 @@ use std::process::Stdio;
 
 use serde::Deserialize;
 
-use crate::support::Sandbox;
+use crate::support::{Sandbox, json_lines};
 
 /// A JSON answer: exactly the documented fields, no others.
 #[derive(Debug, Deserialize, PartialEq)]
@@ -36,10 +36,7 @@ enum Record {
 }
 
 fn records(stdout: &str) -> Vec<Record> {
-    stdout
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}")))
-        .collect()
+    json_lines(stdout)
 }
 
 #[test]

@@ -5,7 +5,7 @@ use std::fs;
 
 use serde::Deserialize;
 
-use crate::support::Sandbox;
+use crate::support::{Sandbox, json_lines};
 
 /// A `query --json` record, with every field any flag adds.
 #[derive(Debug, Deserialize, PartialEq)]
@@ -36,10 +36,7 @@ struct HintRecord {
 }
 
 fn answers(stdout: &str) -> Vec<Answer> {
-    stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect()
+    json_lines(stdout)
 }
 
 /// Any goal, from the shipped databases of the three classes: no build, and the same answers,

@@ -5,6 +5,15 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+/// Every line of a program's JSON Lines output, parsed into a typed record: a line that does
+/// not parse fails the test, showing the line.
+pub fn json_lines<T: serde::de::DeserializeOwned>(stdout: &str) -> Vec<T> {
+    stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}")))
+        .collect()
+}
+
 /// The path of one of the workspace's programs, built by cargo for these tests.
 pub fn program(name: &str) -> &'static str {
     match name {

@@ -15,6 +15,45 @@ const START: u8 = 4;
 /// not). Each remembers the move that reached it, whose undoing leads back a layer and is not
 /// tried.
 pub fn build_table(goal: &State) -> Vec<u8> {
+    layers(goal, |cursor, tag, next| {
+        for m in Move::ALL {
+            if tag == m.opposite() as u8 {
+                continue;
+            }
+            if let Some(step) = cursor.step(m) {
+                next.visit(step.index, || {
+                    let mut reached = *cursor;
+                    reached.take(&step);
+                    reached.pack(m as u8)
+                });
+            }
+        }
+    })
+}
+
+/// The next layer of the search, as it is found.
+struct Next<'a> {
+    table: &'a mut [u8],
+    layer: &'a mut Vec<Packed>,
+    depth: u8,
+}
+
+impl Next<'_> {
+    /// A state one move from the layer, at `index`: if it is new, its distance is the layer's
+    /// next, and `make` makes it (packed, with its tag) for the next layer.
+    #[inline(always)]
+    fn visit(&mut self, index: u32, make: impl FnOnce() -> Packed) {
+        let slot = &mut self.table[index as usize];
+        if *slot == UNREACHED {
+            *slot = self.depth;
+            self.layer.push(make());
+        }
+    }
+}
+
+/// The breadth-first search, layer by layer, with the moves left to `expand`: given a state of
+/// the layer and the tag it was packed with, it visits every state one move away.
+fn layers(goal: &State, mut expand: impl FnMut(&Cursor, u8, &mut Next<'_>)) -> Vec<u8> {
     let board = goal.board();
     let mut table = vec![UNREACHED; board.states() as usize];
     let start = Cursor::new(*goal);
@@ -25,22 +64,13 @@ pub fn build_table(goal: &State) -> Vec<u8> {
     let mut depth = 0u8;
     while !layer.is_empty() {
         depth += 1;
+        let mut found = Next {
+            table: &mut table,
+            layer: &mut next,
+            depth,
+        };
         for &packed in &layer {
-            let cursor = Cursor::unpack(board, packed);
-            for m in Move::ALL {
-                if packed.tag == m.opposite() as u8 {
-                    continue;
-                }
-                if let Some(step) = cursor.step(m) {
-                    let slot = &mut table[step.index as usize];
-                    if *slot == UNREACHED {
-                        *slot = depth;
-                        let mut reached = cursor;
-                        reached.take(&step);
-                        next.push(reached.pack(m as u8));
-                    }
-                }
-            }
+            expand(&Cursor::unpack(board, packed), packed.tag, &mut found);
         }
         std::mem::swap(&mut layer, &mut next);
         next.clear();
@@ -70,34 +100,16 @@ pub fn build_table_in(goal: &State, metric: Metric) -> Vec<u8> {
 /// one move, and sliding back, what it started from or could have reached. So only the other
 /// axis is tried.
 fn build_multi(goal: &State) -> Vec<u8> {
-    let board = goal.board();
-    let mut table = vec![UNREACHED; board.states() as usize];
-    let start = Cursor::new(*goal);
-    table[start.index() as usize] = 0;
-    let mut layer: Vec<Packed> = vec![start.pack(START)];
-    let mut next = Vec::new();
-    let mut depth = 0u8;
     let axis = |m: u8| m >> 1; // U, D: 0; L, R: 1; the start: 2.
-    while !layer.is_empty() {
-        depth += 1;
-        for &packed in &layer {
-            let from = Cursor::unpack(board, packed);
-            for m in Move::ALL {
-                if axis(m as u8) == axis(packed.tag) {
-                    continue;
-                }
-                let mut cursor = from;
-                while cursor.advance(m) {
-                    let slot = &mut table[cursor.index() as usize];
-                    if *slot == UNREACHED {
-                        *slot = depth;
-                        next.push(cursor.pack(m as u8));
-                    }
-                }
+    layers(goal, |from, tag, next| {
+        for m in Move::ALL {
+            if axis(m as u8) == axis(tag) {
+                continue;
+            }
+            let mut cursor = *from;
+            while cursor.advance(m) {
+                next.visit(cursor.index(), || cursor.pack(m as u8));
             }
         }
-        std::mem::swap(&mut layer, &mut next);
-        next.clear();
-    }
-    table
+    })
 }
