@@ -4,7 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tilebase_core::{Board, State};
+use tilebase_core::{Board, Metric, State};
 
 fn bfs(c: &mut Criterion) {
     let mut group = c.benchmark_group("build");
@@ -17,6 +17,10 @@ fn bfs(c: &mut Criterion) {
             b.iter(|| tilebase_build::build_table(black_box(&goal)))
         });
     }
+    let goal: State = "123804765".parse().unwrap();
+    group.bench_function("3x3-mtm", |b| {
+        b.iter(|| tilebase_build::build_table_in(black_box(&goal), Metric::Multi))
+    });
     group.finish();
 }
 

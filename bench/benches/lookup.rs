@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tilebase_bench::{SEED, random_states};
-use tilebase_lookup::Database;
+use tilebase_lookup::{Board, Database, Metric, State, Tablebase};
 
 const DB: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../db/3x3-123804765.tilebase");
 
@@ -52,6 +52,38 @@ fn lookup(c: &mut Criterion) {
                 .iter()
                 .map(|s| db.all_solutions(black_box(s)).unwrap().count())
                 .sum::<usize>()
+        })
+    });
+    // Another goal of the same class (the blank in the centre), answered through a relabelling
+    // and a symmetry; and pairs of states, from the three class databases.
+    let other: State = "876504321".parse().unwrap();
+    let translated = db.for_goal(&other).unwrap();
+    let their_states = random_states(&other, 1024, SEED);
+    group.bench_function("distance_translated", |b| {
+        b.iter(|| {
+            their_states
+                .iter()
+                .map(|s| translated.distance(black_box(s)).unwrap())
+                .fold(0u32, |a, d| a + u32::from(d))
+        })
+    });
+    group.bench_function("solve_translated", |b| {
+        b.iter(|| {
+            their_states
+                .iter()
+                .map(|s| translated.solve(black_box(s)).unwrap().len())
+                .sum::<usize>()
+        })
+    });
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../db");
+    let tablebase = Tablebase::open_dir(dir, Board::THREE_BY_THREE, Metric::Single).unwrap();
+    group.bench_function("pair_distance", |b| {
+        b.iter(|| {
+            their_states
+                .iter()
+                .zip(&states)
+                .map(|(a, g)| tablebase.distance(black_box(a), black_box(g)).unwrap_or(0))
+                .fold(0u32, |a, d| a + u32::from(d))
         })
     });
     group.finish();

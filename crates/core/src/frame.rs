@@ -24,43 +24,64 @@ pub struct Symmetry {
 impl Symmetry {
     /// Every symmetry of `board`, the identity first.
     pub fn all(board: Board) -> Vec<Symmetry> {
+        Symmetry::each(board).collect()
+    }
+
+    /// Every symmetry of `board`, the identity first, made one by one as they are needed.
+    fn each(board: Board) -> impl Iterator<Item = Symmetry> {
+        // Each symmetry as a linear map of (x, y) about the board's centre: (a b; c d). The
+        // last four swap the axes, which only a square board allows.
+        const MAPS: [(i32, i32, i32, i32); 8] = [
+            (1, 0, 0, 1),
+            (-1, 0, 0, 1),
+            (1, 0, 0, -1),
+            (-1, 0, 0, -1),
+            (0, 1, 1, 0),
+            (0, -1, 1, 0),
+            (0, 1, -1, 0),
+            (0, -1, -1, 0),
+        ];
+        let count = if board.width() == board.height() {
+            8
+        } else {
+            4
+        };
+        MAPS[..count]
+            .iter()
+            .map(move |&map| Symmetry::from_map(board, map))
+    }
+
+    /// The symmetry of `board` that the linear map `(a b; c d)` of (x, y) about the board's
+    /// centre makes.
+    fn from_map(board: Board, (a, b, c, d): (i32, i32, i32, i32)) -> Symmetry {
         let (w, h) = (board.width() as i32, board.height() as i32);
-        // Each symmetry as a linear map of (x, y) about the board's centre: (a b; c d).
-        let mut maps = vec![(1, 0, 0, 1), (-1, 0, 0, 1), (1, 0, 0, -1), (-1, 0, 0, -1)];
-        if w == h {
-            maps.extend([(0, 1, 1, 0), (0, -1, 1, 0), (0, 1, -1, 0), (0, -1, -1, 0)]);
+        // Doubled coordinates about the centre keep everything in integers.
+        let apply = |x: i32, y: i32| {
+            let (x2, y2) = (2 * x - (w - 1), 2 * y - (h - 1));
+            let (nx2, ny2) = (a * x2 + b * y2, c * x2 + d * y2);
+            ((nx2 + (w - 1)) / 2, (ny2 + (h - 1)) / 2)
+        };
+        let mut cells = [0u8; MAX_CELLS];
+        for (cell, slot) in cells.iter_mut().enumerate().take(board.cells()) {
+            let (row, col) = board.row_col(cell);
+            let (x, y) = apply(col as i32, row as i32);
+            *slot = (y * w + x) as u8;
         }
-        maps.into_iter()
-            .map(|(a, b, c, d)| {
-                // Doubled coordinates about the centre keep everything in integers.
-                let apply = |x: i32, y: i32| {
-                    let (x2, y2) = (2 * x - (w - 1), 2 * y - (h - 1));
-                    let (nx2, ny2) = (a * x2 + b * y2, c * x2 + d * y2);
-                    ((nx2 + (w - 1)) / 2, (ny2 + (h - 1)) / 2)
-                };
-                let mut cells = [0u8; MAX_CELLS];
-                for (cell, slot) in cells.iter_mut().enumerate().take(board.cells()) {
-                    let (row, col) = board.row_col(cell);
-                    let (x, y) = apply(col as i32, row as i32);
-                    *slot = (y * w + x) as u8;
-                }
-                let direction = |dx: i32, dy: i32| match (a * dx + b * dy, c * dx + d * dy) {
-                    (0, -1) => Move::Up,
-                    (0, 1) => Move::Down,
-                    (-1, 0) => Move::Left,
-                    _ => Move::Right,
-                };
-                Symmetry {
-                    cells,
-                    moves: [
-                        direction(0, -1),
-                        direction(0, 1),
-                        direction(-1, 0),
-                        direction(1, 0),
-                    ],
-                }
-            })
-            .collect()
+        let direction = |dx: i32, dy: i32| match (a * dx + b * dy, c * dx + d * dy) {
+            (0, -1) => Move::Up,
+            (0, 1) => Move::Down,
+            (-1, 0) => Move::Left,
+            _ => Move::Right,
+        };
+        Symmetry {
+            cells,
+            moves: [
+                direction(0, -1),
+                direction(0, 1),
+                direction(-1, 0),
+                direction(1, 0),
+            ],
+        }
     }
 
     /// Where cell `cell` goes.
@@ -101,8 +122,7 @@ impl Board {
 
     /// The last cell of `cell`'s class: where a canonical goal of that class has its blank.
     pub fn class_of(self, cell: usize) -> usize {
-        Symmetry::all(self)
-            .iter()
+        Symmetry::each(self)
             .map(|s| s.cell(cell))
             .max()
             .unwrap_or(cell)
@@ -171,9 +191,7 @@ impl Frame {
         if to.board() != board {
             return None;
         }
-        let symmetry = Symmetry::all(board)
-            .into_iter()
-            .find(|s| s.cell(from.blank()) == to.blank())?;
+        let symmetry = Symmetry::each(board).find(|s| s.cell(from.blank()) == to.blank())?;
         let n = board.cells();
         let mut labels = [0u8; MAX_CELLS];
         let mut cells_back = [0u8; MAX_CELLS];
@@ -200,27 +218,30 @@ impl Frame {
         })
     }
 
-    /// The image of `state`: the board turned, the tiles renamed.
+    /// The image of `state`, a state of the frame's board: the board turned, the tiles renamed.
+    #[inline]
     pub fn state(&self, state: &State) -> State {
+        debug_assert_eq!(state.board(), self.board);
         let mut cells = [0u8; MAX_CELLS];
         for (cell, &tile) in state.cells().iter().enumerate() {
-            cells[self.symmetry.cell(cell)] = self.labels[usize::from(tile)];
+            cells[self.symmetry.cell(cell) % MAX_CELLS] =
+                self.labels[usize::from(tile) % MAX_CELLS];
         }
-        self.state_from(&cells)
+        // A symmetry and a renaming are bijections that keep the blank: a valid state.
+        let blank = self.symmetry.cell(state.blank());
+        State::from_valid_cells(self.board, blank as u8, &cells[..self.board.cells()])
     }
 
     /// The state whose image is `image`: [`Frame::state`] undone.
     pub fn state_back(&self, image: &State) -> State {
+        debug_assert_eq!(image.board(), self.board);
         let mut cells = [0u8; MAX_CELLS];
         for (cell, &tile) in image.cells().iter().enumerate() {
-            cells[usize::from(self.cells_back[cell])] = self.labels_back[usize::from(tile)];
+            cells[usize::from(self.cells_back[cell]) % MAX_CELLS] =
+                self.labels_back[usize::from(tile) % MAX_CELLS];
         }
-        self.state_from(&cells)
-    }
-
-    fn state_from(&self, cells: &[u8; MAX_CELLS]) -> State {
-        // A symmetry and a renaming are bijections: the cells are always a valid state.
-        State::new(self.board, &cells[..self.board.cells()]).expect("a permutation of a state")
+        let blank = self.cells_back[image.blank()];
+        State::from_valid_cells(self.board, blank, &cells[..self.board.cells()])
     }
 
     /// The direction in the image of a move in direction `m`.

@@ -87,6 +87,12 @@ impl MoveSet {
         MoveSet(self.0 & !(1 << m as u8))
     }
 
+    /// The set as bits: bit `m as u8` for each move `m` in it.
+    #[inline]
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
     /// Whether `m` is in the set.
     #[inline]
     pub const fn contains(self, m: Move) -> bool {

@@ -122,8 +122,14 @@ impl<'a, D: AsRef<[u8]>> Goal<'a, D> {
                 .moves_closer(&cursor, d)
                 .map_err(|f| self.db.explain(f));
         }
-        let closer = self.closer(&cursor, d).map_err(|f| self.db.explain(f))?;
-        Ok(closer.iter().map(|(slide, _)| slide.direction).collect())
+        let mut directions = MoveSet::EMPTY;
+        self.visit(&cursor, d, |_, slide, _, nd| {
+            if nd + 1 == d {
+                directions = directions.with(slide.direction);
+            }
+        })
+        .map_err(|f| self.db.explain(f))?;
+        Ok(directions)
     }
 
     /// Every move from `state`, with the tile it slides and the distance it leads to, in U, D,
@@ -131,18 +137,17 @@ impl<'a, D: AsRef<[u8]>> Goal<'a, D> {
     /// one closer; the others, one farther (or, in the multi-tile metric, possibly as far).
     pub fn hints(&self, state: &State) -> Result<Vec<Hint>, Error> {
         let (cursor, d) = self.locate_cursor(state)?;
-        let near = self
-            .neighbours(&cursor, d)
-            .map_err(|f| self.db.explain(f))?;
-        Ok(near
-            .into_iter()
-            .map(|(slide, _, distance)| Hint {
+        let mut hints = Vec::with_capacity(4);
+        self.visit(&cursor, d, |_, slide, _, distance| {
+            hints.push(Hint {
                 slide,
                 tile: state.slide_tile(slide.direction).unwrap_or(0),
                 distance,
                 optimal: distance + 1 == d,
-            })
-            .collect())
+            });
+        })
+        .map_err(|f| self.db.explain(f))?;
+        Ok(hints)
     }
 
     /// One optimal solution: from `state`, at each step the first move in the order U, D, L, R
@@ -244,20 +249,22 @@ impl<'a, D: AsRef<[u8]>> Goal<'a, D> {
         Move::ALL.map(|m| (m, self.frame.map_or(m, |f| f.direction(m))))
     }
 
-    /// Every move from a state at distance `d` (a cursor in the database's terms), in this
-    /// goal's terms, with where it leads and that state's distance. Checks every entry read:
-    /// neighbours differ by at most one move (exactly one in the single-tile metric), and only
-    /// the goal is at 0.
-    pub(crate) fn neighbours(
+    /// Calls `each` for every move from a state at distance `d` (a cursor in the database's
+    /// terms), in this goal's order, with the move in this goal's terms, its place in that order
+    /// (see [`Goal::take`]), where it leads and that state's distance. Checks every entry read:
+    /// neighbours differ by at most one move (exactly one in the single-tile metric), only the
+    /// goal is at 0, and a state other than the goal has a neighbour one closer.
+    pub(crate) fn visit(
         &self,
         cursor: &Cursor,
         d: u8,
-    ) -> Result<Vec<(Slide, Cursor, u8)>, Fault> {
+        mut each: impl FnMut(u32, Slide, &Cursor, u8),
+    ) -> Result<(), Fault> {
         let view = self.db.view();
         let metric = self.db.metric();
         let longest = metric.longest_slide(self.db.board());
-        let mut found = Vec::with_capacity(4);
-        for (own, theirs) in self.directions() {
+        let mut any_closer = false;
+        for (k, (own, theirs)) in (0u32..).zip(self.directions()) {
             let mut next = *cursor;
             for cells in 1..=longest {
                 if !next.advance(theirs) {
@@ -281,31 +288,70 @@ impl<'a, D: AsRef<[u8]>> Goal<'a, D> {
                         index: next.index(),
                     });
                 }
+                any_closer |= nd + 1 == d;
                 let slide = Slide {
                     direction: own,
                     cells,
                 };
-                found.push((slide, next, nd));
+                each(
+                    k * u32::from(longest) + u32::from(cells) - 1,
+                    slide,
+                    &next,
+                    nd,
+                );
             }
         }
-        if d > 0 && !found.iter().any(|&(_, _, nd)| nd + 1 == d) {
+        if d > 0 && !any_closer {
             return Err(Fault::NoMoveCloser {
                 index: cursor.index(),
                 d,
             });
         }
-        Ok(found)
+        Ok(())
     }
 
-    /// The moves from a state at distance `d` that lead one closer, checked as
-    /// [`Goal::neighbours`] checks them.
-    pub(crate) fn closer(&self, cursor: &Cursor, d: u8) -> Result<Vec<(Slide, Cursor)>, Fault> {
-        let mut near = self.neighbours(cursor, d)?;
-        near.retain(|&(_, _, nd)| nd + 1 == d);
-        Ok(near
-            .into_iter()
-            .map(|(slide, next, _)| (slide, next))
-            .collect())
+    /// The moves from a state at distance `d` that lead one closer, checked as [`Goal::visit`]
+    /// checks them, as a set of their places: bit `p` for the move at place `p`.
+    pub(crate) fn closer(&self, cursor: &Cursor, d: u8) -> Result<u32, Fault> {
+        if self.is_plain() {
+            // One cell per move, in U, D, L, R order: a move's place is its number.
+            return self
+                .db
+                .view()
+                .moves_closer(cursor, d)
+                .map(|set| set.bits().into());
+        }
+        let mut places = 0u32;
+        self.visit(cursor, d, |place, _, _, nd| {
+            if nd + 1 == d {
+                places |= 1 << place;
+            }
+        })?;
+        Ok(places)
+    }
+
+    /// The move at `place` from `cursor`, and where it leads: places count the moves in this
+    /// goal's order (4 directions, at most 5 cells each, so a `u32` holds a set of them).
+    pub(crate) fn take(&self, cursor: &Cursor, place: u32) -> (Slide, Cursor) {
+        if self.is_plain() {
+            let m = Move::ALL[place as usize & 3];
+            let mut next = *cursor;
+            next.advance(m);
+            return (Slide::one(m), next);
+        }
+        let longest = u32::from(self.db.metric().longest_slide(self.db.board()));
+        let (own, theirs) = self.directions()[(place / longest) as usize];
+        let cells = (place % longest) as u8 + 1;
+        let mut next = *cursor;
+        for _ in 0..cells {
+            // Only places that `visit` found are taken: every step is on the board.
+            next.advance(theirs);
+        }
+        let slide = Slide {
+            direction: own,
+            cells,
+        };
+        (slide, next)
     }
 
     /// Greedy descent, for a translated goal or the multi-tile metric: the first move closer in
@@ -316,7 +362,7 @@ impl<'a, D: AsRef<[u8]>> Goal<'a, D> {
             return Ok(path);
         }
         // Every neighbour of the start is checked, as on the fast path.
-        self.neighbours(&cursor, d)?;
+        self.visit(&cursor, d, |_, _, _, _| {})?;
         let view = self.db.view();
         let longest = self.db.metric().longest_slide(self.db.board());
         let (mut cursor, mut d) = (cursor, d);

@@ -14,8 +14,9 @@ pub struct Solutions<'a, D> {
     distance: u8,
     /// The start, until its moves are worked out.
     start: Option<Cursor>,
-    /// For each state on the current path, the moves closer still to be tried, last first.
-    stack: Vec<Vec<(Slide, Cursor)>>,
+    /// For each state on the current path, the state and the places of the moves closer still
+    /// to be tried (see `Goal::take`).
+    stack: Vec<(Cursor, u32)>,
     /// The moves that led to the top of the stack: one fewer than the stack's levels.
     slides: Vec<Slide>,
     /// The start is the goal: one solution, the empty path, not yet yielded.
@@ -34,12 +35,11 @@ impl<'a, D: AsRef<[u8]>> Solutions<'a, D> {
         }
     }
 
-    /// The moves closer from a state at distance `d`, ready to be popped in order.
+    /// The moves closer from a state at distance `d`, to be tried in order.
     fn expand(&mut self, cursor: &Cursor, d: u8) -> Result<(), Error> {
         match self.goal.closer(cursor, d) {
-            Ok(mut closer) => {
-                closer.reverse();
-                self.stack.push(closer);
+            Ok(places) => {
+                self.stack.push((*cursor, places));
                 Ok(())
             }
             Err(fault) => {
@@ -62,12 +62,15 @@ impl<D: AsRef<[u8]>> Iterator for Solutions<'_, D> {
                 return Some(Err(e));
             }
         }
-        while let Some(top) = self.stack.last_mut() {
-            let Some((slide, next)) = top.pop() else {
+        while let Some((cursor, places)) = self.stack.last_mut() {
+            if *places == 0 {
                 self.stack.pop();
                 self.slides.pop();
                 continue;
-            };
+            }
+            let place = places.trailing_zeros();
+            *places &= *places - 1;
+            let (slide, next) = self.goal.take(cursor, place);
             // The state the top's moves leave from is this far from the goal.
             let d = self.distance - self.slides.len() as u8;
             self.slides.push(slide);
@@ -100,7 +103,10 @@ pub(crate) fn count<D: AsRef<[u8]>>(
     for d in (1..=distance).rev() {
         next.clear();
         for &(_, cursor, paths) in &layer {
-            for (_, to) in goal.closer(&cursor, d)? {
+            let mut places = goal.closer(&cursor, d)?;
+            while places != 0 {
+                let (_, to) = goal.take(&cursor, places.trailing_zeros());
+                places &= places - 1;
                 next.push((to.index(), to, paths));
             }
         }

@@ -83,8 +83,8 @@ impl<D: AsRef<[u8]>> Tablebase<D> {
         if let Some(own) = self.databases.iter().find(|d| d.goal() == *goal) {
             return Ok(own.own_goal());
         }
-        match self.databases.iter().find(|d| d.answers_for(goal)) {
-            Some(db) => db.for_goal(goal),
+        match self.databases.iter().find_map(|d| d.for_goal(goal).ok()) {
+            Some(answers) => Ok(answers),
             None => Err(match self.databases.first() {
                 Some(db) if db.board() != goal.board() => Error::WrongBoard {
                     state: *goal,

@@ -1,11 +1,12 @@
 //! Full verification of a database: the checksum, and that the table is exactly the distance
 //! function, checked independently of how it was built.
 //!
-//! The check is local: the goal is at 0, and every other state has a neighbour exactly one
-//! closer and none closer (neighbours in the database's metric: one move away). That is enough. Descending one step at a time from any state reaches
-//! a 0 in exactly its entry's number of moves, and only the goal is at 0, so no entry is below
-//! the true distance; and along a shortest path each entry exceeds the next by at most one, so
-//! none is above it. The check never consults the builder, only the table and the moves.
+//! The check is local: the goal is at 0, and every other state has a neighbour exactly one closer
+//! and none closer (neighbours in the database's metric: one move away). That is enough. Descending
+//! one step at a time from any state reaches a 0 in exactly its entry's number of moves, and only
+//! the goal is at 0, so no entry is below the true distance; and along a shortest path each entry
+//! exceeds the next by at most one, so none is above it. The check never consults the builder, only
+//! the table and the moves.
 
 use std::collections::VecDeque;
 
