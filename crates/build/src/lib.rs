@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 
 mod bfs;
+mod rotations;
 mod save;
 
 pub use bfs::{build_table, build_table_in};

@@ -10,7 +10,7 @@
 
 use crate::index::{HALF, TILE_WEIGHTS, row_term};
 use crate::state::{NO_TARGET, targets_of};
-use crate::{Board, MAX_CELLS, Move, Parity, State};
+use crate::{Board, Move, Parity, State};
 
 /// Slots in the cursor's cell array: more than any board has cells, and a power of two, so that
 /// masked indices need no bounds checks.
@@ -24,19 +24,6 @@ pub struct Step {
     rank: u32,
     /// The index of the state the move leads to.
     pub index: u32,
-}
-
-/// A cursor in 20 bytes rather than 48, for searches that hold millions of them: the cells, the
-/// rank and the blank's cell; what the board determines is left out. [`Cursor::unpack`] makes
-/// the cursor again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Packed {
-    cells: [u8; MAX_CELLS],
-    rank: u32,
-    blank: u8,
-    parity: Parity,
-    /// Free for the holder's use: searches keep the move that reached the state here.
-    pub tag: u8,
 }
 
 /// A state with its index, kept up to date as it moves.
@@ -85,39 +72,6 @@ impl Cursor {
             cells,
             rank,
             index: state.blank() as u32 * half + rank / 2,
-        }
-    }
-
-    /// The cursor in 20 bytes, with a tag of the holder's.
-    #[inline]
-    pub fn pack(&self, tag: u8) -> Packed {
-        let mut cells = [0u8; MAX_CELLS];
-        cells.copy_from_slice(&self.cells[..MAX_CELLS]);
-        Packed {
-            cells,
-            rank: self.rank,
-            blank: self.blank,
-            parity: self.parity,
-            tag,
-        }
-    }
-
-    /// The cursor packed by [`Cursor::pack`] on `board`.
-    #[inline]
-    pub fn unpack(board: Board, packed: Packed) -> Cursor {
-        let mut cells = [0u8; SLOTS];
-        cells[..MAX_CELLS].copy_from_slice(&packed.cells);
-        let half = HALF[board.cells() - 1];
-        Cursor {
-            parity: packed.parity,
-            board,
-            blank: packed.blank,
-            targets: targets_of(board, usize::from(packed.blank)),
-            half,
-            weights: &TILE_WEIGHTS[board.cells()],
-            cells,
-            rank: packed.rank,
-            index: u32::from(packed.blank) * half + packed.rank / 2,
         }
     }
 
@@ -265,7 +219,6 @@ mod tests {
                 let m = Move::ALL[(seed % 4) as usize];
                 if let Some(next) = cursor.slide(m) {
                     assert_eq!(next, Cursor::new(next.state()), "{board} after {m:?}");
-                    assert_eq!(Cursor::unpack(board, next.pack(7)), next);
                     assert_eq!(next.parity(), next.state().parity());
                     cursor = next;
                 }

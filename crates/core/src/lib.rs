@@ -24,7 +24,7 @@ pub mod parse;
 pub mod state;
 
 pub use board::{Board, BoardError, MAX_CELLS};
-pub use cursor::{Cursor, Packed, Step};
+pub use cursor::{Cursor, Step};
 pub use frame::{Frame, Symmetry};
 pub use metric::{Metric, MetricError, Slide};
 pub use moves::{Move, MoveSet, ParsePathError, Path};
