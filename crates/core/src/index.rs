@@ -48,22 +48,44 @@ impl State {
     /// The whole rank (the index holds half of it) and the number of inversions.
     #[inline]
     pub(crate) fn rank_and_inversions(&self) -> (u32, u32) {
-        let weights = &TILE_WEIGHTS[self.board().cells()];
-        let mut seen = 0usize;
-        let mut rank = 0u32;
-        let mut digits = 0u32;
-        // No branch, no division: this runs for every state a query or a build touches. The
-        // blank reads as tile 0, with weight 0; its digit, which counts the tiles before it,
-        // is taken back out of the sum of digits below.
-        for &cell in self.cells() {
-            let t = usize::from(cell);
-            // Larger tiles already seen stand before this one.
-            let digit = u32::from(ONES_IN_12_BITS[(seen >> (t + 1)) & 0xFFF]);
-            rank += digit * weights[t & 15];
-            digits += digit;
-            seen |= 1 << t;
+        let ranked = rank(self.board(), self.cells().iter().copied());
+        (ranked.rank, ranked.digits - self.blank() as u32)
+    }
+
+    /// The index and parity of the state written as `digits`, one ASCII digit per cell, without
+    /// making the state: `State::from_digits(board, digits)` then [`State::index_and_parity`],
+    /// in one pass, for batches of millions of lines. `None` exactly where `from_digits` is.
+    ///
+    /// ```
+    /// use tilebase_core::{Board, State};
+    ///
+    /// let s: State = "603712458".parse().unwrap();
+    /// let board = Board::THREE_BY_THREE;
+    /// assert_eq!(State::index_of_digits(board, b"603712458"), Some(s.index_and_parity()));
+    /// assert_eq!(State::index_of_digits(board, b"603712455"), None);
+    /// ```
+    #[inline]
+    pub fn index_of_digits(board: Board, digits: &[u8]) -> Option<(u32, Parity)> {
+        let n = board.cells();
+        if digits.len() != n || n > 10 {
+            return None;
         }
-        (rank, digits - self.blank() as u32)
+        let mut out_of_range = false;
+        let mut blank = 0;
+        let tiles = digits.iter().enumerate().map(|(i, &digit)| {
+            let t = digit.wrapping_sub(b'0');
+            out_of_range |= usize::from(t) >= n;
+            blank = if t == 0 { i } else { blank };
+            t
+        });
+        let ranked = rank(board, tiles);
+        // A repeated tile leaves another missing.
+        if out_of_range || ranked.seen != (1 << n) - 1 {
+            return None;
+        }
+        let index = blank as u32 * HALF[n - 1] + ranked.rank / 2;
+        let inversions = ranked.digits.wrapping_sub(blank as u32);
+        Some((index, Parity::of(inversions ^ row_term(board, blank))))
     }
 
     /// The state at `index` in the table of the parity half `parity`, or `None` when the index
@@ -108,6 +130,40 @@ impl State {
         }
         State::new(board, &cells[..n]).ok()
     }
+}
+
+/// What one pass over the tiles in reading order gives.
+struct Ranked {
+    /// The Lehmer rank of where the tiles stand.
+    rank: u32,
+    /// The sum of the digits: the inversions, plus the number of tiles before the blank.
+    digits: u32,
+    /// Bit `t` set for every tile `t` met.
+    seen: usize,
+}
+
+/// The rank of the tiles `tiles`, in reading order, the blank as tile 0. No branch, no
+/// division: this runs for every state a query or a build touches. The blank reads as tile 0,
+/// with weight 0; its digit, which counts the tiles before it, the callers take back out of the
+/// sum of digits. Wrapping arithmetic and masked indices: unchecked input (a line of a batch)
+/// comes through here before it is known to be a state, and must not panic.
+#[inline(always)]
+fn rank(board: Board, tiles: impl Iterator<Item = u8>) -> Ranked {
+    let weights = &TILE_WEIGHTS[board.cells()];
+    let mut ranked = Ranked {
+        rank: 0,
+        digits: 0,
+        seen: 0,
+    };
+    for tile in tiles {
+        let t = usize::from(tile) & 15;
+        // Larger tiles already seen stand before this one.
+        let digit = u32::from(ONES_IN_12_BITS[(ranked.seen >> (t + 1)) & 0xFFF]);
+        ranked.rank = ranked.rank.wrapping_add(digit.wrapping_mul(weights[t]));
+        ranked.digits += digit;
+        ranked.seen |= 1 << t;
+    }
+    ranked
 }
 
 /// `ONES_IN_12_BITS[m]` is the number of bits set in `m`, for every 12-bit `m`: a table, because
@@ -219,6 +275,40 @@ mod tests {
                     assert_eq!(s.index_and_parity(), (index, parity));
                 }
             }
+        }
+    }
+
+    /// Indexing digits is making the state from them and indexing it: for every state of the
+    /// boards up to 8 cells in both halves, and for every string of the board's length over
+    /// the digits and a few other bytes on 2x2 (repeats, gaps, letters, spaces).
+    #[test]
+    fn index_of_digits_is_from_digits_then_index() {
+        for board in Board::all().filter(|b| b.cells() <= 8) {
+            for parity in [Parity::Even, Parity::Odd] {
+                for index in 0..board.states() {
+                    let s = State::from_index(board, parity, index).unwrap();
+                    let digits: Vec<u8> = s.cells().iter().map(|&c| b'0' + c).collect();
+                    assert_eq!(
+                        State::index_of_digits(board, &digits),
+                        Some((index, parity))
+                    );
+                }
+            }
+        }
+        let board = Board::new(2, 2).unwrap();
+        let bytes = b"01234 a/\xff";
+        let mut line = [0u8; 4];
+        for k in 0..bytes.len().pow(4) {
+            let mut rest = k;
+            for b in &mut line {
+                *b = bytes[rest % bytes.len()];
+                rest /= bytes.len();
+            }
+            let expected = State::from_digits(board, &line).map(|s| s.index_and_parity());
+            assert_eq!(State::index_of_digits(board, &line), expected, "{line:?}");
+        }
+        for len in [0, 3, 5, 11, 12] {
+            assert_eq!(State::index_of_digits(board, &vec![b'0'; len]), None);
         }
     }
 

@@ -236,6 +236,18 @@ impl<D: AsRef<[u8]>> Database<D> {
         }
     }
 
+    /// [`Goal::distance_of_digits`] for this database's own goal.
+    #[inline]
+    pub fn distance_of_digits(&self, digits: &[u8]) -> Option<u8> {
+        let (index, parity) = State::index_of_digits(self.board, digits)?;
+        if parity != self.goal_parity {
+            return None;
+        }
+        let d = self.view().entry(index).ok()?;
+        // Only the goal may be at 0: anything else is a damaged entry, for `distance` to name.
+        (d != 0 || index == self.goal_index).then_some(d)
+    }
+
     /// The state's index and distance, after checking its board and parity. `goal` is the goal
     /// an unsolvable state is said not to reach.
     #[inline]

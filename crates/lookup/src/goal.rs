@@ -110,6 +110,31 @@ impl<'a, D: AsRef<[u8]>> Goal<'a, D> {
         }
     }
 
+    /// The distance of the state written as `digits` (one ASCII digit per cell, as batches are
+    /// usually written), when there is nothing more to say: `None` if the digits are not a
+    /// state of the board, the state cannot reach the goal, its entry is damaged, or this goal
+    /// is translated. [`Goal::distance`] then gives the answer or the reason. The fast path of
+    /// batch queries: no state is made.
+    ///
+    /// ```
+    /// use tilebase_lookup::Database;
+    ///
+    /// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../db/3x3-123804765.tilebase");
+    /// let db = Database::open(path)?;
+    /// let goal = db.own_goal();
+    /// assert_eq!(goal.distance_of_digits(b"603712458"), Some(23));
+    /// assert_eq!(goal.distance_of_digits(b"864072513"), None); // unsolvable
+    /// assert_eq!(goal.distance_of_digits(b"6 0 3 7 1 2 4 5 8"), None); // not digits alone
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn distance_of_digits(&self, digits: &[u8]) -> Option<u8> {
+        if self.frame.is_some() {
+            return None;
+        }
+        self.db.distance_of_digits(digits)
+    }
+
     /// Every direction in which the blank can move and keep the solution optimal. Empty at the
     /// goal. (In the multi-tile metric, a direction in which some slide is optimal: see
     /// [`Goal::hints`] for the slides.)
