@@ -5,8 +5,8 @@
 //! horizontal move changes no tile's place relative to another: only the blank's term changes. A
 //! vertical move makes one tile pass the `W − 1` tiles between its cell and the blank's; each of
 //! them changes one digit by one: the moving tile's if that tile is larger, its own if smaller.
-//! So a neighbour's index costs a compare and an addition per tile passed, instead of a pass over
-//! every cell; solving and building do this at every step.
+//! So a neighbour's index costs a look-up and an addition per tile passed, instead of a pass over
+//! every cell; solving does this at every step.
 
 use crate::index::{HALF, TILE_WEIGHTS, row_term};
 use crate::state::{NO_TARGET, targets_of};
@@ -25,6 +25,35 @@ pub struct Step {
     /// The index of the state the move leads to.
     pub index: u32,
 }
+
+/// `PASSING[n][mover][other]`: how the rank of a board of `n` cells changes when tile `mover`
+/// passes tile `other` towards the end of the reading order. If `other` is larger, it now
+/// stands before the mover (the mover's digit grows by one); if smaller, the mover no longer
+/// stands before it (its digit shrinks by one). Passing towards the start is the negation. A
+/// table rather than a comparison: which way the comparison goes is a coin toss, and a branch
+/// on it would be mispredicted at every other move.
+static PASSING: [[[u32; 16]; 16]; crate::MAX_CELLS + 1] = {
+    let mut table = [[[0u32; 16]; 16]; crate::MAX_CELLS + 1];
+    let mut n = 0;
+    while n <= crate::MAX_CELLS {
+        let w = &TILE_WEIGHTS[n];
+        let mut mover = 0;
+        while mover < 16 {
+            let mut other = 0;
+            while other < 16 {
+                table[n][mover][other] = if other > mover {
+                    w[mover]
+                } else {
+                    w[other].wrapping_neg()
+                };
+                other += 1;
+            }
+            mover += 1;
+        }
+        n += 1;
+    }
+    table
+};
 
 /// A state with its index, kept up to date as it moves.
 ///
@@ -46,7 +75,8 @@ pub struct Cursor {
     targets: [u8; 4],
     /// `(n−1)!/2`: how far the index moves when the blank moves one cell.
     half: u32,
-    weights: &'static [u32; 16],
+    /// The board's [`PASSING`] table.
+    passing: &'static [[u32; 16]; 16],
     cells: [u8; SLOTS],
     rank: u32,
     index: u32,
@@ -68,7 +98,7 @@ impl Cursor {
             blank: state.blank() as u8,
             targets: targets_of(board, state.blank()),
             half,
-            weights: &TILE_WEIGHTS[board.cells()],
+            passing: &PASSING[board.cells()],
             cells,
             rank,
             index: state.blank() as u32 * half + rank / 2,
@@ -127,27 +157,19 @@ impl Cursor {
     }
 
     /// The rank after the tile in cell `from` passes the tiles in `between`: forward (to a
-    /// later cell) or back. Passing forward, a larger tile now stands before the mover (its
-    /// digit grows by one) and the mover no longer stands before a smaller one (that one's digit
-    /// shrinks by one); back, the opposite.
+    /// later cell) or back.
     #[inline(always)]
     fn passing(&self, between: std::ops::Range<usize>, from: usize, forward: bool) -> u32 {
-        let mover = usize::from(self.cells[from & MASK]);
-        let w = self.weights;
+        let changes = &self.passing[usize::from(self.cells[from & MASK]) & 15];
         let mut rank = self.rank;
         for cell in between {
-            let other = usize::from(self.cells[cell & MASK]);
             // Wrapping: a term may go below zero before the next brings it back; the sum is the
             // rank of a real state, in range.
-            let (grow, shrink) = if other > mover {
-                (w[mover & 15], 0)
-            } else {
-                (0, w[other & 15])
-            };
+            let change = changes[usize::from(self.cells[cell & MASK]) & 15];
             rank = if forward {
-                rank.wrapping_add(grow).wrapping_sub(shrink)
+                rank.wrapping_add(change)
             } else {
-                rank.wrapping_sub(grow).wrapping_add(shrink)
+                rank.wrapping_sub(change)
             };
         }
         rank
