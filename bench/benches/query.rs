@@ -2,7 +2,7 @@
 #![allow(missing_docs)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tilebase_bench::{SEED, random_states};
+use tilebase_bench::{FRESH, SEED, random_states};
 use tilebase_lookup::Database;
 use tilebase_tools::query::{Answerer, Input, Mode, Notation};
 
@@ -10,7 +10,7 @@ const DB: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../db/3x3-123804765.tileb
 
 fn batch(c: &mut Criterion) {
     let db = Database::open(DB).unwrap();
-    let lines: Vec<String> = random_states(&db.goal(), 1024, SEED)
+    let lines: Vec<String> = random_states(&db.goal(), FRESH, SEED)
         .iter()
         .map(|s| s.to_string())
         .collect();
@@ -36,7 +36,7 @@ fn batch(c: &mut Criterion) {
             },
         ),
     ] {
-        let mut out = Vec::with_capacity(1 << 16);
+        let mut out = Vec::with_capacity(lines.len() * 32);
         group.bench_function(name, |b| {
             b.iter(|| {
                 let mut answerer = Answerer::new(db.own_goal(), mode);
