@@ -42,7 +42,8 @@ pub fn build_table_in(goal: &State, metric: Metric) -> Vec<u8> {
 /// visited, each `cells` blocks of `words` words.
 struct Search<R> {
     board: Board,
-    /// How far a move may slide: 1 in the single-tile metric, the board's side in the other.
+    /// How many cells a move may slide the blank: 1 in the single-tile metric; in the
+    /// multi-tile metric, a whole line of tiles: the board's longer side, less one.
     reach: usize,
     half: usize,
     words: usize,
