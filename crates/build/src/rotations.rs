@@ -14,7 +14,7 @@
 //! in the `d`-th place no smaller tile has taken. The two largest tiles take the last two
 //! places, in the order the block's parity asks for.
 
-use tilebase_core::Board;
+use tilebase_core::{Board, index};
 
 /// The permutations of a board's vertical moves, for the blocks of one parity half.
 pub(crate) struct Rotations<R> {
@@ -66,36 +66,17 @@ impl<R: HalfRank> Rotations<R> {
         let tiles = cells - 1;
         let half = board.states() as usize / cells;
         let sources = cells - width;
-        let mut weights = [0u32; 16];
-        let mut factorial = 1u32;
-        for t in (1..=tiles).rev() {
-            weights[t] = factorial;
-            factorial *= (tiles - t + 1) as u32;
-        }
         let mut places = [0u8; 16];
         for (p, place) in places.iter_mut().enumerate() {
             *place = p as u8;
-        }
-        // `passing[mover][other]`: how the rank changes when `mover` passes `other` towards the
-        // front. A larger tile no longer stands before it (its digit falls by one); it now
-        // stands before a smaller one (that one's digit grows by one).
-        let mut passing = [[0u32; 16]; 16];
-        for (mover, row) in passing.iter_mut().enumerate() {
-            for (other, change) in row.iter_mut().enumerate() {
-                *change = if other > mover {
-                    weights[mover].wrapping_neg()
-                } else {
-                    weights[other]
-                };
-            }
         }
         let parities: [u32; 16] =
             std::array::from_fn(|s| if s < sources { inversions(s) & 1 } else { 0 });
         let mut enumeration = Enumeration {
             tiles,
             width,
-            weights,
-            passing,
+            weights: index::tile_weights(board),
+            passing: index::passing(board),
             uniform: parities[..sources].iter().all(|&p| p == parities[0]),
             parities,
             order: [0; 16],
@@ -132,8 +113,9 @@ struct Enumeration<R> {
     tiles: usize,
     width: usize,
     /// `weights[t]`: the weight `(tiles − t)!` of tile `t`'s Lehmer digit.
-    weights: [u32; 16],
-    passing: [[u32; 16]; 16],
+    weights: &'static [u32; 16],
+    /// How the rank changes when one tile passes another towards the end.
+    passing: &'static [[u32; 16]; 16],
     /// The inversion parity of the block the move starts from, per source cell.
     parities: [u32; 16],
     /// Whether every source block has the same parity (always, on a board of odd width).
@@ -185,12 +167,12 @@ impl<R: HalfRank> Enumeration<R> {
                 self.order[a] = second + low as u8;
                 self.order[b] = largest - low as u8;
             }
-            // The tile at the end of the window passes the others in it, coming first.
+            // The tile at the end of the window passes the others in it towards the start.
             let window = &self.order[s..s + self.width];
             let passing = &self.passing[usize::from(window[self.width - 1]) & 15];
             let mut to = rank + low;
             for &other in &window[..self.width - 1] {
-                to = to.wrapping_add(passing[usize::from(other) & 15]);
+                to = to.wrapping_sub(passing[usize::from(other) & 15]);
             }
             *down = R::new(to / 2);
         }

@@ -8,7 +8,7 @@
 //! So a neighbour's index costs a look-up and an addition per tile passed, instead of a pass over
 //! every cell; solving does this at every step.
 
-use crate::index::{HALF, TILE_WEIGHTS, row_term};
+use crate::index::{self, HALF, row_term};
 use crate::state::{NO_TARGET, targets_of};
 use crate::{Board, Move, Parity, State};
 
@@ -25,35 +25,6 @@ pub struct Step {
     /// The index of the state the move leads to.
     pub index: u32,
 }
-
-/// `PASSING[n][mover][other]`: how the rank of a board of `n` cells changes when tile `mover`
-/// passes tile `other` towards the end of the reading order. If `other` is larger, it now
-/// stands before the mover (the mover's digit grows by one); if smaller, the mover no longer
-/// stands before it (its digit shrinks by one). Passing towards the start is the negation. A
-/// table rather than a comparison: which way the comparison goes is a coin toss, and a branch
-/// on it would be mispredicted at every other move.
-static PASSING: [[[u32; 16]; 16]; crate::MAX_CELLS + 1] = {
-    let mut table = [[[0u32; 16]; 16]; crate::MAX_CELLS + 1];
-    let mut n = 0;
-    while n <= crate::MAX_CELLS {
-        let w = &TILE_WEIGHTS[n];
-        let mut mover = 0;
-        while mover < 16 {
-            let mut other = 0;
-            while other < 16 {
-                table[n][mover][other] = if other > mover {
-                    w[mover]
-                } else {
-                    w[other].wrapping_neg()
-                };
-                other += 1;
-            }
-            mover += 1;
-        }
-        n += 1;
-    }
-    table
-};
 
 /// A state with its index, kept up to date as it moves.
 ///
@@ -75,7 +46,7 @@ pub struct Cursor {
     targets: [u8; 4],
     /// `(n−1)!/2`: how far the index moves when the blank moves one cell.
     half: u32,
-    /// The board's [`PASSING`] table.
+    /// The board's [`index::passing`] table.
     passing: &'static [[u32; 16]; 16],
     cells: [u8; SLOTS],
     rank: u32,
@@ -98,7 +69,7 @@ impl Cursor {
             blank: state.blank() as u8,
             targets: targets_of(board, state.blank()),
             half,
-            passing: &PASSING[board.cells()],
+            passing: index::passing(board),
             cells,
             rank,
             index: state.blank() as u32 * half + rank / 2,

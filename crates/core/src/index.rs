@@ -195,6 +195,63 @@ pub(crate) static TILE_WEIGHTS: [[u32; 16]; MAX_CELLS + 1] = {
     table
 };
 
+/// The weights of the tiles' Lehmer digits on `board`: `(n − 1 − t)!` for tile `t`, 0 for the
+/// blank (tile 0) and past the last tile.
+///
+/// ```
+/// use tilebase_core::{Board, index};
+///
+/// let w = index::tile_weights(Board::THREE_BY_THREE);
+/// assert_eq!(&w[..9], &[0, 5040, 720, 120, 24, 6, 2, 1, 1]);
+/// ```
+#[inline]
+pub fn tile_weights(board: Board) -> &'static [u32; 16] {
+    &TILE_WEIGHTS[board.cells()]
+}
+
+/// How the rank changes on `board` when tile `mover` passes tile `other` towards the end of the
+/// reading order, as `passing(board)[mover][other]` (wrapping: a fall is a large number). If
+/// `other` is larger, it now stands before the mover, whose digit grows by one; if smaller, the
+/// mover no longer stands before it, and its digit shrinks by one. Passing towards the start is
+/// the negation. A vertical move makes one tile pass `W − 1` others, so its change of rank is
+/// `W − 1` look-ups: a table rather than a comparison, because which way the comparison goes is
+/// a coin toss, and a branch on it would be mispredicted at every other move.
+///
+/// ```
+/// use tilebase_core::{Board, index};
+///
+/// let passing = index::passing(Board::THREE_BY_THREE);
+/// assert_eq!(passing[4][8], 24); // 8 now before 4: tile 4's digit (weight 4!) grows
+/// assert_eq!(passing[8][4], 24u32.wrapping_neg()); // 8 no longer before 4
+/// ```
+#[inline]
+pub fn passing(board: Board) -> &'static [[u32; 16]; 16] {
+    &PASSING[board.cells()]
+}
+
+static PASSING: [[[u32; 16]; 16]; MAX_CELLS + 1] = {
+    let mut table = [[[0u32; 16]; 16]; MAX_CELLS + 1];
+    let mut n = 0;
+    while n <= MAX_CELLS {
+        let w = &TILE_WEIGHTS[n];
+        let mut mover = 0;
+        while mover < 16 {
+            let mut other = 0;
+            while other < 16 {
+                table[n][mover][other] = if other > mover {
+                    w[mover]
+                } else {
+                    w[other].wrapping_neg()
+                };
+                other += 1;
+            }
+            mover += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
 /// `HALF[tiles]` is `tiles!/2`: the number of orders of the tiles in one parity half.
 pub(crate) static HALF: [u32; MAX_CELLS] = {
     let mut table = [0u32; MAX_CELLS];

@@ -243,9 +243,8 @@ impl<D: AsRef<[u8]>> Database<D> {
         if parity != self.goal_parity {
             return None;
         }
-        let d = self.view().entry(index).ok()?;
-        // Only the goal may be at 0: anything else is a damaged entry, for `distance` to name.
-        (d != 0 || index == self.goal_index).then_some(d)
+        // A damaged entry is for `distance` to name.
+        self.view().distance_at(index).ok()
     }
 
     /// The state's index and distance, after checking its board and parity. `goal` is the goal
@@ -294,11 +293,7 @@ impl<D: AsRef<[u8]>> Database<D> {
                 Ok(()) => state.check_solvable(&self.goal).unwrap_err().into(),
             });
         }
-        let d = self.view().entry(index).map_err(|f| self.explain(f))?;
-        if d == 0 && index != self.goal_index {
-            return Err(self.explain(Fault::ZeroNotGoal { index }));
-        }
-        Ok(d)
+        self.view().distance_at(index).map_err(|f| self.explain(f))
     }
 
     /// The error for a fault met on the fast path, with the states and numbers that explain it.
@@ -397,6 +392,17 @@ impl View<'_> {
                 value: other.copied(),
             }),
         }
+    }
+
+    /// The distance of the state at `index`: its entry, refused if it is above the header's
+    /// maximum, or 0 anywhere but at the goal.
+    #[inline(always)]
+    pub(crate) fn distance_at(self, index: u32) -> Result<u8, Fault> {
+        let d = self.entry(index)?;
+        if d == 0 && index != self.goal_index {
+            return Err(Fault::ZeroNotGoal { index });
+        }
+        Ok(d)
     }
 
     /// Whether the state at `index`, a neighbour of a state at distance `d`, is at `d - 1`.

@@ -371,38 +371,42 @@ impl<'a> Answerer<'a> {
 
 /// The state as query writes it: digits on boards of up to 10 cells, else comma-separated.
 fn push_state(out: &mut Vec<u8>, state: &State) {
-    let cells = state.cells();
-    if cells.len() <= 10 {
-        let mut digits = [0u8; 10];
-        for (digit, &c) in digits.iter_mut().zip(cells) {
-            *digit = b'0' + c;
+    match digits(state) {
+        Some((digits, n)) => out.extend_from_slice(&digits[..n]),
+        None => {
+            let _ = write!(out, "{state}");
         }
-        out.extend_from_slice(&digits[..cells.len()]);
-    } else {
-        let _ = write!(out, "{state}");
     }
 }
 
-/// `--distance-only`'s line: the state, then its distance or `-`.
-fn push_state_distance(out: &mut Vec<u8>, state: &State, distance: Option<u8>) {
+/// The state's cells as ASCII digits, and how many there are; `None` on boards of more than 10
+/// cells, whose tiles are not single digits.
+fn digits(state: &State) -> Option<([u8; 10], usize)> {
     let cells = state.cells();
     if cells.len() > 10 {
-        push_state(out, state);
-        match distance {
-            Some(d) => {
-                out.push(b' ');
-                push_number(out, d.into());
-                out.push(b'\n');
-            }
-            None => out.extend_from_slice(b" -\n"),
-        }
-        return;
+        return None;
     }
     let mut digits = [0u8; 10];
     for (digit, &c) in digits.iter_mut().zip(cells) {
         *digit = b'0' + c;
     }
-    push_distance_line(out, &digits[..cells.len()], distance);
+    Some((digits, cells.len()))
+}
+
+/// `--distance-only`'s line: the state, then its distance or `-`.
+fn push_state_distance(out: &mut Vec<u8>, state: &State, distance: Option<u8>) {
+    if let Some((digits, n)) = digits(state) {
+        return push_distance_line(out, &digits[..n], distance);
+    }
+    push_state(out, state);
+    match distance {
+        Some(d) => {
+            out.push(b' ');
+            push_number(out, d.into());
+            out.push(b'\n');
+        }
+        None => out.extend_from_slice(b" -\n"),
+    }
 }
 
 /// `--distance-only`'s line for a state of up to 10 cells written as `digits`. The line is made
