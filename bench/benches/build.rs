@@ -14,12 +14,12 @@ fn bfs(c: &mut Criterion) {
         ("4x2", "4x2".parse::<Board>().unwrap().ordered_goal()),
     ] {
         group.bench_function(name, |b| {
-            b.iter(|| tilebase_build::build_table(black_box(&goal)))
+            b.iter(|| tilebase_engine::build_table(black_box(&goal)))
         });
     }
     let goal: State = "123804765".parse().unwrap();
     group.bench_function("3x3-mtm", |b| {
-        b.iter(|| tilebase_build::build_table_in(black_box(&goal), Metric::Multi))
+        b.iter(|| tilebase_engine::build_table_in(black_box(&goal), Metric::Multi))
     });
     group.finish();
 }

@@ -195,12 +195,12 @@ fn run(runs: usize) -> Result<(), String> {
     });
 
     // In-process: the breadth-first search alone, ten builds a run after one to warm up.
-    std::hint::black_box(tilebase_build::build_table(&goal));
+    std::hint::black_box(tilebase_engine::build_table(&goal));
     let mut builds = Vec::new();
     for _ in 0..runs {
         let started = Instant::now();
         for _ in 0..10 {
-            std::hint::black_box(tilebase_build::build_table(&goal));
+            std::hint::black_box(tilebase_engine::build_table(&goal));
         }
         builds.push(started.elapsed().as_secs_f64() * 1e3 / 10.0);
     }

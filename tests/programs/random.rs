@@ -10,7 +10,7 @@ use crate::support::Sandbox;
 
 fn database(goal: &State) -> Database<Vec<u8>> {
     let mut bytes = Vec::new();
-    let table = tilebase_build::build_table(goal);
+    let table = tilebase_engine::build_table(goal);
     tilebase_format::write(&mut bytes, goal, Metric::Single, &table).unwrap();
     Database::from_bytes(bytes).unwrap()
 }

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use tilebase_build::{SaveError, build_table_in, save};
 use tilebase_core::{Board, Metric, State};
+use tilebase_engine::{SaveError, build_table_in, save};
 
 use crate::exit::{self, parse_args, report};
 use crate::locate::LOCAL_DIR;

@@ -202,7 +202,7 @@ pub fn find_or_build(goal: &State, metric: Metric, program: &str) -> Result<Sour
     // One table answers for the whole class: build the canonical goal's.
     let canonical = goal.canonical_goal();
     let started = Instant::now();
-    let table = tilebase_build::build_table_in(&canonical, metric);
+    let table = tilebase_engine::build_table_in(&canonical, metric);
     let what = format!(
         "no database answers for goal {goal} ({} board, {metric}) yet: built the one of goal \
          {canonical}, which answers for every goal with the blank in the same class of cells, \
@@ -213,7 +213,7 @@ pub fn find_or_build(goal: &State, metric: Metric, program: &str) -> Result<Sour
     let unsaved = match cache {
         Some(dir) => {
             let path = dir.join(file_name(&canonical, metric, false));
-            match tilebase_build::save(&path, &canonical, metric, &table, false, true) {
+            match tilebase_engine::save(&path, &canonical, metric, &table, false, true) {
                 Ok(saved) => {
                     report(
                         program,

@@ -1,6 +1,6 @@
 //! Answers about sliding-tile puzzles from a tilebase database, in constant time per move:
 //! the optimal distance of any state, the moves that stay optimal, one optimal solution, or all
-//! of them. Databases are built once by `build-db` (crate `tilebase-build`); this crate only
+//! of them. Databases are built once by `build-db` (crate `tilebase-engine`); this crate only
 //! reads them, and depends on neither the builder nor any command-line code.
 //!
 //! Link it into a program that needs exact answers, such as a game that gives hints:

@@ -14,7 +14,7 @@ fn database(goal: &State) -> Database<Vec<u8>> {
         &mut bytes,
         goal,
         tilebase_core::Metric::Single,
-        &tilebase_build::build_table(goal),
+        &tilebase_engine::build_table(goal),
     )
     .unwrap();
     Database::from_bytes(bytes).unwrap()

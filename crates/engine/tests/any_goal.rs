@@ -1,8 +1,8 @@
 //! Any goal answered from the database of its class: every answer is checked against a fresh
 //! breadth-first search from that very goal, and against that goal's own database.
 
-use tilebase_build::{build_table, build_table_in};
 use tilebase_core::{Board, Metric, Move, Path, State};
+use tilebase_engine::{build_table, build_table_in};
 use tilebase_lookup::{Database, Error, Goal, Tablebase};
 
 fn database(goal: &State, metric: Metric) -> Database<Vec<u8>> {

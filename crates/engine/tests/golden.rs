@@ -2,8 +2,8 @@
 
 use std::collections::BTreeSet;
 
-use tilebase_build::build_table;
 use tilebase_core::{Board, State};
+use tilebase_engine::build_table;
 use tilebase_lookup::{Database, Error};
 use tilebase_testdata as data;
 

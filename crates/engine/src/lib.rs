@@ -1,0 +1,63 @@
+//! The tilebase engine: the layered breadth-first search that builds every table
+//! ([`build_table`]), and the writer that saves a table so that it is either complete or absent
+//! ([`save`]).
+//!
+//! ```
+//! use tilebase_core::Board;
+//!
+//! let goal = "3x2".parse::<Board>().unwrap().ordered_goal();
+//! let table = tilebase_engine::build_table(&goal);
+//! assert_eq!(table.len(), 360);
+//! assert_eq!(table.iter().max(), Some(&21)); // the 3x2 radius
+//! ```
+#![forbid(unsafe_code)]
+
+mod full;
+mod layers;
+mod progress;
+mod save;
+
+pub use progress::{NoProgress, Progress};
+pub use save::{SaveError, Saved, save};
+
+use tilebase_core::{Metric, State};
+
+/// The distance of every state reachable from `goal`, indexed by [`State::index`]: the table of
+/// a database. Moves are reversible, so the distance from the goal to a state is the distance
+/// from that state to the goal.
+pub fn build_table(goal: &State) -> Vec<u8> {
+    build_table_in(goal, Metric::Single)
+}
+
+/// The distance of every state reachable from `goal` in `metric`, indexed by [`State::index`].
+/// In the multi-tile metric a move slides a line of up to `W − 1` or `H − 1` tiles at once.
+///
+/// ```
+/// use tilebase_core::{Board, Metric};
+///
+/// let goal = Board::THREE_BY_THREE.ordered_goal();
+/// let table = tilebase_engine::build_table_in(&goal, Metric::Multi);
+/// assert_eq!(table.iter().max(), Some(&24)); // the 3x3 radius in the multi-tile metric
+/// ```
+pub fn build_table_in(goal: &State, metric: Metric) -> Vec<u8> {
+    build_table_with(goal, metric, &NoProgress)
+}
+
+/// [`build_table_in`], reporting each layer of the search to `progress`. Large tables are
+/// searched on every thread of rayon's current pool; the table is the same byte for byte
+/// whatever the number of threads.
+pub fn build_table_with(goal: &State, metric: Metric, progress: &dyn Progress) -> Vec<u8> {
+    let space = full::FullSpace::new(goal, metric);
+    // Zeroed memory comes from the system untouched: no pass to fill it, and its pages are
+    // first touched by the workers that write them. Every entry is written, since every state
+    // of the goal's half is reached; the count checks it.
+    let mut table = vec![0u8; goal.board().states() as usize];
+    let mut records: Vec<&mut [u8]> = table.chunks_mut(layers::Space::chunk_len(&space)).collect();
+    let searched = layers::search(&space, &mut records, progress);
+    assert_eq!(
+        searched.counts.iter().sum::<u64>(),
+        u64::from(goal.board().states()),
+        "every state of the goal's half is reached"
+    );
+    table
+}
