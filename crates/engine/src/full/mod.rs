@@ -239,9 +239,7 @@ impl Space for FullSpace {
         let right = b + 1..(b + self.reach + 1).min(row_start + width);
         for from in left.chain(right) {
             if let Some(words) = layer.chunk(from * highs + hi) {
-                for (o, &w) in out.iter_mut().zip(words) {
-                    *o |= w;
-                }
+                or(words, out);
                 any = true;
             }
         }
@@ -255,16 +253,15 @@ impl Space for FullSpace {
                 let reached = self.chain_down(s, above, rows, &mut steps);
                 debug_assert_eq!(reached, hi);
                 any = true;
-                map(
-                    words,
-                    out,
-                    |lo| {
+                match steps.as_slice() {
+                    [] => or(words, out),
+                    &[(p, q)] => map(words, out, self.sequences.forward(p, q)),
+                    _ => map_with(words, out, |lo| {
                         steps
                             .iter()
                             .fold(lo, |lo, &(p, q)| self.sequences.forward(p, q)[lo].into())
-                    },
-                    steps.is_empty(),
-                );
+                    }),
+                }
             }
         }
         // From below: the blank came up `rows` rows from block `b + rows × W`; the moves down
@@ -275,32 +272,44 @@ impl Space for FullSpace {
             let from = b + rows * width;
             if let Some(words) = layer.chunk(from * highs + below) {
                 any = true;
-                map(
-                    words,
-                    out,
-                    |lo| {
-                        steps.iter().rev().fold(lo, |lo, &(p, q)| {
-                            let q_after = q ^ self.sequences.parity_change(p);
-                            self.sequences.backward(p, q_after)[lo].into()
-                        })
-                    },
-                    steps.is_empty(),
-                );
+                let back = |p: u16, q: u8| {
+                    let q_after = q ^ self.sequences.parity_change(p);
+                    self.sequences.backward(p, q_after)
+                };
+                match steps.as_slice() {
+                    [] => or(words, out),
+                    &[(p, q)] => map(words, out, back(p, q)),
+                    _ => map_with(words, out, |lo| {
+                        steps
+                            .iter()
+                            .rev()
+                            .fold(lo, |lo, &(p, q)| back(p, q)[lo].into())
+                    }),
+                }
             }
         }
         any
     }
 }
 
-/// ORs into `out` the bits of `words` sent through `f` (or as they are, if `identity`).
+/// ORs `words` into `out`: the chunk's states move as they are.
 #[inline]
-fn map(words: &[u64], out: &mut [u64], f: impl Fn(usize) -> usize, identity: bool) {
-    if identity {
-        for (o, &w) in out.iter_mut().zip(words) {
-            *o |= w;
-        }
-        return;
+fn or(words: &[u64], out: &mut [u64]) {
+    for (o, &w) in out.iter_mut().zip(words) {
+        *o |= w;
     }
+}
+
+/// ORs into `out` the bits of `words`, each sent to the place `table` gives: one move of the
+/// large tiles' order.
+#[inline]
+fn map(words: &[u64], out: &mut [u64], table: &[u16]) {
+    map_with(words, out, |lo| usize::from(table[lo]))
+}
+
+/// ORs into `out` the bits of `words`, each sent to the place `f` gives.
+#[inline]
+fn map_with(words: &[u64], out: &mut [u64], f: impl Fn(usize) -> usize) {
     for (i, &word) in words.iter().enumerate() {
         let mut rest = word;
         while rest != 0 {

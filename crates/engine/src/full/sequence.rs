@@ -37,8 +37,8 @@ fn code(order: &[u8]) -> (usize, usize) {
     (code, digits)
 }
 
-/// The sequence whose code is `code`: tile `t` (from the smallest) goes to the `d`-th place no
-/// smaller tile has taken, where `d` is its digit.
+/// The sequence whose code is `code`.
+#[cfg(test)]
 fn order_of(len: usize, mut code: usize) -> [u8; MAX_LEN] {
     let mut digits = [0; MAX_LEN + 1];
     for t in (1..=len).rev() {
@@ -46,19 +46,48 @@ fn order_of(len: usize, mut code: usize) -> [u8; MAX_LEN] {
         digits[t] = code % radix;
         code /= radix;
     }
+    place(len, &digits)
+}
+
+/// The sequence whose digits are `digits` (tile `t`'s at `digits[t]`): tile `t`, from the
+/// smallest, goes to the `d`-th place no smaller tile has taken, where `d` is its digit. The free
+/// places are kept as a list of 4-bit numbers in one word, so taking one out is two shifts.
+#[inline]
+fn place(len: usize, digits: &[usize; MAX_LEN + 1]) -> [u8; MAX_LEN] {
+    let mut free: u64 = 0x7654_3210;
     let mut order = [0u8; MAX_LEN];
-    let mut free = [0u8; MAX_LEN];
-    for (p, slot) in free.iter_mut().enumerate() {
-        *slot = p as u8;
-    }
-    let mut left = len;
-    for t in 1..=len {
-        let place = free[digits[t]];
-        free.copy_within(digits[t] + 1..left, digits[t]);
-        left -= 1;
-        order[usize::from(place)] = t as u8;
+    for (t, &d) in digits.iter().enumerate().take(len + 1).skip(1) {
+        let at = (free >> (4 * d)) & 0xf;
+        let below = free & ((1 << (4 * d)) - 1);
+        free = below | ((free >> (4 * (d + 1))) << (4 * d));
+        order[at as usize] = t as u8;
     }
     order
+}
+
+/// Every sequence of `len` tiles in the order of their codes, with the parity of its inversions
+/// (of its digit sum). The digits count up like an odometer: no division, no decoding.
+fn orders(len: usize) -> impl Iterator<Item = ([u8; MAX_LEN], usize)> {
+    let mut digits = [0usize; MAX_LEN + 1];
+    let mut sum = 0;
+    (0..factorial(len)).map(move |code| {
+        if code > 0 {
+            // Tile `len`'s digit has radix 1 and stays 0; carry from tile `len − 1` upwards.
+            // A code below `len!` never carries past tile 1.
+            let mut t = len - 1;
+            loop {
+                digits[t] += 1;
+                sum += 1;
+                if digits[t] <= len - t {
+                    break;
+                }
+                sum -= digits[t];
+                digits[t] = 0;
+                t -= 1;
+            }
+        }
+        (place(len, &digits), sum & 1)
+    })
 }
 
 /// The moves of the large tiles' order, tabulated on halved codes.
@@ -87,15 +116,11 @@ impl Sequences {
             .collect();
         let mut forward = vec![0u16; pairs.len() * 2 * half];
         let mut backward = vec![0u16; pairs.len() * 2 * half];
-        let weight = |t: u8| factorial(len - usize::from(t));
-        for full in 0..count {
-            let order = order_of(len, full);
-            let q = order[..len]
-                .iter()
-                .enumerate()
-                .map(|(at, &t)| order[..at].iter().filter(|&&u| u > t).count())
-                .sum::<usize>()
-                & 1;
+        // Tile t's weight in the code, (len − t)!.
+        let weights: [usize; MAX_LEN + 1] =
+            std::array::from_fn(|t| factorial(len.saturating_sub(t)));
+        let weight = |t: u8| weights[usize::from(t)];
+        for (full, (order, q)) in orders(len).enumerate() {
             for (p, &(i, j)) in pairs.iter().enumerate() {
                 // The tile at j passes those at i..j towards the start: a larger one no longer
                 // stands before it, and it now stands before each smaller one.
@@ -162,10 +187,15 @@ mod tests {
 
     #[test]
     fn codes_and_orders_are_inverse() {
-        for len in 1..=6 {
-            for full in 0..factorial(len) {
-                assert_eq!(code(&order_of(len, full)[..len]).0, full);
+        for len in 1..=MAX_LEN {
+            let mut count = 0;
+            for (full, (order, q)) in orders(len).enumerate() {
+                assert_eq!(order, order_of(len, full));
+                let (code, inversions) = code(&order[..len]);
+                assert_eq!((code, inversions & 1), (full, q));
+                count += 1;
             }
+            assert_eq!(count, factorial(len));
         }
     }
 
