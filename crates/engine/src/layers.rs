@@ -81,6 +81,19 @@ type ChunkParts<'a, R> = (
     &'a mut bool,
 );
 
+/// Whether a search splits its layers among rayon's threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Split {
+    /// Tables of [`PARALLEL_FROM`] entries or more are split, smaller ones are not.
+    Auto,
+    /// Every layer is split, however small the table (for tests).
+    #[cfg(test)]
+    Always,
+    /// No layer is split (for tests).
+    #[cfg(test)]
+    Never,
+}
+
 /// What a search found: the number of entries at each depth.
 pub(crate) struct Searched {
     pub counts: Vec<u64>,
@@ -92,6 +105,7 @@ pub(crate) fn search<S: Space, R: Record>(
     space: &S,
     records: &mut [R],
     progress: &dyn Progress,
+    split: Split,
 ) -> Searched {
     let (chunks, words, len) = (space.chunks(), space.words(), space.chunk_len());
     assert_eq!(records.len(), chunks);
@@ -118,7 +132,13 @@ pub(crate) fn search<S: Space, R: Record>(
     let mut reached = 1u64;
     progress.layer(0, reached, total);
 
-    let parallel = chunks * len >= PARALLEL_FROM;
+    let parallel = match split {
+        Split::Auto => chunks * len >= PARALLEL_FROM,
+        #[cfg(test)]
+        Split::Always => true,
+        #[cfg(test)]
+        Split::Never => false,
+    };
     for depth in 1u8.. {
         let step = |(c, ((((out, seen), record), active), done)): (usize, ChunkParts<'_, R>)| {
             *active = false;

@@ -20,6 +20,7 @@ mod save;
 pub use progress::{NoProgress, Progress};
 pub use save::{SaveError, Saved, save};
 
+use layers::Split;
 use tilebase_core::{Metric, State};
 
 /// The distance of every state reachable from `goal`, indexed by [`State::index`]: the table of
@@ -47,17 +48,58 @@ pub fn build_table_in(goal: &State, metric: Metric) -> Vec<u8> {
 /// searched on every thread of rayon's current pool; the table is the same byte for byte
 /// whatever the number of threads.
 pub fn build_table_with(goal: &State, metric: Metric, progress: &dyn Progress) -> Vec<u8> {
+    build(goal, metric, progress, Split::Auto)
+}
+
+fn build(goal: &State, metric: Metric, progress: &dyn Progress, split: Split) -> Vec<u8> {
     let space = full::FullSpace::new(goal, metric);
     // Zeroed memory comes from the system untouched: no pass to fill it, and its pages are
     // first touched by the workers that write them. Every entry is written, since every state
     // of the goal's half is reached; the count checks it.
     let mut table = vec![0u8; goal.board().states() as usize];
     let mut records: Vec<&mut [u8]> = table.chunks_mut(layers::Space::chunk_len(&space)).collect();
-    let searched = layers::search(&space, &mut records, progress);
+    let searched = layers::search(&space, &mut records, progress, split);
     assert_eq!(
         searched.counts.iter().sum::<u64>(),
         u64::from(goal.board().states()),
         "every state of the goal's half is reached"
     );
     table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tilebase_core::Board;
+
+    /// Each chunk of a layer is written by one worker from the previous layer only, so the
+    /// table cannot depend on how the chunks are shared out: built on one thread, split among
+    /// one, two or three, it is the same, byte for byte, on every board of up to 10 cells, in
+    /// both metrics, for goals with the blank in different cells.
+    #[test]
+    fn every_thread_count_builds_the_same_table() {
+        let pool = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a thread pool")
+        };
+        let pools = [pool(1), pool(2), pool(3)];
+        for board in Board::all().filter(|b| b.cells() <= 10) {
+            for goal in [board.ordered_goal(), board.canonical_goals()[0]] {
+                for metric in [Metric::Single, Metric::Multi] {
+                    let alone = build(&goal, metric, &NoProgress, Split::Never);
+                    for pool in &pools {
+                        let split =
+                            pool.install(|| build(&goal, metric, &NoProgress, Split::Always));
+                        assert!(
+                            split == alone,
+                            "{board} {goal} {metric}: {} threads",
+                            pool.current_num_threads()
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

@@ -46,9 +46,20 @@ fn published_distributions_of_every_board_up_to_ten_cells() {
 #[test]
 #[ignore = "builds two tables of 239,500,800 states; run with --release -- --ignored"]
 fn published_distributions_of_twelve_cell_boards() {
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
     for d in data::distributions() {
         if d.goal.board().cells() == 12 {
-            assert_eq!(counts(&build_table(&d.goal)), d.counts, "{:?}", d.goal);
+            let table = build_table(&d.goal);
+            assert_eq!(counts(&table), d.counts, "{:?}", d.goal);
+            // On every thread, the same table as on one.
+            assert!(
+                table == one_thread.install(|| build_table(&d.goal)),
+                "{:?}",
+                d.goal
+            );
         }
     }
 }

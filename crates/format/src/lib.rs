@@ -245,6 +245,28 @@ pub fn table_checksum(table: &[u8]) -> u32 {
     crc32fast::hash(table)
 }
 
+/// How many entries of `table` hold each byte value.
+///
+/// ```
+/// assert_eq!(tilebase_format::value_counts(&[0, 1, 1, 3])[..4], [1, 2, 0, 1]);
+/// ```
+pub fn value_counts(table: &[u8]) -> [u64; 256] {
+    // Four tallies taken in turn: neighbouring entries are often equal, and a single tally would
+    // make each increment wait for the one before (half as fast again on 240 MB).
+    let mut tallies = [[0u64; 256]; 4];
+    let mut quads = table.chunks_exact(4);
+    for q in &mut quads {
+        tallies[0][usize::from(q[0])] += 1;
+        tallies[1][usize::from(q[1])] += 1;
+        tallies[2][usize::from(q[2])] += 1;
+        tallies[3][usize::from(q[3])] += 1;
+    }
+    for &d in quads.remainder() {
+        tallies[0][usize::from(d)] += 1;
+    }
+    std::array::from_fn(|v| tallies.iter().map(|t| t[v]).sum())
+}
+
 /// The header that describes `table`, a finished distance table for `goal` in `metric`: counts,
 /// maximum and checksum are computed here, so they cannot disagree with the table.
 pub fn header_for(goal: &State, metric: Metric, table: &[u8]) -> io::Result<Header> {
@@ -259,10 +281,7 @@ pub fn header_for(goal: &State, metric: Metric, table: &[u8]) -> io::Result<Head
             ),
         ));
     }
-    let mut counts = vec![0u64; 256];
-    for &d in table {
-        counts[usize::from(d)] += 1;
-    }
+    let mut counts = value_counts(table).to_vec();
     if counts[usize::from(UNREACHED)] != 0 {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
