@@ -153,3 +153,35 @@ fn an_unwritable_destination_is_an_error() {
         .code(2)
         .one_error_line("build-db: file: ");
 }
+
+/// A 12-cell build takes seconds: on a terminal it draws a progress bar on stderr, which
+/// `--quiet` hides, and into a pipe it writes not a byte of one. The terminal is `script`'s
+/// pseudo-terminal (util-linux, in every Debian).
+#[test]
+fn a_progress_bar_only_on_a_terminal_and_never_with_quiet() {
+    let sandbox = Sandbox::new();
+    let run = sandbox.run("build-db", &["--board", "6x2", "--out", "piped.tilebase"]);
+    run.code(0).quiet();
+    assert!(run.stdout.contains("states  239500800\n"), "{run}");
+
+    let on_terminal = |quiet: bool| {
+        let command = format!(
+            "{} --board 6x2 --out tty.tilebase --force{}",
+            crate::support::program("build-db"),
+            if quiet { " --quiet" } else { "" }
+        );
+        let output = sandbox
+            .command_of("script", &["-qec", &command, "/dev/null"])
+            .output()
+            .expect("script(1) runs");
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let shown = on_terminal(false);
+    assert!(shown.contains("building 6x2 depth"), "{shown}");
+    assert!(shown.contains("M states"), "{shown}");
+    assert!(shown.contains("states  239500800"), "{shown}");
+    let quiet = on_terminal(true);
+    assert!(!quiet.contains("building 6x2"), "{quiet}");
+    assert!(quiet.contains("states  239500800"), "{quiet}");
+}

@@ -74,7 +74,12 @@ impl Sandbox {
     }
 
     pub fn command(&self, name: &str, args: &[&str]) -> Command {
-        let mut command = Command::new(program(name));
+        self.command_of(program(name), args)
+    }
+
+    /// Any program, run in the sandbox as the programs are.
+    pub fn command_of(&self, path: &str, args: &[&str]) -> Command {
+        let mut command = Command::new(path);
         command
             .args(args)
             .current_dir(self.path())

@@ -7,10 +7,11 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use tilebase_core::{Board, Metric, State};
-use tilebase_engine::{SaveError, build_table_in, save};
+use tilebase_engine::{SaveError, build_table_with, save};
 
 use crate::exit::{self, parse_args, report};
 use crate::locate::LOCAL_DIR;
+use crate::progress::{self, Layers, Quiet};
 use crate::select::board_and_goal;
 
 /// Builds the database of a sliding-tile puzzle goal: the optimal distance of every state that
@@ -44,6 +45,9 @@ pub struct Args {
     /// Replace the output file if it exists
     #[arg(long)]
     pub force: bool,
+    /// --quiet: no progress bar.
+    #[command(flatten)]
+    pub quiet: Quiet,
 }
 
 /// Runs `build-db` with the process's arguments.
@@ -52,6 +56,7 @@ pub fn main() -> ExitCode {
         Ok(args) => args,
         Err(code) => return code,
     };
+    args.quiet.apply();
     match run(&args) {
         Ok(summary) => {
             print!("{summary}");
@@ -129,13 +134,20 @@ fn build_one(args: &Args, goal: &State, path: &Path) -> Result<String, String> {
     // Checked before the search too, so that a refusal is instant; save checks again.
     check_absent(args, path)?;
     let started = Instant::now();
-    let table = build_table_in(goal, args.metric);
+    let bar = Layers(progress::bar(
+        &format!("building {}", goal.board()),
+        u64::from(goal.board().states()),
+        "states",
+    ));
+    let table = build_table_with(goal, args.metric, &bar);
     let searched = started.elapsed();
-    let saved =
-        save(path, goal, args.metric, &table, args.compress, args.force).map_err(|e| match e {
-            SaveError::Exists { path } => exists(&path),
-            other => other.to_string(),
-        })?;
+    progress::finishing(&bar.0, "writing the file");
+    let saved = save(path, goal, args.metric, &table, args.compress, args.force);
+    bar.0.finish_and_clear();
+    let saved = saved.map_err(|e| match e {
+        SaveError::Exists { path } => exists(&path),
+        other => other.to_string(),
+    })?;
     let total = started.elapsed();
 
     let h = &saved.header;

@@ -13,6 +13,7 @@ use tilebase_search::{Algorithm, Budget, Outcome, Stats, astar_with, search};
 
 use crate::exit::{self, parse_args, quote, report};
 use crate::locate;
+use crate::progress::Quiet;
 use crate::text::thousands;
 
 /// Runs every search algorithm of the source articles on one state and prints a table: moves
@@ -40,6 +41,9 @@ pub struct Args {
     /// The most nodes any one algorithm may expand before it gives up
     #[arg(long, value_name = "N", default_value_t = Budget::default().max_expanded)]
     pub max_nodes: u64,
+    /// --quiet: no progress bar.
+    #[command(flatten)]
+    pub quiet: Quiet,
 }
 
 /// One row of the comparison. The JSON fields are a contract: other programs parse them.
@@ -71,6 +75,7 @@ pub fn main() -> ExitCode {
         Ok(args) => args,
         Err(code) => return code,
     };
+    args.quiet.apply();
     match run(&args) {
         Ok(code) => ExitCode::from(code),
         Err(message) => {

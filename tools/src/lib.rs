@@ -7,6 +7,7 @@ pub mod compare;
 pub mod exit;
 pub mod files;
 pub mod locate;
+pub mod progress;
 pub mod query;
 pub mod random;
 pub mod select;

@@ -11,6 +11,7 @@ use tilebase_format::file_name;
 use tilebase_lookup::{Database, Goal, Storage};
 
 use crate::exit::report;
+use crate::progress;
 use crate::select::board_and_goal;
 
 /// The folder, relative to the current directory, where shipped databases are looked for.
@@ -202,7 +203,13 @@ pub fn find_or_build(goal: &State, metric: Metric, program: &str) -> Result<Sour
     // One table answers for the whole class: build the canonical goal's.
     let canonical = goal.canonical_goal();
     let started = Instant::now();
-    let table = tilebase_engine::build_table_in(&canonical, metric);
+    let bar = progress::Layers(progress::bar(
+        &format!("{program}: building {}", canonical.board()),
+        u64::from(canonical.board().states()),
+        "states",
+    ));
+    let table = tilebase_engine::build_table_with(&canonical, metric, &bar);
+    bar.0.finish_and_clear();
     let what = format!(
         "no database answers for goal {goal} ({} board, {metric}) yet: built the one of goal \
          {canonical}, which answers for every goal with the blank in the same class of cells, \

@@ -14,6 +14,7 @@ use tilebase_lookup::Goal;
 
 use crate::exit::{self, parse_args, report};
 use crate::locate::{self, Which};
+use crate::progress::Quiet;
 use crate::text::plural;
 
 /// Prints states drawn uniformly at random among those at exactly the distance asked for (or
@@ -36,6 +37,9 @@ pub struct Args {
     /// Which database: --db, --board, --goal, --metric.
     #[command(flatten)]
     pub which: Which,
+    /// --quiet: no progress bar.
+    #[command(flatten)]
+    pub quiet: Quiet,
 }
 
 /// The distances asked for with `--distance`.
@@ -130,6 +134,7 @@ pub fn main() -> ExitCode {
         Ok(args) => args,
         Err(code) => return code,
     };
+    args.quiet.apply();
     match run(&args) {
         Ok(()) => ExitCode::from(exit::OK),
         Err(message) => {

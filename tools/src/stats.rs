@@ -11,6 +11,7 @@ use tilebase_lookup::{Goal, Storage};
 
 use crate::exit::{self, parse_args, report};
 use crate::locate::{self, Source, Which};
+use crate::progress::Quiet;
 use crate::text::{plural, thousands};
 
 /// Statistics of a goal's puzzle: the number of states at each distance (a table and a bar
@@ -22,6 +23,9 @@ pub struct Args {
     /// Which database: --db, --board, --goal, --metric.
     #[command(flatten)]
     pub which: Which,
+    /// --quiet: no progress bar.
+    #[command(flatten)]
+    pub quiet: Quiet,
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
@@ -81,6 +85,7 @@ pub fn main() -> ExitCode {
         Ok(args) => args,
         Err(code) => return code,
     };
+    args.quiet.apply();
     let source = match locate::open(args.which.wanted(), "stats") {
         Ok(source) => source,
         Err(message) => {

@@ -9,6 +9,7 @@ use clap::Parser;
 use tilebase_lookup::{Database, Storage};
 
 use crate::exit::{self, parse_args, report};
+use crate::progress::Quiet;
 
 /// Checks database files completely: preamble and header, the table's checksum, and that every
 /// entry is its state's optimal distance (the goal at 0; every other state with a neighbour
@@ -20,6 +21,9 @@ pub struct Args {
     /// Database files, plain or compressed
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
+    /// --quiet: no progress bar.
+    #[command(flatten)]
+    pub quiet: Quiet,
 }
 
 /// Runs `verify` with the process's arguments.
@@ -28,6 +32,7 @@ pub fn main() -> ExitCode {
         Ok(args) => args,
         Err(code) => return code,
     };
+    args.quiet.apply();
     let mut status = exit::OK;
     for path in &args.paths {
         match verify(path) {

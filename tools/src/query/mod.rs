@@ -15,6 +15,7 @@ use tilebase_lookup::Error;
 
 use crate::exit::{self, parse_args, quote, report};
 use crate::locate::{self, Which};
+use crate::progress::Quiet;
 pub use answer::{Answerer, Input, Mode, Notation};
 use lines::Lines;
 
@@ -33,6 +34,9 @@ pub struct Args {
     /// Which database: --db, --board, --goal, --metric.
     #[command(flatten)]
     pub which: Which,
+    /// --quiet: no progress bar.
+    #[command(flatten)]
+    pub quiet: Quiet,
     /// The start, as in `--from A --to B`: the same as `query --goal B A`
     #[arg(long, value_name = "STATE", conflicts_with = "states")]
     pub from: Option<String>,
@@ -104,6 +108,7 @@ pub fn main() -> ExitCode {
         Ok(args) => args,
         Err(code) => return code,
     };
+    args.quiet.apply();
     let inputs = args.inputs();
     let svg_state = match (&args.svg, inputs.as_slice()) {
         (None, _) => None,

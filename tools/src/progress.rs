@@ -1,0 +1,87 @@
+//! Progress bars on stderr for the jobs that take over a second: 12-cell builds and their
+//! verification.
+//!
+//! A bar is drawn only when stderr is a terminal and `--quiet` was not given: never a byte of it
+//! reaches a pipe, a file or JSON output. It says what is being done, how far it is, the rate
+//! and the time left, and is cleared when the job ends, leaving the program's own output.
+
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use std::fmt::Write;
+
+use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
+/// Jobs over tables smaller than this finish in well under a second: no bar.
+const SHOWN_FROM: u64 = 10_000_000;
+
+/// Set by `--quiet`: no bar at all.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// The `--quiet` flag of the programs that may draw a bar.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct Quiet {
+    /// Draw no progress bar (one is drawn on stderr, only when it is a terminal, for jobs that
+    /// take over a second)
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+impl Quiet {
+    /// Applies the flag to every bar of the process.
+    pub fn apply(self) {
+        QUIET.store(self.quiet, Ordering::Relaxed);
+    }
+}
+
+/// A bar over `total` units of work (`unit` names them: "states", "entries"), headed `what`,
+/// with room for a message on the stage reached: hidden unless stderr is a terminal, the
+/// process is not quiet, and the job is large.
+pub fn bar(what: &str, total: u64, unit: &str) -> ProgressBar {
+    if QUIET.load(Ordering::Relaxed) || total < SHOWN_FROM || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let unit = unit.to_string();
+    let style = ProgressStyle::with_template(
+        "{prefix} {msg} [{bar:24}] {percent:>3}% {count} {rate}{left}",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar())
+    .progress_chars("=> ")
+    .with_key("count", move |state: &ProgressState, w: &mut dyn Write| {
+        let total = state.len().unwrap_or(0) as f64 / 1e6;
+        let _ = write!(w, "{:.1}/{total:.1}M {unit}", state.pos() as f64 / 1e6);
+    })
+    .with_key("rate", |state: &ProgressState, w: &mut dyn Write| {
+        let _ = write!(w, "{:.1}M/s", state.per_sec() / 1e6);
+    })
+    // Layers of a breadth-first search grow fast: early rates say nothing of the time left.
+    .with_key("left", |state: &ProgressState, w: &mut dyn Write| {
+        if state.fraction() >= 0.05 && state.fraction() < 1.0 {
+            let _ = write!(w, ", {:#} left", HumanDuration(state.eta()));
+        }
+    });
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
+        .with_style(style)
+        .with_prefix(what.to_string());
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// Turns `bar` into a spinner for a last stage whose length is unknown, such as writing a file.
+pub fn finishing(bar: &ProgressBar, stage: &str) {
+    if let Ok(style) = ProgressStyle::with_template("{prefix} {msg} {spinner} {elapsed}") {
+        bar.set_style(style);
+    }
+    bar.set_message(stage.to_string());
+}
+
+/// The engine's progress, layer by layer, on a bar of the table's states.
+pub struct Layers(pub ProgressBar);
+
+impl tilebase_engine::Progress for Layers {
+    fn layer(&self, depth: u32, reached: u64, _total: u64) {
+        self.0.set_position(reached);
+        self.0.set_message(format!("depth {depth}"));
+    }
+}
