@@ -3,7 +3,7 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tilebase_core::State;
+use tilebase_core::{Board, Parity, State};
 
 /// The seed of every benchmark's inputs: the same states on every run.
 pub const SEED: u64 = 0x7113_ba5e;
@@ -22,6 +22,25 @@ pub fn random_states(goal: &State, n: usize, seed: u64) -> Vec<State> {
         .map(|_| {
             let index = rng.random_range(0..board.states());
             State::from_index(board, goal.parity(), index).expect("an index in range")
+        })
+        .collect()
+}
+
+/// `n` arrangements of the board's tiles drawn uniformly at random, solvable or not: for any
+/// goal, half cannot reach it. What a batch of random input looks like. The same for the same
+/// seed.
+pub fn random_arrangements(board: Board, n: usize, seed: u64) -> Vec<State> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..n)
+        .map(|_| {
+            // Each parity half holds exactly half of the arrangements.
+            let parity = if rng.random() {
+                Parity::Even
+            } else {
+                Parity::Odd
+            };
+            let index = rng.random_range(0..board.states());
+            State::from_index(board, parity, index).expect("an index in range")
         })
         .collect()
 }

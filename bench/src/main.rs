@@ -3,19 +3,37 @@
 //! however fast the machine happens to be.
 //!
 //! ```text
-//! cargo run --release -p tilebase-bench [-- --runs N]
+//! cargo run --release -p tilebase-bench [-- [--runs N] [--quick] [--baseline DIR]]
 //! ```
 //!
 //! It builds the programs in release mode first, then prints one table of medians, spreads and
 //! the targets of issue 6, ready to paste into BENCHMARKS.md.
+//!
+//! - `--runs N`: how many runs make each figure (11). The 12-cell boards' figures take at most
+//!   5: a build takes seconds; `verify` of the 4x3 table, a minute or more, at most 3.
+//! - `--quick`: leaves out the 12-cell boards (`build-db --board 4x3` and `--board 6x2`, and
+//!   `verify` of the 4x3 table), for a fast run.
+//! - `--baseline DIR`: DIR holds another build's release programs (`build-db`, `query`,
+//!   `verify`), such as the previous commit's:
+//!
+//!   ```text
+//!   git worktree add /tmp/base HEAD~1
+//!   cargo build --release -p tilebase-tools --bins --manifest-path /tmp/base/Cargo.toml
+//!   cargo run --release -p tilebase-bench -- --baseline /tmp/base/target/release
+//!   ```
+//!
+//!   Every whole-process figure is then measured for both builds, run by run in turn (the
+//!   baseline, this build, the baseline...), so that the machine's drift falls on both alike,
+//!   and the table gains a baseline column and the ratio of the medians. Each build writes and
+//!   reads its own databases.
 
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use tilebase_bench::{SEED, baseline, random_states};
+use tilebase_bench::{SEED, baseline, random_arrangements, random_states};
 use tilebase_core::State;
 use tilebase_lookup::Database;
 
@@ -24,15 +42,10 @@ fn main() -> ExitCode {
     if args.first().map(String::as_str) == Some("rss") {
         return rss(&args[1..]);
     }
-    let runs = match args.as_slice() {
-        [] => 11,
-        [flag, n] if flag == "--runs" => match n.parse() {
-            Ok(n) if n > 0 => n,
-            _ => return usage(),
-        },
-        _ => return usage(),
+    let Some(options) = Options::parse(&args) else {
+        return usage();
     };
-    match run(runs) {
+    match run(&options) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("bench-programs: {e}");
@@ -42,43 +55,170 @@ fn main() -> ExitCode {
 }
 
 fn usage() -> ExitCode {
-    eprintln!("usage: bench-programs [--runs N]");
+    eprintln!("usage: bench-programs [--runs N] [--quick] [--baseline DIR]");
     ExitCode::from(2)
 }
 
-/// `bench-programs rss PROGRAM ARGS... < input`: runs the program and prints its peak resident
-/// memory in KiB. A process of its own, because the kernel reports the largest child so far.
+/// What the command line asks for.
+struct Options {
+    runs: usize,
+    quick: bool,
+    baseline: Option<PathBuf>,
+}
+
+impl Options {
+    fn parse(args: &[String]) -> Option<Options> {
+        let mut options = Options {
+            runs: 11,
+            quick: false,
+            baseline: None,
+        };
+        let mut args = args.iter();
+        while let Some(arg) = args.next() {
+            match arg.as_str() {
+                "--runs" => options.runs = args.next()?.parse().ok().filter(|&n| n > 0)?,
+                "--quick" => options.quick = true,
+                "--baseline" => options.baseline = Some(args.next()?.into()),
+                _ => return None,
+            }
+        }
+        Some(options)
+    }
+}
+
+/// `bench-programs rss PROGRAM ARGS... < input`: runs the program, its output thrown away, prints
+/// its peak resident memory in KiB and its wall time in seconds, and exits with its exit status.
+/// A process of its own, because the kernel reports the largest child so far.
 fn rss(command: &[String]) -> ExitCode {
     let Some((program, args)) = command.split_first() else {
         return usage();
     };
+    let started = Instant::now();
     let status = Command::new(program)
         .args(args)
         .stdout(Stdio::null())
         .status();
+    let took = started.elapsed();
     let usage = nix::sys::resource::getrusage(nix::sys::resource::UsageWho::RUSAGE_CHILDREN);
     match (status, usage) {
-        (Ok(_), Ok(usage)) => {
-            println!("{}", usage.max_rss());
-            ExitCode::SUCCESS
+        (Ok(status), Ok(usage)) => {
+            println!("{} {}", usage.max_rss(), took.as_secs_f64());
+            // Ended by a signal: no code, and no run to count.
+            ExitCode::from(status.code().map_or(255, |code| code as u8))
         }
         _ => ExitCode::FAILURE,
     }
 }
 
-/// A figure measured over several runs.
+/// The programs every side must have.
+const PROGRAMS: [&str; 3] = ["build-db", "query", "verify"];
+
+/// One build's programs, and the folder where its runs write and read their databases: its own,
+/// so that a baseline of another format version reads files it understands.
+struct Side {
+    bin: PathBuf,
+    dir: PathBuf,
+}
+
+impl Side {
+    fn new(bin: PathBuf, dir: PathBuf) -> Result<Side, String> {
+        if let Some(missing) = PROGRAMS.iter().map(|p| bin.join(p)).find(|p| !p.is_file()) {
+            return Err(format!(
+                "{}: no such program; build that commit's programs with `cargo build --release \
+                 -p tilebase-tools --bins` (see --baseline in BENCHMARKS.md)",
+                missing.display()
+            ));
+        }
+        fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        Ok(Side { bin, dir })
+    }
+
+    /// Runs `process` once, through `bench-programs rss`, and measures it.
+    fn run(&self, process: &Process) -> Result<Sample, String> {
+        let dir = self.dir.to_string_lossy();
+        let args: Vec<String> = process
+            .args
+            .iter()
+            .map(|arg| arg.replace("{dir}", &dir))
+            .collect();
+        let program = self.bin.join(process.program);
+        let stdin = match process.input {
+            Some(path) => {
+                Stdio::from(File::open(path).map_err(|e| format!("{}: {e}", path.display()))?)
+            }
+            None => Stdio::null(),
+        };
+        let me = std::env::current_exe().map_err(|e| e.to_string())?;
+        let output = Command::new(me)
+            .arg("rss")
+            .arg(&program)
+            .args(&args)
+            .stdin(stdin)
+            .output()
+            .map_err(|e| e.to_string())?;
+        let command = || format!("{} {}", program.display(), args.join(" "));
+        if output.status.code() != Some(process.code) {
+            return Err(format!(
+                "{} ended with {}, not exit status {}: {}",
+                command(),
+                output.status,
+                process.code,
+                String::from_utf8_lossy(&output.stderr).trim()
+            ));
+        }
+        let printed = String::from_utf8_lossy(&output.stdout);
+        match printed
+            .split_whitespace()
+            .map(str::parse)
+            .collect::<Vec<_>>()[..]
+        {
+            [Ok(peak_kib), Ok(seconds)] => Ok(Sample { seconds, peak_kib }),
+            _ => Err(format!("{}: could not measure it: {printed:?}", command())),
+        }
+    }
+}
+
+/// A run of one program. `{dir}` in an argument is the side's own folder.
+struct Process<'a> {
+    program: &'static str,
+    args: &'a [&'a str],
+    input: Option<&'a Path>,
+    /// How a correct run ends: 0, or 1 when some input cannot reach the goal.
+    code: i32,
+}
+
+impl<'a> Process<'a> {
+    /// A run that ends with exit status 0.
+    fn new(program: &'static str, args: &'a [&'a str], input: Option<&'a Path>) -> Process<'a> {
+        Process {
+            program,
+            args,
+            input,
+            code: 0,
+        }
+    }
+}
+
+/// One run: its wall time and its peak resident memory.
+struct Sample {
+    seconds: f64,
+    peak_kib: f64,
+}
+
+/// A figure measured over several runs, and over as many of the baseline's.
 struct Figure {
     name: String,
     runs: Vec<f64>,
+    baseline: Vec<f64>,
     unit: &'static str,
     target: String,
 }
 
 impl Figure {
-    fn median(&self) -> f64 {
-        let mut sorted = self.runs.clone();
+    fn median(runs: &[f64]) -> f64 {
+        let mut sorted = runs.to_vec();
         sorted.sort_by(f64::total_cmp);
-        sorted[sorted.len() / 2]
+        sorted.get(sorted.len() / 2).copied().unwrap_or(f64::NAN)
     }
 
     fn spread(&self) -> (f64, f64) {
@@ -88,111 +228,221 @@ impl Figure {
     }
 }
 
-fn run(runs: usize) -> Result<(), String> {
+/// The sides measured, and the figures so far.
+struct Bench {
+    now: Side,
+    baseline: Option<Side>,
+    figures: Vec<Figure>,
+}
+
+/// The runs of one process on each side: the baseline's (none without one), and this build's.
+struct Samples {
+    baseline: Vec<Sample>,
+    now: Vec<Sample>,
+}
+
+impl Bench {
+    /// Runs `process` `runs` times on each side, in turn, the baseline first.
+    fn measure(&self, process: &Process, runs: usize) -> Result<Samples, String> {
+        let mut samples = Samples {
+            baseline: Vec::new(),
+            now: Vec::new(),
+        };
+        for _ in 0..runs {
+            if let Some(side) = &self.baseline {
+                samples.baseline.push(side.run(process)?);
+            }
+            samples.now.push(self.now.run(process)?);
+        }
+        Ok(samples)
+    }
+
+    /// Adds the figure that `unit` makes of each run.
+    fn add(&mut self, name: impl Into<String>, target: &str, samples: &Samples, unit: Unit) {
+        self.figures.push(Figure {
+            name: name.into(),
+            runs: samples.now.iter().map(unit.of).collect(),
+            baseline: samples.baseline.iter().map(unit.of).collect(),
+            unit: unit.name,
+            target: target.into(),
+        });
+    }
+
+    /// Adds a figure measured in process, for this build alone.
+    fn add_own(&mut self, name: &str, target: &str, unit: &'static str, runs: Vec<f64>) {
+        self.figures.push(Figure {
+            name: name.into(),
+            runs,
+            baseline: Vec::new(),
+            unit,
+            target: target.into(),
+        });
+    }
+}
+
+/// What a figure of whole processes is in, and how one run makes it.
+#[derive(Clone, Copy)]
+struct Unit {
+    name: &'static str,
+    of: fn(&Sample) -> f64,
+}
+
+const MS: Unit = Unit {
+    name: "ms",
+    of: |s| s.seconds * 1e3,
+};
+const SECONDS: Unit = Unit {
+    name: "s",
+    of: |s| s.seconds,
+};
+const MIB: Unit = Unit {
+    name: "MiB",
+    of: |s| s.peak_kib / 1024.0,
+};
+/// For a batch of [`LINES`] lines.
+const MILLIONS: Unit = Unit {
+    name: "M states/s",
+    of: |s| LINES as f64 / s.seconds / 1e6,
+};
+
+/// How many runs make a figure of a 12-cell board at most: a build takes seconds.
+const BIG_RUNS: usize = 5;
+
+/// How many runs make the figure of `verify` of the 4x3 table at most: it takes a minute or more.
+const VERIFY_RUNS: usize = 3;
+
+/// The lines of each large batch.
+const LINES: usize = 1_000_000;
+
+fn run(options: &Options) -> Result<(), String> {
+    let runs = options.runs;
     let bin = build_programs()?;
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let mut bench = Bench {
+        now: Side::new(bin, dir.path().join("now"))?,
+        baseline: match &options.baseline {
+            Some(bin) => Some(Side::new(bin.clone(), dir.path().join("baseline"))?),
+            None => None,
+        },
+        figures: Vec::new(),
+    };
     let goal: State = "123804765".parse().unwrap();
-    let db_path = dir.path().join("3x3-123804765.tilebase");
-    let db_arg = db_path.to_string_lossy().into_owned();
 
-    // Inputs: seeded random solvable states, the same on every run of the benchmark.
-    let states = random_states(&goal, 1_000_000, SEED);
-    let write_input = |name: &str, n: usize| -> Result<PathBuf, String> {
+    // Inputs, the same on every run of the benchmark: seeded random solvable states, and seeded
+    // random arrangements, half of which cannot reach the goal.
+    let states = random_states(&goal, LINES, SEED);
+    let arrangements = random_arrangements(goal.board(), LINES, SEED);
+    let write_input = |name: &str, states: &[State]| -> Result<PathBuf, String> {
         let path = dir.path().join(name);
         let mut file = std::io::BufWriter::new(File::create(&path).map_err(|e| e.to_string())?);
-        for s in &states[..n] {
+        for s in states {
             writeln!(file, "{s}").map_err(|e| e.to_string())?;
         }
         file.flush().map_err(|e| e.to_string())?;
         Ok(path)
     };
-    let input_10k = write_input("10k.txt", 10_000)?;
-    let input_1m = write_input("1m.txt", 1_000_000)?;
-    let build_db = bin.join("build-db");
-    let query = bin.join("query");
+    let input_10k = write_input("10k.txt", &states[..10_000])?;
+    let input_1m = write_input("1m.txt", &states)?;
+    let input_arrangements = write_input("1m-arrangements.txt", &arrangements)?;
 
-    let mut figures = Vec::new();
-    let mut whole = |name: &str,
-                     target: &str,
-                     program: &Path,
-                     args: &[&str],
-                     input: Option<&Path>,
-                     per: Option<f64>|
-     -> Result<(), String> {
-        let mut times = Vec::new();
-        for _ in 0..runs {
-            times.push(time_process(program, args, input)?);
-        }
-        figures.push(match per {
-            None => Figure {
-                name: name.into(),
-                runs: times.iter().map(|t| t.as_secs_f64() * 1e3).collect(),
-                unit: "ms",
-                target: target.into(),
-            },
-            Some(items) => Figure {
-                name: name.into(),
-                runs: times
-                    .iter()
-                    .map(|t| items / t.as_secs_f64() / 1e6)
-                    .collect(),
-                unit: "M states/s",
-                target: target.into(),
-            },
-        });
-        Ok(())
-    };
-    whole(
-        "build-db, whole process",
-        "≤ 20 ms",
-        &build_db,
-        &["--out", &db_arg, "--force"],
-        None,
-        None,
+    let db = "{dir}/3x3-123804765.tilebase";
+
+    let built = bench.measure(
+        &Process::new("build-db", &["--out", db, "--force"], None),
+        runs,
     )?;
-    whole(
-        "query, one state, whole process",
-        "≤ 2 ms",
-        &query,
-        &["--db", &db_arg, "603712458"],
-        None,
-        None,
+    bench.add("build-db, whole process", "≤ 20 ms", &built, MS);
+    let one = bench.measure(
+        &Process::new("query", &["--db", db, "603712458"], None),
+        runs,
     )?;
-    whole(
+    bench.add("query, one state, whole process", "≤ 2 ms", &one, MS);
+    let batch = bench.measure(
+        &Process::new("query", &["--db", db], Some(&input_10k)),
+        runs,
+    )?;
+    bench.add(
         "query, 10,000 states with paths, whole process",
         "≤ 10 ms",
-        &query,
-        &["--db", &db_arg],
-        Some(&input_10k),
-        None,
+        &batch,
+        MS,
+    );
+    let distances = bench.measure(
+        &Process::new("query", &["--db", db, "--distance-only"], Some(&input_1m)),
+        runs,
     )?;
-    whole(
-        "query --distance-only, 1,000,000 states",
+    bench.add(
+        "query --distance-only, 1,000,000 solvable states",
         "≥ 20",
-        &query,
-        &["--db", &db_arg, "--distance-only"],
-        Some(&input_1m),
-        Some(1e6),
+        &distances,
+        MILLIONS,
+    );
+    let mixed = bench.measure(
+        &Process {
+            // Some cannot reach the goal: exit status 1.
+            code: 1,
+            ..Process::new(
+                "query",
+                &["--db", db, "--distance-only"],
+                Some(&input_arrangements),
+            )
+        },
+        runs,
     )?;
-    whole(
+    bench.add(
+        "query --distance-only, 1,000,000 random arrangements (half unsolvable)",
+        "≥ 20",
+        &mixed,
+        MILLIONS,
+    );
+    let paths = bench.measure(&Process::new("query", &["--db", db], Some(&input_1m)), runs)?;
+    bench.add(
         "query with paths, 1,000,000 states",
         "≥ 2",
-        &query,
-        &["--db", &db_arg],
-        Some(&input_1m),
-        Some(1e6),
-    )?;
+        &paths,
+        MILLIONS,
+    );
+    bench.add(
+        "query with paths, 1,000,000 states: peak memory",
+        "≤ 4",
+        &paths,
+        MIB,
+    );
 
-    let mut peak = Vec::new();
-    for _ in 0..runs.min(3) {
-        peak.push(peak_kib(&query, &["--db", &db_arg], &input_1m)? / 1024.0);
+    if !options.quick {
+        let big_runs = runs.min(BIG_RUNS);
+        let table = "{dir}/4x3.tilebase";
+        let built = bench.measure(
+            &Process::new(
+                "build-db",
+                &["--board", "4x3", "--out", table, "--force"],
+                None,
+            ),
+            big_runs,
+        )?;
+        bench.add("build-db --board 4x3, whole process", "", &built, SECONDS);
+        bench.add("build-db --board 4x3: peak memory", "", &built, MIB);
+        let checked = bench.measure(
+            &Process::new("verify", &[table], None),
+            runs.min(VERIFY_RUNS),
+        )?;
+        bench.add(
+            "verify of the 4x3 table, whole process",
+            "",
+            &checked,
+            SECONDS,
+        );
+        let built = bench.measure(
+            &Process::new(
+                "build-db",
+                &["--board", "6x2", "--out", "{dir}/6x2.tilebase", "--force"],
+                None,
+            ),
+            big_runs,
+        )?;
+        bench.add("build-db --board 6x2, whole process", "", &built, SECONDS);
+        bench.add("build-db --board 6x2: peak memory", "", &built, MIB);
     }
-    figures.push(Figure {
-        name: "query with paths, 1,000,000 states: peak memory".into(),
-        runs: peak,
-        unit: "MiB",
-        target: "≤ 4".into(),
-    });
 
     // In-process: the breadth-first search alone, ten builds a run after one to warm up.
     std::hint::black_box(tilebase_engine::build_table(&goal));
@@ -204,15 +454,11 @@ fn run(runs: usize) -> Result<(), String> {
         }
         builds.push(started.elapsed().as_secs_f64() * 1e3 / 10.0);
     }
-    figures.push(Figure {
-        name: "build_table(), in process".into(),
-        runs: builds,
-        unit: "ms",
-        target: "≤ 4 ms".into(),
-    });
+    bench.add_own("build_table(), in process", "≤ 4 ms", "ms", builds);
 
     // In-process: tilebase against the pathfinding crate on the same states.
-    let db = Database::open(&db_path).map_err(|e| e.to_string())?;
+    let db =
+        Database::open(bench.now.dir.join("3x3-123804765.tilebase")).map_err(|e| e.to_string())?;
     let sample = &states[..1000];
     let goal_cells: baseline::Position = goal.cells().try_into().unwrap();
     let positions: Vec<baseline::Position> = sample
@@ -231,12 +477,7 @@ fn run(runs: usize) -> Result<(), String> {
             std::hint::black_box(f());
             runs_us.push(started.elapsed().as_secs_f64() * 1e6 / count as f64);
         }
-        figures.push(Figure {
-            name: name.into(),
-            runs: runs_us,
-            unit: "µs",
-            target: target.into(),
-        });
+        bench.add_own(name, target, "µs", runs_us);
     };
     // Each solver's answers are checked against the table before they are timed.
     for (p, s) in positions.iter().zip(sample).take(100) {
@@ -271,7 +512,7 @@ fn run(runs: usize) -> Result<(), String> {
     );
     per_state(
         "pathfinding A* (Manhattan), per state",
-        "baseline",
+        "reference",
         sample.len(),
         &mut || {
             positions
@@ -282,7 +523,7 @@ fn run(runs: usize) -> Result<(), String> {
     );
     per_state(
         "pathfinding IDA* (Manhattan), per state",
-        "baseline",
+        "reference",
         sample.len(),
         &mut || {
             positions
@@ -292,8 +533,7 @@ fn run(runs: usize) -> Result<(), String> {
         },
     );
 
-    print_table(&figures, runs);
-    fs::remove_file(&db_path).ok();
+    print_table(&bench, options);
     Ok(())
 }
 
@@ -321,68 +561,43 @@ fn build_programs() -> Result<PathBuf, String> {
         .to_path_buf())
 }
 
-/// Runs a program to completion, its output thrown away, and times it.
-fn time_process(program: &Path, args: &[&str], input: Option<&Path>) -> Result<Duration, String> {
-    let stdin = match input {
-        Some(path) => Stdio::from(File::open(path).map_err(|e| e.to_string())?),
-        None => Stdio::null(),
-    };
-    let started = Instant::now();
-    let status = Command::new(program)
-        .args(args)
-        .stdin(stdin)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .map_err(|e| format!("{}: {e}", program.display()))?;
-    let took = started.elapsed();
-    if !status.success() {
-        return Err(format!(
-            "{} {} failed: {status}",
-            program.display(),
-            args.join(" ")
-        ));
+fn print_table(bench: &Bench, options: &Options) {
+    let figures = &bench.figures;
+    let compared = bench.baseline.is_some();
+    if compared {
+        println!("| figure | baseline | now | now / baseline | spread now (min–max) | target |");
+        println!("|---|---:|---:|---:|---:|---:|");
+    } else {
+        println!("| figure | median | spread (min–max) | target |");
+        println!("|---|---:|---:|---:|");
     }
-    Ok(took)
-}
-
-/// The peak resident memory of a run, in KiB, measured by `bench-programs rss`.
-fn peak_kib(program: &Path, args: &[&str], input: &Path) -> Result<f64, String> {
-    let me = std::env::current_exe().map_err(|e| e.to_string())?;
-    let output = Command::new(me)
-        .arg("rss")
-        .arg(program)
-        .args(args)
-        .stdin(File::open(input).map_err(|e| e.to_string())?)
-        .output()
-        .map_err(|e| e.to_string())?;
-    String::from_utf8_lossy(&output.stdout)
-        .trim()
-        .parse()
-        .map_err(|_| "could not measure peak memory".to_string())
-}
-
-fn print_table(figures: &[Figure], runs: usize) {
-    println!("| figure | median | spread (min–max) | target |");
-    println!("|---|---:|---:|---:|");
     for f in figures {
         let (min, max) = f.spread();
-        println!(
-            "| {} | {:.3} {} | {:.3}–{:.3} | {} |",
-            f.name,
-            f.median(),
-            f.unit,
-            min,
-            max,
-            f.target
-        );
+        let now = Figure::median(&f.runs);
+        let mut cells = vec![f.name.clone(), format!("{now:.3} {}", f.unit)];
+        if compared {
+            // Figures measured in this process are of this build alone.
+            let (baseline, ratio) = if f.baseline.is_empty() {
+                (String::new(), String::new())
+            } else {
+                let baseline = Figure::median(&f.baseline);
+                (
+                    format!("{baseline:.3} {}", f.unit),
+                    format!("{:.3}", now / baseline),
+                )
+            };
+            cells.insert(1, baseline);
+            cells.push(ratio);
+        }
+        cells.push(format!("{min:.3}–{max:.3}"));
+        cells.push(f.target.clone());
+        println!("| {} |", cells.join(" | "));
     }
     let median = |name: &str| {
         figures
             .iter()
             .find(|f| f.name.starts_with(name))
-            .map(Figure::median)
-            .unwrap_or(f64::NAN)
+            .map_or(f64::NAN, |f| Figure::median(&f.runs))
     };
     let solve = median("tilebase solve()");
     println!();
@@ -396,8 +611,25 @@ fn print_table(figures: &[Figure], runs: usize) {
         solve / median("pathfinding IDA*"),
         median("pathfinding IDA*") / solve
     );
+    let runs = options.runs;
+    let big = if options.quick {
+        "the 12-cell boards left out (--quick)".to_string()
+    } else {
+        format!(
+            "{} of the 12-cell boards' builds, {} of verify",
+            runs.min(BIG_RUNS),
+            runs.min(VERIFY_RUNS)
+        )
+    };
     println!(
-        "({runs} runs of each figure; in process, tilebase over 100,000 seeded states, the \
-         baselines over the first 1,000 of them)"
+        "({runs} runs of each figure, {big}; in process, tilebase over 100,000 seeded states, \
+         the pathfinding crate over the first 1,000 of them)"
     );
+    if let Some(side) = &bench.baseline {
+        println!(
+            "(baseline: the programs in {}, run in turn with this build's; now / baseline below \
+             1 is faster or smaller for ms, s and MiB, above 1 is faster for M states/s)",
+            side.bin.display()
+        );
+    }
 }

@@ -320,3 +320,71 @@ fn distance_only_writes_one_line_per_input() {
         .code(2)
         .one_error_line("cannot be used with");
 }
+
+/// Unsolvable lines, among solvable ones, in digits (answered from their parity alone) and in
+/// another form: `-`, exit 1 and nothing on stderr; with a bad line among them, that line says
+/// `error` and stderr why, exit 2, and the batch goes on. The same from a translated goal.
+#[test]
+fn distance_only_marks_unsolvable_lines_and_goes_on_past_bad_ones() {
+    let sandbox = Sandbox::new().with_all_shipped_dbs();
+    let mixed = b"864072513\n603712458\n283104765\n8 6 4 0 7 2 5 1 3\n123804765\n213804765\n";
+    let run = sandbox.run_with_input("query", &["--distance-only"], mixed);
+    run.code(1).quiet();
+    assert_eq!(
+        run.stdout,
+        "864072513 -\n603712458 23\n283104765 4\n864072513 -\n123804765 0\n213804765 -\n"
+    );
+
+    let with_bad = b"864072513\n603712458\n864072513 \n86407251\n123804756\n123804765\n";
+    let run = sandbox.run_with_input("query", &["--distance-only"], with_bad);
+    run.code(2);
+    assert_eq!(
+        run.stdout,
+        "864072513 -\n603712458 23\n864072513 -\n86407251 error\n123804756 -\n123804765 0\n"
+    );
+    run.one_error_line("query: line 4: \"86407251\": 8 cells, but a 3x3 board has 9");
+
+    // Goal 567408321 is answered from the table of 123804765, through a symmetry.
+    let run = sandbox.run_with_input("query", &["--distance-only", "--goal", "567408321"], mixed);
+    run.code(1).quiet();
+    assert_eq!(
+        run.stdout,
+        "864072513 -\n603712458 27\n283104765 28\n864072513 -\n123804765 30\n213804765 -\n"
+    );
+}
+
+/// Every arrangement of the digits 0 to 8 through the program: each line is the library's
+/// answer, the distance or `-`.
+#[test]
+fn distance_only_answers_every_arrangement_as_the_library_does() {
+    use tilebase_lookup::{Database, Error, Parity, State};
+
+    let sandbox = Sandbox::new().with_shipped_db();
+    let db = Database::open(crate::support::shipped_db()).unwrap();
+    let (mut input, mut expected) = (String::new(), String::new());
+    for parity in [Parity::Even, Parity::Odd] {
+        for index in 0..db.board().states() {
+            let state = State::from_index(db.board(), parity, index).unwrap();
+            let digits: String = state.cells().iter().map(|c| c.to_string()).collect();
+            let answer = match db.distance(&state) {
+                Ok(d) => d.to_string(),
+                Err(Error::Unsolvable(_)) => "-".into(),
+                Err(e) => panic!("{state}: {e}"),
+            };
+            input.push_str(&format!("{digits}\n"));
+            expected.push_str(&format!("{digits} {answer}\n"));
+        }
+    }
+    let run = sandbox.run_with_input("query", &["--distance-only"], input.as_bytes());
+    // The whole output is millions of bytes: show the first line that differs.
+    if let Some((got, want)) = run
+        .stdout
+        .lines()
+        .zip(expected.lines())
+        .find(|(got, want)| got != want)
+    {
+        panic!("got {got:?} where {want:?} was expected");
+    }
+    assert_eq!(run.stdout.len(), expected.len());
+    assert_eq!((run.code, run.stderr.as_str()), (Some(1), ""));
+}

@@ -239,12 +239,18 @@ impl<D: AsRef<[u8]>> Database<D> {
     /// [`Goal::distance_of_digits`] for this database's own goal.
     #[inline]
     pub fn distance_of_digits(&self, digits: &[u8]) -> Option<u8> {
+        self.answer_of_digits(digits).flatten()
+    }
+
+    /// [`Goal::answer_of_digits`] for this database's own goal.
+    #[inline]
+    pub fn answer_of_digits(&self, digits: &[u8]) -> Option<Option<u8>> {
         let (index, parity) = State::index_of_digits(self.board, digits)?;
         if parity != self.goal_parity {
-            return None;
+            return Some(None);
         }
         // A damaged entry is for `distance` to name.
-        self.view().distance_at(index).ok()
+        self.view().distance_at(index).ok().map(Some)
     }
 
     /// The state's index and distance, after checking its board and parity. `goal` is the goal

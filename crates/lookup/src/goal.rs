@@ -129,10 +129,33 @@ impl<'a, D: AsRef<[u8]>> Goal<'a, D> {
     /// ```
     #[inline]
     pub fn distance_of_digits(&self, digits: &[u8]) -> Option<u8> {
+        self.answer_of_digits(digits).flatten()
+    }
+
+    /// [`Goal::distance_of_digits`], with the other answer the digits alone give: `Some(Some(d))`,
+    /// the distance; `Some(None)`, the state cannot reach the goal (it is in the other parity
+    /// half: [`Goal::distance`] says why in words); `None` when there is more to say: the
+    /// digits are not a state of the board, its entry is damaged, or this goal is translated.
+    /// For batches that print a distance or a mark: random arrangements are half unsolvable,
+    /// and this answers them as fast as solvable states.
+    ///
+    /// ```
+    /// use tilebase_lookup::Database;
+    ///
+    /// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../db/3x3-123804765.tilebase");
+    /// let db = Database::open(path)?;
+    /// let goal = db.own_goal();
+    /// assert_eq!(goal.answer_of_digits(b"603712458"), Some(Some(23)));
+    /// assert_eq!(goal.answer_of_digits(b"864072513"), Some(None)); // unsolvable
+    /// assert_eq!(goal.answer_of_digits(b"86407251"), None); // not a state of the board
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn answer_of_digits(&self, digits: &[u8]) -> Option<Option<u8>> {
         if self.frame.is_some() {
             return None;
         }
-        self.db.distance_of_digits(digits)
+        self.db.answer_of_digits(digits)
     }
 
     /// Every direction in which the blank can move and keep the solution optimal. Empty at the

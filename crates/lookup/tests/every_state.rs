@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use tilebase_lookup::{Database, Move, Path, State};
+use tilebase_lookup::{Database, Error, Move, Parity, Path, State};
 
 fn shipped() -> Database {
     Database::open(concat!(
@@ -91,4 +91,31 @@ fn the_issue_example_is_answered_exactly() {
     assert_eq!(db.count_solutions(&goal).unwrap(), 1);
     let all: Vec<_> = db.all_solutions(&goal).unwrap().collect();
     assert_eq!(all.len(), 1);
+}
+
+/// Every arrangement of the digits 0 to 8, both parity halves: `answer_of_digits` says what
+/// `distance` says (its distance, or that it cannot reach the goal) without making the state,
+/// and `distance_of_digits` the distances alone. A translated goal leaves both to `distance`.
+#[test]
+fn every_arrangement_of_digits_is_answered_as_distance_answers() {
+    let db = shipped();
+    let goal = db.own_goal();
+    let translated = db.for_goal(&"567408321".parse().unwrap()).unwrap();
+    let mut unsolvable = 0;
+    for parity in [Parity::Even, Parity::Odd] {
+        for index in 0..db.board().states() {
+            let state = State::from_index(db.board(), parity, index).unwrap();
+            let digits: Vec<u8> = state.cells().iter().map(|&c| b'0' + c).collect();
+            let expected = match goal.distance(&state) {
+                Ok(d) => Some(d),
+                Err(Error::Unsolvable(_)) => None,
+                Err(e) => panic!("{state}: {e}"),
+            };
+            unsolvable += usize::from(expected.is_none());
+            assert_eq!(goal.answer_of_digits(&digits), Some(expected), "{state}");
+            assert_eq!(goal.distance_of_digits(&digits), expected, "{state}");
+            assert_eq!(translated.answer_of_digits(&digits), None, "{state}");
+        }
+    }
+    assert_eq!(unsolvable, 181_440);
 }

@@ -118,10 +118,14 @@ impl<'a> Answerer<'a> {
     /// Answers one input, appending the answer to `out`.
     pub fn answer(&mut self, input: Input<'_>, out: &mut Vec<u8>) {
         if self.mode == Mode::DistanceOnly {
-            // The common case, a line of digits with a distance, without making the state; the
-            // rest (other forms, unsolvable, errors) is answered below, the same either way.
-            if let Some(d) = self.answers.distance_of_digits(input.bytes) {
-                return push_distance_line(out, input.bytes, Some(d));
+            // The common case, a line of digits, solvable or not, without making the state: its
+            // parity says which, and distance-only prints no reason. The rest (other forms,
+            // translated goals, errors) is answered below, the same either way.
+            if let Some(distance) = self.answers.answer_of_digits(input.bytes) {
+                if distance.is_none() {
+                    self.status = self.status.max(exit::UNSOLVABLE);
+                }
+                return push_distance_line(out, input.bytes, distance);
             }
         }
         let state = match State::from_digits(self.board, input.bytes) {
