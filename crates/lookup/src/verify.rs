@@ -94,11 +94,13 @@ impl<D: AsRef<[u8]>> Database<D> {
     }
 
     /// [`Database::verify`], telling `progress` how far it has got: it is called with the
-    /// number of entries checked so far and the number of entries, a few hundred times over a
-    /// run (not once per entry), the last time with the two equal. The entries are checked on
-    /// every core, so `progress` may be called from any thread, and two calls may arrive out
-    /// of order; a progress bar keeps the largest count it has seen. The report does not depend
-    /// on the number of cores.
+    /// number of entries checked so far and the number of entries, once per batch of entries
+    /// (at most a few hundred times over a run, not once per entry), and once with the two
+    /// equal. The entries are checked on every core, so `progress` may be called from any
+    /// thread, and calls may arrive out of order (the one with the two equal is not always the
+    /// last): a progress bar keeps the largest count it has seen. The checksum and, when
+    /// something is wrong, the search that names the first wrong entry come on top, unreported.
+    /// The report does not depend on the number of cores.
     ///
     /// ```
     /// use std::sync::atomic::{AtomicU64, Ordering};
