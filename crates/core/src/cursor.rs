@@ -10,11 +10,11 @@
 
 use crate::index::{self, HALF, row_term};
 use crate::state::{NO_TARGET, targets_of};
-use crate::{Board, Move, Parity, State};
+use crate::{Board, Metric, Move, Parity, State};
 
 /// Slots in the cursor's cell array: more than any board has cells, and a power of two, so that
 /// masked indices need no bounds checks.
-const SLOTS: usize = 16;
+pub(crate) const SLOTS: usize = 16;
 const MASK: usize = SLOTS - 1;
 
 /// A move worked out by [`Cursor::step`], not yet taken.
@@ -76,6 +76,51 @@ impl Cursor {
         }
     }
 
+    /// A cursor from parts that agree: `cells` (padded with zeros to [`SLOTS`]) hold the tiles
+    /// of a state of the parity half `parity` with the blank in `blank`, and `rank` is their
+    /// whole rank. For [`crate::Walk`], which knows the rank without computing it.
+    #[inline]
+    pub(crate) fn from_parts(
+        board: Board,
+        parity: Parity,
+        blank: usize,
+        cells: [u8; SLOTS],
+        rank: u32,
+    ) -> Cursor {
+        let half = HALF[board.cells() - 1];
+        Cursor {
+            board,
+            blank: blank as u8,
+            targets: targets_of(board, blank),
+            half,
+            passing: index::passing(board),
+            cells,
+            rank,
+            index: blank as u32 * half + rank / 2,
+            parity,
+        }
+    }
+
+    /// Puts `tile` in `cell`; the caller restores the agreement of cells and rank with
+    /// [`Cursor::set_rank`].
+    #[inline(always)]
+    pub(crate) fn set_cell(&mut self, cell: usize, tile: u8) {
+        self.cells[cell & MASK] = tile;
+    }
+
+    /// Sets the whole rank, and the index with it; the blank stays.
+    #[inline(always)]
+    pub(crate) fn set_rank(&mut self, rank: u32) {
+        self.rank = rank;
+        self.index = u32::from(self.blank) * self.half + rank / 2;
+    }
+
+    /// The cell that holds the blank.
+    #[inline(always)]
+    pub(crate) fn blank(&self) -> usize {
+        usize::from(self.blank)
+    }
+
     /// The board.
     #[inline]
     pub fn board(&self) -> Board {
@@ -117,8 +162,8 @@ impl Cursor {
         let rank = match m {
             Move::Left | Move::Right => self.rank,
             // The tile in `to` moves to the blank's cell, passing the tiles between them.
-            Move::Up => self.passing(to + 1..blank, to, true),
-            Move::Down => self.passing(blank + 1..to, to, false),
+            Move::Up => self.passing(self.rank, to + 1..blank, to, true),
+            Move::Down => self.passing(self.rank, blank + 1..to, to, false),
         };
         Some(Step {
             to: to as u8,
@@ -127,12 +172,17 @@ impl Cursor {
         })
     }
 
-    /// The rank after the tile in cell `from` passes the tiles in `between`: forward (to a
+    /// `rank` changed by the tile in cell `from` passing the tiles in `between`: forward (to a
     /// later cell) or back.
     #[inline(always)]
-    fn passing(&self, between: std::ops::Range<usize>, from: usize, forward: bool) -> u32 {
+    fn passing(
+        &self,
+        mut rank: u32,
+        between: std::ops::Range<usize>,
+        from: usize,
+        forward: bool,
+    ) -> u32 {
         let changes = &self.passing[usize::from(self.cells[from & MASK]) & 15];
-        let mut rank = self.rank;
         for cell in between {
             // Wrapping: a term may go below zero before the next brings it back; the sum is the
             // rank of a real state, in range.
@@ -144,6 +194,81 @@ impl Cursor {
             };
         }
         rank
+    }
+
+    /// The indices of the states one move away in `metric`, in the order of [`Cursor::slides`]:
+    /// U, D, L, R, and by length within a direction. [`Cursor::for_each_neighbour_index`] as
+    /// an iterator.
+    ///
+    /// ```
+    /// use tilebase_core::{Cursor, Metric, State};
+    ///
+    /// let corner: State = "123456780".parse().unwrap();
+    /// let cursor = Cursor::new(corner);
+    /// for metric in Metric::ALL {
+    ///     let states: Vec<u32> = corner.slides(metric).map(|(_, n)| n.index()).collect();
+    ///     assert!(cursor.neighbour_indices(metric).eq(states));
+    /// }
+    /// ```
+    #[inline]
+    pub fn neighbour_indices(&self, metric: Metric) -> impl Iterator<Item = u32> + use<> {
+        // At most (W − 1) + (H − 1) = 6 neighbours, in the multi-tile metric on a 6x2 board.
+        let mut indices = [0u32; 8];
+        let mut found = 0;
+        self.for_each_neighbour_index(metric, |index| {
+            indices[found & 7] = index;
+            found += 1;
+        });
+        indices.into_iter().take(found)
+    }
+
+    /// Calls `f` with the index of each state one move away in `metric`, in the order of
+    /// [`Cursor::slides`]: U, D, L, R, and by length within a direction. Neither those states
+    /// nor their ranks are made: a horizontal slide keeps the rank, and a vertical one changes
+    /// it by one fixed weight for each tile passed; a slide of several cells makes several
+    /// tiles pass tiles that none of the others moved. This runs for every state of a table
+    /// that is verified, hence a loop with `f` inlined rather than an iterator.
+    ///
+    /// ```
+    /// use tilebase_core::{Cursor, Metric, State};
+    ///
+    /// let state: State = "603712458".parse().unwrap();
+    /// let mut indices = Vec::new();
+    /// Cursor::new(state).for_each_neighbour_index(Metric::Multi, |index| indices.push(index));
+    /// let states: Vec<u32> = state.slides(Metric::Multi).map(|(_, n)| n.index()).collect();
+    /// assert_eq!(indices, states);
+    /// ```
+    #[inline(always)]
+    pub fn for_each_neighbour_index(&self, metric: Metric, mut f: impl FnMut(u32)) {
+        if metric == Metric::Single {
+            for m in Move::ALL {
+                if let Some(index) = self.neighbour_index(m) {
+                    f(index);
+                }
+            }
+            return;
+        }
+        let longest = metric.longest_slide(self.board);
+        let blank = usize::from(self.blank);
+        for m in Move::ALL {
+            let (mut at, mut rank) = (blank, self.rank);
+            for _ in 0..longest {
+                let to = targets_of(self.board, at)[m as usize];
+                if to == NO_TARGET {
+                    break;
+                }
+                let to = usize::from(to);
+                // The tile in `to` moves to the cell `at`, passing the tiles between them,
+                // which are where they were in this cursor's state.
+                rank = match m {
+                    Move::Left | Move::Right => rank,
+                    Move::Up => self.passing(rank, to + 1..at, to, true),
+                    Move::Down => self.passing(rank, at + 1..to, to, false),
+                };
+                f(to as u32 * self.half + rank / 2);
+                at = to;
+            }
+        }
     }
 
     /// Takes a step worked out by [`Cursor::step`] from this very cursor.

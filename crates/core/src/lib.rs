@@ -22,6 +22,7 @@ pub mod moves;
 pub mod parity;
 pub mod parse;
 pub mod state;
+pub mod walk;
 
 pub use board::{Board, BoardError, MAX_CELLS};
 pub use cursor::{Cursor, Step};
@@ -31,3 +32,4 @@ pub use moves::{Move, MoveSet, ParsePathError, Path};
 pub use parity::{Parity, Unsolvable};
 pub use parse::StateError;
 pub use state::{Grid, State};
+pub use walk::Walk;

@@ -7,10 +7,21 @@
 //! the goal is at 0, so no entry is below the true distance; and along a shortest path each entry
 //! exceeds the next by at most one, so none is above it. The check never consults the builder, only
 //! the table and the moves.
+//!
+//! The states come in index order from a [`Walk`], each made from the one before, and their
+//! neighbours' indices from the cursor's arithmetic (a horizontal move keeps the rank, a vertical
+//! one changes it by a fixed weight per tile passed), not from states made and ranked one by one.
+//! The threads (one per core; one where there are no threads) take batches of consecutive
+//! entries in turn and count, besides the states that break the rule, the entries per value; the
+//! report is a sum over the batches, so it is the same for any number of threads.
 
 use std::collections::VecDeque;
+use std::ops::Range;
+use std::panic;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::thread;
 
-use tilebase_core::State;
+use tilebase_core::{Board, Metric, Parity, State, Walk};
 use tilebase_format::{UNREACHED, table_checksum};
 
 use crate::Database;
@@ -45,6 +56,22 @@ pub struct BadEntry {
     pub expected: u8,
 }
 
+/// The table is checked in about this many batches, taken by the threads in turn; each
+/// finished batch is reported to the progress callback.
+const BATCHES: u32 = 256;
+
+/// The fewest entries a batch holds: a batch costs a decoded state to start, and a small table
+/// is checked on one thread.
+const MIN_BATCH: u32 = 1 << 16;
+
+/// What one thread found in the batches it checked.
+struct Tally {
+    /// How many entries hold each value.
+    counts: [u64; 256],
+    /// How many states break the local invariant.
+    violations: u64,
+}
+
 impl Report {
     /// Whether every check passed: the table is exactly the distance function and the header
     /// describes it.
@@ -60,19 +87,41 @@ impl<D: AsRef<[u8]>> Database<D> {
     ///
     /// When something is wrong, the report names the first wrong entry, found by comparing the
     /// table with distances recomputed by a breadth-first search from the goal.
+    ///
+    /// The same as [`Database::verify_with`] with no progress reported.
     pub fn verify(&self) -> Report {
-        let table = self.table();
-        let header = self.header();
-        let table_crc32 = table_checksum(table);
+        self.verify_with(&|_, _| {})
+    }
 
-        let mut all_counts = vec![0u64; 256];
-        for &d in table {
-            all_counts[usize::from(d)] += 1;
-        }
+    /// [`Database::verify`], telling `progress` how far it has got: it is called with the
+    /// number of entries checked so far and the number of entries, once per batch of entries
+    /// (at most a few hundred times over a run, not once per entry), and once with the two
+    /// equal. The entries are checked on every core, so `progress` may be called from any
+    /// thread, and calls may arrive out of order (the one with the two equal is not always the
+    /// last): a progress bar keeps the largest count it has seen. The checksum and, when
+    /// something is wrong, the search that names the first wrong entry come on top, unreported.
+    /// The report does not depend on the number of cores.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    /// use tilebase_lookup::Database;
+    ///
+    /// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../db/3x3-123804765.tilebase");
+    /// let db = Database::open(path)?;
+    /// let checked = AtomicU64::new(0);
+    /// let report = db.verify_with(&|done, total| {
+    ///     checked.fetch_max(done, Ordering::Relaxed);
+    ///     assert_eq!(total, 181_440);
+    /// });
+    /// assert!(report.is_ok());
+    /// assert_eq!(checked.into_inner(), 181_440);
+    /// # Ok::<(), tilebase_lookup::Error>(())
+    /// ```
+    pub fn verify_with(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> Report {
+        let header = self.header();
+        let (table_crc32, all_counts, violations) = self.check_entries(progress);
         let last = all_counts.iter().rposition(|&c| c != 0).unwrap_or(0);
         let counts = all_counts[..=last].to_vec();
-
-        let violations = self.count_violations();
         let first_bad = if violations == 0 {
             None
         } else {
@@ -88,27 +137,68 @@ impl<D: AsRef<[u8]>> Database<D> {
         }
     }
 
-    /// The number of states whose entry breaks the local invariant.
-    fn count_violations(&self) -> u64 {
-        let (board, goal, table) = (self.board(), self.goal(), self.table());
-        let (max, metric) = (self.max_distance(), self.metric());
+    /// One pass over the table on every core: its checksum, how many entries hold each value,
+    /// and how many break the local invariant.
+    fn check_entries(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> (u32, [u64; 256], u64) {
+        let table = self.table();
+        let goal = self.goal();
+        // What the threads need, without the storage, which need not be shareable.
+        let check = Check {
+            table,
+            board: self.board(),
+            parity: goal.parity(),
+            goal_index: goal.index(),
+            max: self.max_distance(),
+            metric: self.metric(),
+        };
+        let total = table.len() as u32;
+        let batch = total.div_ceil(BATCHES).max(MIN_BATCH);
+        let batches = total.div_ceil(batch);
+        let threads = thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(batches as usize);
+        let next_batch = AtomicU32::new(0);
+        let checked = AtomicU64::new(0);
+        // Each thread takes the next batch of consecutive entries until none is left: an even
+        // share of the work however busy each core is, and a tally that is a sum, the same
+        // however the batches fell.
+        let work = || {
+            let mut tally = Tally {
+                counts: [0; 256],
+                violations: 0,
+            };
+            loop {
+                let b = next_batch.fetch_add(1, Ordering::Relaxed);
+                if b >= batches {
+                    return tally;
+                }
+                let start = b * batch;
+                let end = start.saturating_add(batch).min(total);
+                check.range(start..end, &mut tally);
+                let done = checked.fetch_add(u64::from(end - start), Ordering::Relaxed);
+                progress(done + u64::from(end - start), u64::from(total));
+            }
+        };
+        let (table_crc32, tallies) = thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .filter_map(|_| thread::Builder::new().spawn_scoped(scope, work).ok())
+                .collect();
+            let table_crc32 = table_checksum(table);
+            let mut tallies = vec![work()];
+            for helper in helpers {
+                tallies.push(helper.join().unwrap_or_else(|e| panic::resume_unwind(e)));
+            }
+            (table_crc32, tallies)
+        });
+        let mut counts = [0u64; 256];
         let mut violations = 0;
-        for (index, &d) in (0u32..).zip(table) {
-            let ok = d <= max
-                && match State::from_index(board, goal.parity(), index) {
-                    Some(state) if state == goal => d == 0,
-                    Some(state) => {
-                        let closest = state
-                            .slides(metric)
-                            .map(|(_, n)| table[n.index() as usize])
-                            .min();
-                        d > 0 && closest == Some(d - 1)
-                    }
-                    None => false,
-                };
-            violations += u64::from(!ok);
+        for tally in tallies {
+            for (sum, count) in counts.iter_mut().zip(tally.counts) {
+                *sum += count;
+            }
+            violations += tally.violations;
         }
-        violations
+        (table_crc32, counts, violations)
     }
 
     /// The first entry that differs from the true distance, recomputed from the goal.
@@ -134,5 +224,61 @@ impl<D: AsRef<[u8]>> Database<D> {
             found: table[index],
             expected: truth[index],
         })
+    }
+}
+
+/// The table and what checking an entry needs.
+struct Check<'a> {
+    table: &'a [u8],
+    board: Board,
+    /// The parity half the table covers.
+    parity: Parity,
+    goal_index: u32,
+    /// The largest distance, by the header.
+    max: u8,
+    metric: Metric,
+}
+
+impl Check<'_> {
+    /// Counts the values and the states that break the local invariant among the entries
+    /// `range`, into `tally`.
+    fn range(&self, range: Range<u32>, tally: &mut Tally) {
+        let &Check {
+            table,
+            board,
+            parity,
+            goal_index,
+            max,
+            metric,
+        } = self;
+        if let Some(part) = table.get(range.start as usize..range.end as usize) {
+            for &d in part {
+                tally.counts[usize::from(d)] += 1;
+            }
+        }
+        let walk = Walk::new(board, parity, range.clone());
+        if walk.len() != range.len() || table.len() != board.states() as usize {
+            // Not a table of this board (opening refuses such a file): every entry is wrong.
+            tally.violations += range.len() as u64;
+            return;
+        }
+        let mut violations = 0;
+        walk.visit(|cursor| {
+            let index = cursor.index();
+            let d = table[index as usize];
+            let ok = d <= max
+                && if index == goal_index {
+                    d == 0
+                } else {
+                    // Every neighbour's index is a state's, below the table's length.
+                    let mut closest = u8::MAX;
+                    cursor.for_each_neighbour_index(metric, |n| {
+                        closest = closest.min(table[n as usize]);
+                    });
+                    d > 0 && closest == d - 1
+                };
+            violations += u64::from(!ok);
+        });
+        tally.violations += violations;
     }
 }
