@@ -3,13 +3,14 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use clap::Parser;
 use tilebase_lookup::{Database, Storage};
 
 use crate::exit::{self, parse_args, report};
-use crate::progress::Quiet;
+use crate::progress::{self, Quiet};
 
 /// Checks database files completely: preamble and header, the table's checksum, and that every
 /// entry is its state's optimal distance (the goal at 0; every other state with a neighbour
@@ -55,7 +56,21 @@ pub fn main() -> ExitCode {
 pub fn verify(path: &Path) -> Result<(String, bool), String> {
     let started = Instant::now();
     let db = Database::open(path).map_err(|e| e.to_string())?;
-    let report = db.verify();
+    let name = path
+        .file_name()
+        .unwrap_or(path.as_os_str())
+        .to_string_lossy();
+    let bar = progress::bar(
+        &format!("verifying {name}"),
+        db.table().len() as u64,
+        "entries",
+    );
+    // Batches finish out of order: the bar shows the furthest count reported.
+    let furthest = AtomicU64::new(0);
+    let report = db.verify_with(&|done, _| {
+        bar.set_position(furthest.fetch_max(done, Ordering::Relaxed).max(done));
+    });
+    bar.finish_and_clear();
     let header = db.header();
     let mark = |ok: bool| if ok { "ok" } else { "FAILED" };
 
