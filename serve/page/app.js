@@ -228,6 +228,10 @@ window.addEventListener("unhandledrejection", (event) => {
     }
     renderDistance();
     renderGoal();
+    renderControls();
+  }
+
+  function renderControls() {
     $("hint").setAttribute("aria-pressed", String(view.hint));
     $("undo").disabled = view.history.length === 0 || view.playing;
     $("solve").disabled = view.playing;
@@ -320,7 +324,7 @@ window.addEventListener("unhandledrejection", (event) => {
       return;
     }
     view.playing = true;
-    render();
+    renderControls();
     while (view.playing) {
       const moved = await stepOnce();
       if (!moved) {
@@ -333,7 +337,7 @@ window.addEventListener("unhandledrejection", (event) => {
 
   function stop() {
     view.playing = false;
-    render();
+    renderControls();
   }
 
   // ---- new puzzles, boards and goals -----------------------------------------------------

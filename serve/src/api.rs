@@ -131,7 +131,11 @@ pub async fn query_batch(
     if batch.states.len() <= INLINE_STATES {
         return Ok(json(answer_batch(&source, &batch.states, options)));
     }
-    let work = tokio::task::spawn_blocking(move || answer_batch(&source, &batch.states, options));
+    let permit = databases.batch_permit()?;
+    let work = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        answer_batch(&source, &batch.states, options)
+    });
     let out = work
         .await
         .map_err(|e| ApiError::internal(format!("answering the batch failed: {e}")))?;

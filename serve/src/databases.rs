@@ -40,7 +40,13 @@ pub struct Databases {
     classes: Mutex<FxHashMap<Question, Arc<tokio::sync::Mutex<()>>>>,
     /// Permits for heavy work; when none is left, heavy requests are answered 503.
     heavy: Arc<Semaphore>,
+    /// Permits for large batches, answered in blocking threads: their answers can be tens of
+    /// megabytes, so only so many at once; beyond that, 503.
+    batches: Arc<Semaphore>,
 }
+
+/// Large batches answered at once, per core.
+const BATCHES_PER_CORE: usize = 4;
 
 impl Databases {
     /// No database open yet; at most `max_heavy` pieces of heavy work at once.
@@ -50,6 +56,9 @@ impl Databases {
             files: Mutex::default(),
             classes: Mutex::default(),
             heavy: Arc::new(Semaphore::new(max_heavy.min(Semaphore::MAX_PERMITS))),
+            batches: Arc::new(Semaphore::new(
+                BATCHES_PER_CORE * std::thread::available_parallelism().map_or(1, |n| n.get()),
+            )),
         }
     }
 
@@ -98,6 +107,16 @@ impl Databases {
             ApiError::busy(
                 "busy: as much heavy work (building or reading whole 12-cell tables) is under \
                  way as this service allows at once; try again shortly",
+            )
+        })
+    }
+
+    /// A permit to answer a large batch, or 503 if as many are under way as allowed.
+    pub fn batch_permit(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        Arc::clone(&self.batches).try_acquire_owned().map_err(|_| {
+            ApiError::busy(
+                "busy: as many large batches are being answered as this service allows at once; \
+                 try again shortly",
             )
         })
     }
@@ -161,5 +180,16 @@ mod tests {
         assert!(databases.heavy_permit().is_err());
         drop(permit);
         assert!(databases.heavy_permit().is_ok());
+
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let held: Vec<_> = (0..BATCHES_PER_CORE * cores)
+            .map(|_| databases.batch_permit().unwrap())
+            .collect();
+        assert_eq!(
+            databases.batch_permit().unwrap_err().status,
+            axum::http::StatusCode::SERVICE_UNAVAILABLE
+        );
+        drop(held);
+        assert!(databases.batch_permit().is_ok());
     }
 }

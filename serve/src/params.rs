@@ -138,6 +138,10 @@ impl Question {
 
 /// Reads a state of the question's board, or says why it is not one.
 pub fn state(question: &Question, text: &str) -> Result<State, ApiError> {
+    // A line of digits, the usual form, without the general parser.
+    if let Some(state) = State::from_digits(question.board(), text.as_bytes()) {
+        return Ok(state);
+    }
     State::parse(question.board(), text)
         .map_err(|e| ApiError::bad_request(format!("state {}: {e}", quote(text))))
 }

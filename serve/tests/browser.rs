@@ -1,6 +1,7 @@
 //! The page in a real browser: headless Chromium (Debian's `chromium` and `chromium-driver`)
 //! driven over WebDriver. Open `/?state=603712458` and see 23; slide tile 1 up and see 22;
-//! press solve and see 0; the keyboard moves a tile; and nothing is logged as an error.
+//! press solve and see 0; the keyboard moves a tile; another board and goal are chosen; and
+//! nothing is logged as an error.
 //!
 //! CI installs chromium and chromedriver (`.ci/run`); without chromedriver the test fails and
 //! says how to install it. `TILEBASE_SKIP_BROWSER=1` skips it on a machine without them.
@@ -109,17 +110,33 @@ async fn wait_for_distance(client: &Client, want: u32, limit: Duration) {
     panic!("the distance never showed {want}: last {last:?}");
 }
 
+/// The board as the page shows it: the tile in each cell, read in one script so that a
+/// redraw cannot come between two reads.
+async fn board(client: &Client) -> Vec<u8> {
+    let pairs = client
+        .execute(
+            "return Array.from(document.querySelectorAll('[data-testid=board] [data-tile]'))\
+             .map(e => [Number(e.dataset.cell), Number(e.dataset.tile)]);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let pairs = pairs.as_array().unwrap();
+    let mut cells = vec![u8::MAX; pairs.len()];
+    for pair in pairs {
+        let cell = pair[0].as_u64().unwrap() as usize;
+        cells[cell] = pair[1].as_u64().unwrap() as u8;
+    }
+    cells
+}
+
 /// The cell of tile `tile` on the board.
-async fn cell_of(client: &Client, tile: u8) -> String {
-    let board = client
-        .find(Locator::Css("[data-testid=board]"))
-        .await
-        .unwrap();
-    let element = board
-        .find(Locator::Css(&format!("[data-tile=\"{tile}\"]")))
-        .await
-        .unwrap();
-    element.attr("data-cell").await.unwrap().unwrap()
+async fn cell_of(client: &Client, tile: u8) -> usize {
+    let cells = board(client).await;
+    cells
+        .iter()
+        .position(|&t| t == tile)
+        .unwrap_or_else(|| panic!("no tile {tile} on {cells:?}"))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -178,10 +195,7 @@ async fn the_page_plays_hints_and_solves() {
             .await
             .unwrap();
         wait_for_distance(&client, 23, Duration::from_secs(20)).await;
-        assert_eq!(cell_of(&client, 1).await, "4");
-        assert_eq!(cell_of(&client, 0).await, "1");
-        let tiles = client.find_all(Locator::Css("[data-tile]")).await.unwrap();
-        assert_eq!(tiles.len(), 9);
+        assert_eq!(board(&client).await, [6, 0, 3, 7, 1, 2, 4, 5, 8]);
 
         // Slide tile 1 up, into the gap above it: one move closer.
         client
@@ -192,8 +206,7 @@ async fn the_page_plays_hints_and_solves() {
             .await
             .unwrap();
         wait_for_distance(&client, 22, Duration::from_secs(20)).await;
-        assert_eq!(cell_of(&client, 1).await, "1");
-        assert_eq!(cell_of(&client, 0).await, "4");
+        assert_eq!(board(&client).await, [6, 1, 3, 7, 0, 2, 4, 5, 8]);
         let url = client.current_url().await.unwrap();
         assert!(url.as_str().contains("state=613702458"), "{url}");
 
@@ -207,11 +220,14 @@ async fn the_page_plays_hints_and_solves() {
             hint.attr("aria-pressed").await.unwrap().as_deref(),
             Some("true")
         );
-        let mut marked = Vec::new();
-        for tile in client.find_all(Locator::Css(".optimal")).await.unwrap() {
-            marked.push(tile.attr("data-tile").await.unwrap().unwrap());
-        }
-        marked.sort();
+        let marked = client
+            .execute(
+                "return Array.from(document.querySelectorAll('[data-testid=board] .optimal'))\
+                 .map(e => e.dataset.tile).sort();",
+                vec![],
+            )
+            .await
+            .unwrap();
         let mut optimal: Vec<String> = expected_hints
             .as_array()
             .unwrap()
@@ -221,7 +237,7 @@ async fn the_page_plays_hints_and_solves() {
             .collect();
         optimal.sort();
         assert!(!optimal.is_empty());
-        assert_eq!(marked, optimal);
+        assert_eq!(marked, json!(optimal));
 
         // Solve plays an optimal solution to the goal.
         client
@@ -232,15 +248,7 @@ async fn the_page_plays_hints_and_solves() {
             .await
             .unwrap();
         wait_for_distance(&client, 0, Duration::from_secs(60)).await;
-        let solved: Vec<String> = {
-            let mut cells = vec![String::new(); 9];
-            for tile in 0..9u8 {
-                let cell: usize = cell_of(&client, tile).await.parse().unwrap();
-                cells[cell] = tile.to_string();
-            }
-            cells
-        };
-        assert_eq!(solved.concat(), "123804765");
+        assert_eq!(board(&client).await, [1, 2, 3, 8, 0, 4, 7, 6, 5]);
 
         // The keyboard alone: ArrowUp slides the tile below the gap (6) up.
         client
@@ -251,7 +259,37 @@ async fn the_page_plays_hints_and_solves() {
             .await
             .unwrap();
         wait_for_distance(&client, 1, Duration::from_secs(20)).await;
-        assert_eq!(cell_of(&client, 6).await, "4");
+        assert_eq!(cell_of(&client, 6).await, 4);
+
+        // Another board: a new puzzle is drawn on it; then that position becomes the goal.
+        client
+            .find(Locator::Css("#board-size"))
+            .await
+            .unwrap()
+            .select_by_value("3x2")
+            .await
+            .unwrap();
+        let started = Instant::now();
+        loop {
+            let cells = board(&client).await;
+            let url = client.current_url().await.unwrap();
+            if cells.len() == 6 && url.as_str().contains("board=3x2") {
+                break;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "no 3x2 puzzle: {url}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        client
+            .find(Locator::Css("#goal-here"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        wait_for_distance(&client, 0, Duration::from_secs(20)).await;
 
         let escaped = client
             .execute("return window.tilebaseErrors;", vec![])
