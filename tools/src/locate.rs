@@ -4,6 +4,7 @@
 //! cache; else the canonical one, built on the spot and saved in the cache.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use tilebase_core::{Board, Metric, State};
@@ -33,8 +34,8 @@ pub fn cache_dir() -> Option<PathBuf> {
 /// the tiles and turning the board.
 #[derive(Debug)]
 pub struct Source {
-    /// The database.
-    pub db: Database,
+    /// The database, shareable: a server answers many goals from one open file.
+    pub db: Arc<Database>,
     /// The goal asked for.
     pub goal: State,
     /// The file it was read from; `None` for a table built and kept in memory.
@@ -151,7 +152,7 @@ fn open_given(path: &Path, wanted: Wanted<'_>) -> Result<Source, String> {
         ));
     }
     Ok(Source {
-        db,
+        db: Arc::new(db),
         goal,
         path: Some(path.to_path_buf()),
     })
@@ -170,7 +171,23 @@ fn candidates(goal: &State) -> Vec<State> {
 /// Finds a database that answers for `goal` under `db/` or in the cache, or builds the one of
 /// its class's canonical goal and caches it, saying so on stderr as `program`.
 pub fn find_or_build(goal: &State, metric: Metric, program: &str) -> Result<Source, String> {
-    let source = |db: Database, path: PathBuf| Source {
+    find_or_build_with(goal, metric, program, &mut |path| {
+        Database::open(path)
+            .map(Arc::new)
+            .map_err(|e| e.to_string())
+    })
+}
+
+/// [`find_or_build`], opening each file with `open`: a program that keeps databases open
+/// between questions (`serve`) hands back the one it already has for a path, so that each file
+/// is opened once. The files looked at, their order and what is built are the same.
+pub fn find_or_build_with(
+    goal: &State,
+    metric: Metric,
+    program: &str,
+    open: &mut dyn FnMut(&Path) -> Result<Arc<Database>, String>,
+) -> Result<Source, String> {
+    let source = |db: Arc<Database>, path: PathBuf| Source {
         db,
         goal: *goal,
         path: Some(path),
@@ -179,7 +196,7 @@ pub fn find_or_build(goal: &State, metric: Metric, program: &str) -> Result<Sour
         for compressed in [false, true] {
             let local = Path::new(LOCAL_DIR).join(file_name(&candidate, metric, compressed));
             if local.is_file() {
-                let db = Database::open(&local).map_err(|e| e.to_string())?;
+                let db = open(&local)?;
                 return check_found(db, goal, metric, &local).map(|db| source(db, local));
             }
         }
@@ -189,7 +206,7 @@ pub fn find_or_build(goal: &State, metric: Metric, program: &str) -> Result<Sour
         for candidate in candidates(goal) {
             let path = dir.join(file_name(&candidate, metric, false));
             if path.is_file() {
-                match Database::open(&path).map_err(|e| e.to_string()) {
+                match open(&path) {
                     Ok(db) => {
                         return check_found(db, goal, metric, &path).map(|db| source(db, path));
                     }
@@ -226,7 +243,7 @@ pub fn find_or_build(goal: &State, metric: Metric, program: &str) -> Result<Sour
                         program,
                         format_args!("{what}; saved it to {}", saved.path.display()),
                     );
-                    let db = Database::open(&saved.path).map_err(|e| e.to_string())?;
+                    let db = open(&saved.path)?;
                     return Ok(source(db, saved.path));
                 }
                 Err(e) => format!("could not save it ({e})"),
@@ -242,7 +259,7 @@ pub fn find_or_build(goal: &State, metric: Metric, program: &str) -> Result<Sour
     tilebase_format::write(&mut bytes, &canonical, metric, &table).map_err(|e| e.to_string())?;
     let db = Database::from_bytes(Storage::Memory(bytes)).map_err(|e| e.to_string())?;
     Ok(Source {
-        db,
+        db: Arc::new(db),
         goal: *goal,
         path: None,
     })
@@ -251,11 +268,11 @@ pub fn find_or_build(goal: &State, metric: Metric, program: &str) -> Result<Sour
 /// A file found by its name holds what its name says, or it is refused with the reason: a file
 /// renamed by hand must not answer for the wrong goal.
 fn check_found(
-    db: Database,
+    db: Arc<Database>,
     goal: &State,
     metric: Metric,
     path: &Path,
-) -> Result<Database, String> {
+) -> Result<Arc<Database>, String> {
     if db.metric() != metric || !db.answers_for(goal) {
         return Err(format!(
             "{}: holds the database of goal {} ({}), not one that answers for goal {goal} ({metric}) \

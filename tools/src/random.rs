@@ -128,6 +128,31 @@ pub fn draw<D: AsRef<[u8]>>(
     }
 }
 
+/// [`draw`] for the distances asked for, as `random --distance` takes them; a seed is drawn
+/// when none is given. Refused with the reason when no state is that far from the goal.
+pub fn draw_distances<D: AsRef<[u8]>>(
+    answers: &Goal<'_, D>,
+    distance: Distances,
+    count: usize,
+    seed: Option<u64>,
+) -> Result<Draw, String> {
+    let max = answers.database().max_distance();
+    let distances = distance.resolve(max);
+    if *distances.start() > max {
+        return Err(format!(
+            "no state is at distance {}: the farthest states from goal {} are {max} moves away ({})",
+            match distance {
+                Distances::Range(a, b) if a != b => format!("{a} to {b}"),
+                _ => distances.start().to_string(),
+            },
+            answers.goal(),
+            answers.metric()
+        ));
+    }
+    let seed = seed.unwrap_or_else(|| rand::rng().random());
+    Ok(draw(answers, distances, count, seed))
+}
+
 /// Runs `random` with the process's arguments.
 pub fn main() -> ExitCode {
     let args = match parse_args::<Args>("random") {
@@ -146,22 +171,7 @@ pub fn main() -> ExitCode {
 
 fn run(args: &Args) -> Result<(), String> {
     let source = locate::open(args.which.wanted(), "random")?;
-    let answers = source.answers();
-    let max = answers.database().max_distance();
-    let distances = args.distance.resolve(max);
-    if *distances.start() > max {
-        return Err(format!(
-            "no state is at distance {}: the farthest states from goal {} are {max} moves away ({})",
-            match args.distance {
-                Distances::Range(a, b) if a != b => format!("{a} to {b}"),
-                _ => distances.start().to_string(),
-            },
-            answers.goal(),
-            answers.metric()
-        ));
-    }
-    let seed = args.seed.unwrap_or_else(|| rand::rng().random());
-    let drawn = draw(&answers, distances, args.count, seed);
+    let drawn = draw_distances(&source.answers(), args.distance, args.count, args.seed)?;
     let mut text = String::with_capacity(drawn.states.len() * 11);
     for state in &drawn.states {
         text.push_str(&state.to_string());

@@ -51,6 +51,17 @@ pub enum Error {
         /// What the decoder said.
         source: io::Error,
     },
+    /// A compressed database, in a build that reads plain databases only.
+    #[cfg(not(feature = "zstd"))]
+    #[error(
+        "{}zstd-compressed, but this build reads only plain databases (tilebase-lookup's zstd \
+         feature is off): decompress it first (zstd -d)",
+        prefix(path)
+    )]
+    Compressed {
+        /// The file, when opened by path.
+        path: Option<PathBuf>,
+    },
     /// A state of another board than the database's.
     #[error("{state} is a state of a {} board, but this database is for {board}", state.board())]
     WrongBoard {
@@ -149,6 +160,10 @@ impl Error {
             Error::Decompress { path: None, source } => Error::Decompress {
                 path: Some(file.to_path_buf()),
                 source,
+            },
+            #[cfg(not(feature = "zstd"))]
+            Error::Compressed { path: None } => Error::Compressed {
+                path: Some(file.to_path_buf()),
             },
             other => other,
         }

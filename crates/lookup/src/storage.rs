@@ -7,7 +7,7 @@ use std::io::{self, Read};
 use std::path::Path;
 
 use memmap2::Mmap;
-use tilebase_format::{FormatError, HEADER_LIMIT, PREAMBLE_LEN, ZSTD_MAGIC};
+use tilebase_format::ZSTD_MAGIC;
 
 use crate::Error;
 
@@ -135,10 +135,19 @@ fn describe(kind: std::fs::FileType) -> &'static str {
     "a special file"
 }
 
+/// Refuses a compressed database: this build reads plain ones only.
+#[cfg(not(feature = "zstd"))]
+pub(crate) fn decompress(_compressed: &[u8]) -> Result<Vec<u8>, Error> {
+    Err(Error::Compressed { path: None })
+}
+
 /// Decompresses a zstd-compressed database, allocating no more than the header inside says the
 /// file needs (a damaged or hostile stream cannot make it allocate more), and checks the table's
 /// checksum.
+#[cfg(feature = "zstd")]
 pub(crate) fn decompress(compressed: &[u8]) -> Result<Vec<u8>, Error> {
+    use tilebase_format::{FormatError, HEADER_LIMIT, PREAMBLE_LEN};
+
     let zstd_err = |source| Error::Decompress { path: None, source };
     let format_err = |source| Error::Format { path: None, source };
     let mut decoder = zstd::stream::read::Decoder::with_buffer(compressed).map_err(zstd_err)?;

@@ -1,0 +1,475 @@
+// The tilebase page: play a sliding puzzle with exact answers from the service's JSON API.
+//
+// Test hooks, kept stable (tests and other tools use them): the board has
+// data-testid="board"; each tile data-tile="N" (the gap is 0) and data-cell="I" (its cell, row
+// by row); the distance data-testid="distance", whose text holds the number; the solve control
+// data-testid="solve", the hint control data-testid="hint". Errors that escape are collected in
+// window.tilebaseErrors.
+"use strict";
+
+window.tilebaseErrors = [];
+window.addEventListener("error", (event) => {
+  window.tilebaseErrors.push(String(event.message));
+});
+window.addEventListener("unhandledrejection", (event) => {
+  window.tilebaseErrors.push(String(event.reason));
+});
+
+(() => {
+  // A move is named by where the gap goes, as the API names it: U, D, L, R.
+  const STEP = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };
+  // The tile moves the other way; an arrow key names the way the tile moves.
+  const TILE_WAY = { U: "down", D: "up", L: "right", R: "left" };
+  const ARROW = { U: "\u2193", D: "\u2191", L: "\u2192", R: "\u2190" };
+  const KEYS = { ArrowUp: "D", ArrowDown: "U", ArrowLeft: "R", ArrowRight: "L" };
+  const SOLVE_DELAY_MS = 250;
+
+  const $ = (id) => document.getElementById(id);
+
+  const view = {
+    board: "3x3",
+    width: 3,
+    height: 3,
+    goal: null, // as typed, or the service's default when null
+    cells: [],
+    answer: null, // the service's answer for `cells`, once it has come
+    pending: Promise.resolve(null),
+    asked: 0,
+    hint: false,
+    playing: false,
+    history: [],
+  };
+
+  // ---- states -----------------------------------------------------------------------------
+
+  function sizeOf(board) {
+    const match = /^(\d+)x(\d+)$/.exec(board);
+    return match ? [Number(match[1]), Number(match[2])] : [3, 3];
+  }
+
+  function parseState(text) {
+    const trimmed = String(text).trim();
+    if (/[^0-9]/.test(trimmed)) {
+      return trimmed.split(/[^0-9]+/).filter((s) => s !== "").map(Number);
+    }
+    return Array.from(trimmed, Number);
+  }
+
+  function formatState(cells) {
+    return cells.length <= 10 ? cells.join("") : cells.join(",");
+  }
+
+  function boardFor(count) {
+    return { 4: "2x2", 9: "3x3" }[count] || null;
+  }
+
+  // The cells after the gap moves `move`, or null when it would leave the board.
+  function slide(cells, move) {
+    const gap = cells.indexOf(0);
+    const row = Math.floor(gap / view.width) + STEP[move][0];
+    const col = (gap % view.width) + STEP[move][1];
+    if (row < 0 || row >= view.height || col < 0 || col >= view.width) {
+      return null;
+    }
+    const next = cells.slice();
+    const target = row * view.width + col;
+    next[gap] = cells[target];
+    next[target] = 0;
+    return next;
+  }
+
+  // The move that slides the tile in `cell` into the gap, or null when it is not beside it.
+  function moveOf(cell) {
+    for (const move of Object.keys(STEP)) {
+      const gap = view.cells.indexOf(0);
+      const row = Math.floor(gap / view.width) + STEP[move][0];
+      const col = (gap % view.width) + STEP[move][1];
+      if (row >= 0 && row < view.height && col >= 0 && col < view.width &&
+          row * view.width + col === cell) {
+        return move;
+      }
+    }
+    return null;
+  }
+
+  // ---- the service ------------------------------------------------------------------------
+
+  async function api(path, params) {
+    const url = new URL(path, window.location.origin);
+    for (const [name, value] of Object.entries(params)) {
+      if (value !== null && value !== undefined) {
+        url.searchParams.set(name, value);
+      }
+    }
+    const response = await fetch(url, { headers: { Accept: "application/json" } });
+    let body;
+    try {
+      body = await response.json();
+    } catch {
+      throw new Error(`the service answered ${response.status} without JSON`);
+    }
+    if (!response.ok) {
+      throw new Error(body.error || `the service answered ${response.status}`);
+    }
+    return body;
+  }
+
+  function question() {
+    return { board: view.board, goal: view.goal };
+  }
+
+  // Shows `cells` at once, then asks the service about them; resolves to the answer (null on
+  // an error, which is shown).
+  function show(cells) {
+    view.cells = cells;
+    view.answer = null;
+    const asked = ++view.asked;
+    render();
+    view.pending = api("/api/query", { state: formatState(cells), hint: "true", ...question() })
+      .then((answer) => {
+        if (asked !== view.asked) {
+          return null;
+        }
+        view.answer = answer;
+        view.goal = answer.goal;
+        setError("");
+        render();
+        remember();
+        return answer;
+      })
+      .catch((error) => {
+        if (asked === view.asked) {
+          setError(error.message);
+          stop();
+        }
+        return null;
+      });
+    return view.pending;
+  }
+
+  function remember() {
+    const params = new URLSearchParams({
+      state: formatState(view.cells),
+      goal: view.goal || "",
+      board: view.board,
+    });
+    if (!view.goal) {
+      params.delete("goal");
+    }
+    window.history.replaceState(null, "", `/?${params}`);
+  }
+
+  // ---- drawing ----------------------------------------------------------------------------
+
+  function setError(message) {
+    $("error").textContent = message;
+  }
+
+  function render() {
+    const board = $("board");
+    board.style.setProperty("--w", view.width);
+    board.style.setProperty("--h", view.height);
+    board.setAttribute("aria-label", `Puzzle board, ${view.width} columns by ${view.height} rows`);
+    const focused = document.activeElement && document.activeElement.dataset
+      ? document.activeElement.dataset.tile : undefined;
+    const optimal = new Map();
+    const answer = view.answer;
+    if (answer && answer.hints) {
+      for (const hint of answer.hints) {
+        if (hint.optimal) {
+          optimal.set(hint.move, hint);
+        }
+      }
+    }
+    const children = view.cells.map((tile, cell) => {
+      const row = Math.floor(cell / view.width) + 1;
+      const col = (cell % view.width) + 1;
+      if (tile === 0) {
+        const gap = document.createElement("div");
+        gap.className = "blank";
+        gap.dataset.tile = "0";
+        gap.dataset.cell = String(cell);
+        gap.setAttribute("role", "img");
+        gap.setAttribute("aria-label", `Gap, row ${row}, column ${col}`);
+        return gap;
+      }
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "tile";
+      button.dataset.tile = String(tile);
+      button.dataset.cell = String(cell);
+      button.textContent = String(tile);
+      const move = moveOf(cell);
+      let label = `Tile ${tile}, row ${row}, column ${col}`;
+      if (move) {
+        button.classList.add("movable");
+        label += `, slides ${TILE_WAY[move]}`;
+        if (view.hint && optimal.has(move)) {
+          button.classList.add("optimal");
+          label += ", optimal";
+          const arrow = document.createElement("span");
+          arrow.className = "arrow";
+          arrow.setAttribute("aria-hidden", "true");
+          arrow.textContent = ARROW[move];
+          button.append(arrow);
+        }
+      } else {
+        button.setAttribute("aria-disabled", "true");
+      }
+      button.setAttribute("aria-label", label);
+      return button;
+    });
+    board.replaceChildren(...children);
+    if (focused !== undefined) {
+      const again = board.querySelector(`[data-tile="${focused}"]`);
+      if (again && again.tagName === "BUTTON") {
+        again.focus();
+      }
+    }
+    renderDistance();
+    renderGoal();
+    renderControls();
+  }
+
+  function renderControls() {
+    $("hint").setAttribute("aria-pressed", String(view.hint));
+    $("undo").disabled = view.history.length === 0 || view.playing;
+    $("solve").disabled = view.playing;
+    $("pause").disabled = !view.playing;
+  }
+
+  function renderDistance() {
+    const answer = view.answer;
+    const distance = $("distance");
+    distance.classList.toggle("stale", !answer);
+    if (!answer) {
+      // The last answer stays until the next comes, so that it is not read out twice.
+      if (distance.textContent === "") {
+        distance.textContent = "Thinking\u2026";
+      }
+    } else if (!answer.solvable) {
+      distance.textContent =
+        "Cannot reach the goal: no sequence of moves leads there from this position (its parity differs).";
+    } else if (answer.distance === 0) {
+      distance.textContent = "0 moves: solved!";
+    } else {
+      const plural = answer.distance === 1 ? "move" : "moves";
+      distance.textContent = `${answer.distance} ${plural} to the goal`;
+    }
+  }
+
+  function renderGoal() {
+    const goal = view.goal ? parseState(view.goal) : null;
+    const box = $("goal-board");
+    box.style.setProperty("--w", view.width);
+    if (!goal || goal.length !== view.width * view.height) {
+      box.replaceChildren();
+      return;
+    }
+    box.setAttribute("aria-label", `The goal: ${view.goal}`);
+    box.replaceChildren(...goal.map((tile) => {
+      const cell = document.createElement("div");
+      cell.className = tile === 0 ? "blank" : "tile";
+      cell.textContent = tile === 0 ? "" : String(tile);
+      cell.setAttribute("aria-hidden", "true");
+      return cell;
+    }));
+    const input = $("goal");
+    if (document.activeElement !== input) {
+      input.value = view.goal;
+    }
+  }
+
+  // ---- playing ----------------------------------------------------------------------------
+
+  // Plays `move`, says whether it was optimal, and resolves once the new position's answer
+  // has come.
+  function play(move) {
+    const next = slide(view.cells, move);
+    if (!next) {
+      return Promise.resolve(null);
+    }
+    const before = view.answer;
+    const verdict = $("verdict");
+    const tile = view.cells[next.indexOf(0)];
+    if (before && before.solvable && before.hints) {
+      const hint = before.hints.find((h) => h.move === move);
+      if (hint && hint.optimal) {
+        verdict.textContent = `Tile ${tile} ${TILE_WAY[move]}: optimal.`;
+        verdict.className = "verdict good";
+      } else if (hint) {
+        verdict.textContent =
+          `Tile ${tile} ${TILE_WAY[move]}: not optimal, ${hint.distance} moves left where the best move leaves ${before.distance - 1}.`;
+        verdict.className = "verdict bad";
+      }
+    } else {
+      verdict.textContent = `Tile ${tile} ${TILE_WAY[move]}.`;
+      verdict.className = "verdict";
+    }
+    view.history.push(view.cells);
+    return show(next);
+  }
+
+  async function stepOnce() {
+    const answer = view.answer || (await view.pending);
+    if (!answer || !answer.solvable || answer.distance === 0 || !answer.moves) {
+      return false;
+    }
+    await play(answer.moves[0]);
+    return true;
+  }
+
+  async function solve() {
+    if (view.playing) {
+      return;
+    }
+    view.playing = true;
+    renderControls();
+    while (view.playing) {
+      const moved = await stepOnce();
+      if (!moved) {
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, SOLVE_DELAY_MS));
+    }
+    stop();
+  }
+
+  function stop() {
+    view.playing = false;
+    renderControls();
+  }
+
+  // ---- new puzzles, boards and goals -----------------------------------------------------
+
+  async function newPuzzle() {
+    stop();
+    const distance = $("difficulty").value;
+    try {
+      const drawn = await api("/api/random", { distance, ...question() });
+      if (drawn.states.length === 0) {
+        setError(`No position is ${distance} moves from this goal.`);
+        return;
+      }
+      view.history = [];
+      $("verdict").textContent = "";
+      await show(parseState(drawn.states[0]));
+    } catch (error) {
+      setError(error.message);
+    }
+  }
+
+  async function refreshRange() {
+    try {
+      const stats = await api("/api/stats", question());
+      const slider = $("difficulty");
+      slider.max = String(stats.max_distance);
+      if (Number(slider.value) > stats.max_distance) {
+        slider.value = String(stats.max_distance);
+      }
+      $("difficulty-value").textContent = slider.value;
+    } catch (error) {
+      setError(error.message);
+    }
+  }
+
+  function setBoard(board) {
+    view.board = board;
+    [view.width, view.height] = sizeOf(board);
+    $("board-size").value = board;
+  }
+
+  async function changeBoard(board) {
+    setBoard(board);
+    view.goal = null;
+    const slider = $("difficulty");
+    slider.value = String(Math.min(Number(slider.value), 20));
+    $("difficulty-value").textContent = slider.value;
+    await newPuzzle();
+    await refreshRange();
+  }
+
+  async function changeGoal(goal) {
+    stop();
+    const previous = view.goal;
+    view.goal = goal;
+    const answer = await show(view.cells);
+    if (!answer) {
+      view.goal = previous;
+      return;
+    }
+    await refreshRange();
+  }
+
+  // ---- wiring -----------------------------------------------------------------------------
+
+  function start() {
+    const params = new URLSearchParams(window.location.search);
+    const state = params.get("state");
+    const cells = state ? parseState(state) : null;
+    setBoard(params.get("board") || (cells && boardFor(cells.length)) || "3x3");
+    view.goal = params.get("goal");
+
+    $("board").addEventListener("click", (event) => {
+      const tile = event.target.closest("[data-cell]");
+      if (!tile) {
+        return;
+      }
+      const move = moveOf(Number(tile.dataset.cell));
+      if (move) {
+        stop();
+        play(move);
+      }
+    });
+    document.addEventListener("keydown", (event) => {
+      const move = KEYS[event.key];
+      const tag = event.target && event.target.tagName;
+      if (!move || tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {
+        return;
+      }
+      event.preventDefault();
+      stop();
+      play(move);
+    });
+    $("hint").addEventListener("click", () => {
+      view.hint = !view.hint;
+      render();
+    });
+    $("solve").addEventListener("click", () => {
+      solve();
+    });
+    $("pause").addEventListener("click", stop);
+    $("step").addEventListener("click", () => {
+      stop();
+      stepOnce();
+    });
+    $("undo").addEventListener("click", () => {
+      const previous = view.history.pop();
+      if (previous) {
+        stop();
+        $("verdict").textContent = "";
+        show(previous);
+      }
+    });
+    $("difficulty").addEventListener("input", () => {
+      $("difficulty-value").textContent = $("difficulty").value;
+    });
+    $("new").addEventListener("click", newPuzzle);
+    $("board-size").addEventListener("change", () => changeBoard($("board-size").value));
+    $("setup").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const goal = $("goal").value.trim();
+      changeGoal(goal === "" ? null : goal);
+    });
+    $("goal-here").addEventListener("click", () => changeGoal(formatState(view.cells)));
+    $("goal-default").addEventListener("click", () => changeGoal(null));
+
+    if (cells) {
+      show(cells).then(refreshRange);
+    } else {
+      newPuzzle().then(refreshRange);
+    }
+  }
+
+  start();
+})();

@@ -1,0 +1,315 @@
+//! The JSON API: `/api/query` (one state by GET, a batch by POST), `/api/random`,
+//! `/api/stats`, each answering what the program of the same name prints with `--json`.
+
+use std::io::Write as _;
+use std::sync::Arc;
+
+use axum::body::{Body, Bytes};
+use axum::extract::State as Shared;
+use axum::extract::rejection::BytesRejection;
+use axum::http::Uri;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use tilebase_core::State;
+use tilebase_tools::locate::Source;
+use tilebase_tools::query::{Answerer, Input, Mode, Notation};
+use tilebase_tools::random::{self, Distances};
+use tilebase_tools::stats;
+
+use crate::databases::{Databases, is_heavy};
+use crate::error::{ApiError, JSON};
+use crate::params::{self, Question};
+
+/// The most states one POST may ask about.
+pub const MAX_STATES: usize = 10_000;
+
+/// The most states one `/api/random` may draw.
+pub const MAX_COUNT: usize = 10_000;
+
+/// Batches larger than this are answered in a blocking thread rather than on the runtime's.
+const INLINE_STATES: usize = 64;
+
+/// A JSON answer.
+fn json(body: Vec<u8>) -> Response {
+    ([(CONTENT_TYPE, JSON)], Body::from(body)).into_response()
+}
+
+/// `GET /api/query?state=S[&goal=G][&board=WxH][&metric=stm|mtm][&hint=true][&boards=true]`:
+/// the object `query --json` prints for `S`. An unsolvable state is an answer
+/// (`"solvable":false`); an unreadable one is a 400.
+pub async fn query_one(
+    Shared(databases): Shared<Arc<Databases>>,
+    uri: Uri,
+) -> Result<Response, ApiError> {
+    let [state, goal, board, metric, hint, boards] = params::parse(
+        uri.query(),
+        ["state", "goal", "board", "metric", "hint", "boards"],
+    )?;
+    let text = params::required(state, "state", "603712458")?;
+    let question = Question::read(board.as_deref(), goal.as_deref(), metric.as_deref())?;
+    let options = Options {
+        hint: params::flag(hint.as_deref(), "hint")?,
+        boards: params::flag(boards.as_deref(), "boards")?,
+    };
+    let state = params::state(&question, &text)?;
+    let source = databases.source(question).await?;
+    let mut answerer = options.answerer(&source);
+    let mut out = Vec::with_capacity(if options.boards { 1024 } else { 192 });
+    answer(
+        &mut answerer,
+        &source,
+        &text,
+        Some(state),
+        options,
+        &mut out,
+    );
+    if out.starts_with(b"{\"input\"") {
+        // The state was read above, so only the database can have failed: a damaged entry.
+        return Err(ApiError::internal(inline_error(&out)));
+    }
+    out.push(b'\n');
+    Ok(json(out))
+}
+
+/// The body of `POST /api/query`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Batch {
+    /// The states, in any form `query` reads; anything but a string is answered with an error.
+    pub states: Vec<serde_json::Value>,
+    /// The goal [default: the board's].
+    pub goal: Option<String>,
+    /// The board, `WxH` [default: read off the goal, else 3x3].
+    pub board: Option<String>,
+    /// `stm` or `mtm` [default: stm].
+    pub metric: Option<String>,
+    /// Add `hints` to each answer.
+    #[serde(default)]
+    pub hint: bool,
+    /// Add `boards` to each answer.
+    #[serde(default)]
+    pub boards: bool,
+}
+
+/// `POST /api/query` with `{"states":[...], "goal":..., "board":..., "metric":...}`:
+/// `{"results":[...]}`, one object per state in input order, an unreadable one answered in
+/// its place as `{"input":...,"error":...}`.
+pub async fn query_batch(
+    Shared(databases): Shared<Arc<Databases>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let body = body.map_err(|rejection| match rejection.status().as_u16() {
+        413 => ApiError::too_large(format!(
+            "the body is larger than {} bytes (1 MiB)",
+            crate::app::MAX_BODY
+        )),
+        _ => ApiError::new(rejection.status(), rejection.body_text()),
+    })?;
+    let batch: Batch = serde_json::from_slice(&body).map_err(|e| {
+        ApiError::bad_request(format!(
+            "the body is not a batch, {{\"states\":[\"603712458\", ...]}} with optional goal, \
+             board, metric, hint and boards: {e}"
+        ))
+    })?;
+    if batch.states.len() > MAX_STATES {
+        return Err(ApiError::too_large(format!(
+            "{} states: at most {MAX_STATES} per request",
+            batch.states.len()
+        )));
+    }
+    let question = Question::read(
+        batch.board.as_deref(),
+        batch.goal.as_deref(),
+        batch.metric.as_deref(),
+    )?;
+    let source = databases.source(question).await?;
+    let options = Options {
+        hint: batch.hint,
+        boards: batch.boards,
+    };
+    if batch.states.len() <= INLINE_STATES {
+        return Ok(json(answer_batch(&source, &batch.states, options)));
+    }
+    let permit = databases.batch_permit()?;
+    let work = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        answer_batch(&source, &batch.states, options)
+    });
+    let out = work
+        .await
+        .map_err(|e| ApiError::internal(format!("answering the batch failed: {e}")))?;
+    Ok(json(out))
+}
+
+/// What each answer adds to `query --json`'s six fields.
+#[derive(Clone, Copy, Debug)]
+struct Options {
+    /// `hints`, as `query --json --hint` adds them.
+    hint: bool,
+    /// `boards`: every state along the solution, from the state to the goal.
+    boards: bool,
+}
+
+impl Options {
+    fn answerer<'a>(&self, source: &'a Source) -> Answerer<'a> {
+        Answerer::new(
+            source.answers(),
+            Mode::Json {
+                all: false,
+                hint: self.hint,
+                notation: Notation::Blank,
+            },
+        )
+    }
+}
+
+/// Appends the answer for the state written as `text` (read already as `state`, if it could
+/// be), without its newline.
+fn answer(
+    answerer: &mut Answerer<'_>,
+    source: &Source,
+    text: &str,
+    state: Option<State>,
+    options: Options,
+    out: &mut Vec<u8>,
+) {
+    let start = out.len();
+    answerer.answer(Input::argument(text), out);
+    if out.last() == Some(&b'\n') {
+        out.pop();
+    }
+    if !options.boards || out[start..].starts_with(b"{\"input\"") {
+        return;
+    }
+    let Some(state) = state.or_else(|| State::parse(source.goal.board(), text).ok()) else {
+        return;
+    };
+    // The object ends with its closing brace: the field goes before it.
+    out.pop();
+    out.extend_from_slice(b",\"boards\":");
+    match source.answers().solve(&state) {
+        Ok(path) => {
+            out.push(b'[');
+            let mut now = state;
+            let _ = write!(out, "\"{now}\"");
+            for &step in path.iter() {
+                let Some(next) = now.slide(step) else { break };
+                now = next;
+                let _ = write!(out, ",\"{now}\"");
+            }
+            out.push(b']');
+        }
+        Err(_) => out.extend_from_slice(b"null"),
+    }
+    out.push(b'}');
+}
+
+/// `{"results":[...]}` for a batch.
+fn answer_batch(source: &Source, states: &[serde_json::Value], options: Options) -> Vec<u8> {
+    let mut answerer = options.answerer(source);
+    let mut out = Vec::with_capacity(16 + states.len() * if options.boards { 1024 } else { 128 });
+    out.extend_from_slice(b"{\"results\":[");
+    for (i, value) in states.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        match value {
+            serde_json::Value::String(text) => {
+                answer(&mut answerer, source, text, None, options, &mut out);
+            }
+            other => {
+                out.extend_from_slice(b"{\"input\":");
+                let _ = serde_json::to_writer(&mut out, other);
+                out.extend_from_slice(
+                    b",\"error\":\"a state is a string, in any form query reads, like \\\"603712458\\\"\"}",
+                );
+            }
+        }
+    }
+    out.extend_from_slice(b"]}\n");
+    out
+}
+
+/// The message of an inline error object, `{"input":...,"error":"..."}`.
+fn inline_error(object: &[u8]) -> String {
+    #[derive(Deserialize)]
+    struct Inline {
+        error: String,
+    }
+    serde_json::from_slice::<Inline>(object)
+        .map(|inline| inline.error)
+        .unwrap_or_else(|_| "the database could not answer".to_string())
+}
+
+/// `GET /api/random?distance=D|A..B|max[&count=N][&seed=S][&board=WxH][&goal=G][&metric=M]`:
+/// `{"states":[...]}`, drawn as `random` draws them.
+pub async fn random(
+    Shared(databases): Shared<Arc<Databases>>,
+    uri: Uri,
+) -> Result<Response, ApiError> {
+    let [distance, count, seed, goal, board, metric] = params::parse(
+        uri.query(),
+        ["distance", "count", "seed", "goal", "board", "metric"],
+    )?;
+    let distance = params::required(distance, "distance", "20")?;
+    let distance: Distances = distance.parse().map_err(ApiError::bad_request)?;
+    let count = params::number(count.as_deref(), "count", 1..=MAX_COUNT)?.unwrap_or(1);
+    let seed = params::number(seed.as_deref(), "seed", 0..=u64::MAX)?;
+    let question = Question::read(board.as_deref(), goal.as_deref(), metric.as_deref())?;
+    let source = databases.source(question).await?;
+    let permit = if is_heavy(question.board()) {
+        Some(databases.heavy_permit()?)
+    } else {
+        None
+    };
+    let work = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let drawn = random::draw_distances(&source.answers(), distance, count, seed)?;
+        let mut out = Vec::with_capacity(16 + drawn.states.len() * 16);
+        out.extend_from_slice(b"{\"states\":[");
+        for (i, state) in drawn.states.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            let _ = write!(out, "\"{state}\"");
+        }
+        out.extend_from_slice(b"]}\n");
+        Ok::<_, String>(out)
+    });
+    let out = work
+        .await
+        .map_err(|e| ApiError::internal(format!("drawing states failed: {e}")))?
+        .map_err(ApiError::bad_request)?;
+    Ok(json(out))
+}
+
+/// `GET /api/stats?board=WxH&goal=G[&metric=M]`: the object `stats --json` prints.
+pub async fn stats(
+    Shared(databases): Shared<Arc<Databases>>,
+    uri: Uri,
+) -> Result<Response, ApiError> {
+    let [goal, board, metric] = params::parse(uri.query(), ["goal", "board", "metric"])?;
+    let question = Question::read(board.as_deref(), goal.as_deref(), metric.as_deref())?;
+    let source = databases.source(question).await?;
+    let permit = if is_heavy(question.board()) {
+        Some(databases.heavy_permit()?)
+    } else {
+        None
+    };
+    let work = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let mut out = serde_json::to_vec(&stats::gather(&source)).unwrap_or_default();
+        out.push(b'\n');
+        out
+    });
+    let out = work
+        .await
+        .map_err(|e| ApiError::internal(format!("gathering the statistics failed: {e}")))?;
+    Ok(json(out))
+}
+
+/// `GET /healthz`: `ok`, as long as the service answers.
+pub async fn health() -> &'static str {
+    "ok"
+}

@@ -1,0 +1,203 @@
+//! `serve`: tilebase over HTTP. One program serves a page to play and learn the puzzles (at `/`)
+//! and a JSON API that answers as the command-line programs do (`/api/query`, `/api/random`,
+//! `/api/stats`).
+//!
+//! The answers are the tools' own: `/api/query` writes the object `query --json` prints,
+//! through the same [`tilebase_tools::query::Answerer`]; databases are found (or built) as
+//! `query` finds them, through [`tilebase_tools::locate`], opened once and shared by every
+//! request. The HTTP side is axum on tokio, with tower-http for limits, timeouts and
+//! compression; this package is the only one in the workspace that links them, so `query`,
+//! `build-db` and the lookup crate stay free of the async runtime.
+#![forbid(unsafe_code)]
+
+pub mod api;
+pub mod app;
+pub mod databases;
+pub mod error;
+pub mod page;
+pub mod params;
+
+use std::io::Write as _;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::serve::ListenerExt as _;
+use clap::Parser;
+use tilebase_tools::exit::{self, parse_args, report};
+use tokio::net::{TcpListener, TcpSocket};
+use tokio::sync::Notify;
+
+/// Serves the tilebase page and JSON API: the page at /, the API under /api/ (query, random,
+/// stats), /healthz. Databases are found as query finds them (db/ in the current directory,
+/// then the cache), opened once, and shared by every request.
+///
+/// Stops gracefully on Ctrl-C or SIGTERM: requests in flight finish, exit status 0.
+#[derive(Debug, Parser)]
+#[command(name = "serve", version)]
+pub struct Args {
+    /// Port to listen on; 0 picks a free one (the URL printed says which)
+    #[arg(long, value_name = "N", default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on. The default answers this machine only; any other address (such
+    /// as 0.0.0.0) makes the service reachable from elsewhere
+    #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    pub bind: IpAddr,
+    /// At most N pieces of heavy work at once (building a missing database of a 12-cell board,
+    /// or reading a whole 12-cell table for random or stats); more are answered 503 with
+    /// Retry-After
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub max_heavy: usize,
+}
+
+/// How long requests in flight may take to finish after a signal to stop.
+const GRACE: Duration = Duration::from_secs(30);
+
+/// Connections waiting to be accepted. Bursts of thousands of new connections are queued by
+/// the kernel rather than refused (it caps this at `net.core.somaxconn`).
+const BACKLOG: u32 = 8192;
+
+/// Runs `serve` with the process's arguments.
+pub fn main() -> ExitCode {
+    let args = match parse_args::<Args>("serve") {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    raise_open_files_limit();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            report("serve", format_args!("starting the runtime: {e}"));
+            return ExitCode::from(exit::ERROR);
+        }
+    };
+    let status = runtime.block_on(run(args));
+    // A build still running in a blocking thread is not waited for: its request has finished.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    status
+}
+
+/// Listens, serves until a signal to stop, and returns the exit status.
+async fn run(args: Args) -> ExitCode {
+    let address = SocketAddr::new(args.bind, args.port);
+    let listener = match listen(address) {
+        Ok(listener) => listener,
+        Err(e) => {
+            report("serve", format_args!("cannot listen on {address}: {e}"));
+            return ExitCode::from(exit::ERROR);
+        }
+    };
+    let local = listener.local_addr().unwrap_or(address);
+    if !args.bind.is_loopback() {
+        report(
+            "serve",
+            format_args!(
+                "listening on {}, not a loopback address: other machines can reach this service",
+                args.bind
+            ),
+        );
+    }
+    let mut stdout = std::io::stdout().lock();
+    // The URL is the first line of stdout: tests and scripts read the port chosen from it.
+    let _ = writeln!(
+        stdout,
+        "serve: listening on http://{local}/ (Ctrl-C to stop)"
+    );
+    let _ = stdout.flush();
+    drop(stdout);
+
+    let databases = Arc::new(databases::Databases::new(args.max_heavy));
+    let router = app::router(databases);
+    let listener = listener.tap_io(|stream| {
+        // Answers are small and written whole: send them at once.
+        let _ = stream.set_nodelay(true);
+    });
+    let stopping = Arc::new(Notify::new());
+    let signalled = stopping.clone();
+    let server = axum::serve(listener, router)
+        .with_graceful_shutdown(async move {
+            stop_signal().await;
+            signalled.notify_one();
+        })
+        .into_future();
+    let deadline = async {
+        stopping.notified().await;
+        tokio::time::sleep(GRACE).await;
+    };
+    tokio::select! {
+        result = server => match result {
+            Ok(()) => {
+                report("serve", "stopped");
+                ExitCode::from(exit::OK)
+            }
+            Err(e) => {
+                report("serve", format_args!("serving: {e}"));
+                ExitCode::from(exit::ERROR)
+            }
+        },
+        () = deadline => {
+            report(
+                "serve",
+                format_args!("stopped: requests still open {} s after the signal were cut", GRACE.as_secs()),
+            );
+            ExitCode::from(exit::OK)
+        }
+    }
+}
+
+/// A listening socket with a deep accept queue.
+fn listen(address: SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = match address {
+        SocketAddr::V4(_) => TcpSocket::new_v4()?,
+        SocketAddr::V6(_) => TcpSocket::new_v6()?,
+    };
+    // A restarted server can take its port back at once, without waiting out TIME_WAIT.
+    socket.set_reuseaddr(true)?;
+    socket.bind(address)?;
+    socket.listen(BACKLOG)
+}
+
+/// Ctrl-C or SIGTERM.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = terminate.recv() => {}
+                }
+            }
+            Err(e) => {
+                report(
+                    "serve",
+                    format_args!("cannot watch for SIGTERM ({e}): Ctrl-C stops"),
+                );
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// Each connection is an open file: thousands of clients at once need more than the usual soft
+/// limit of 1,024. Raises it to the hard limit; failing that, serves with what there is.
+fn raise_open_files_limit() {
+    #[cfg(unix)]
+    {
+        use nix::sys::resource::{Resource, getrlimit, setrlimit};
+        if let Ok((soft, hard)) = getrlimit(Resource::RLIMIT_NOFILE) {
+            if soft < hard {
+                let _ = setrlimit(Resource::RLIMIT_NOFILE, hard, hard);
+            }
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! The parameters of a request: read from the query string without copying (unless escaped),
+//! each known name at most once, any other name refused; and the question they ask (board,
+//! goal, metric), read as the command-line programs read their flags.
+
+use std::borrow::Cow;
+use std::str::FromStr;
+
+use tilebase_core::{Board, Metric, State};
+use tilebase_tools::exit::quote;
+
+use crate::error::ApiError;
+
+/// The values of the parameters `names`, in that order, from a query string such as
+/// `state=603712458&hint=true`. A name not in `names`, or given twice, is refused; so is a
+/// query string longer than the service reads.
+pub fn parse<'q, const N: usize>(
+    query: Option<&'q str>,
+    names: [&str; N],
+) -> Result<[Option<Cow<'q, str>>; N], ApiError> {
+    let mut values: [Option<Cow<'q, str>>; N] = std::array::from_fn(|_| None);
+    let Some(query) = query else {
+        return Ok(values);
+    };
+    for (name, value) in form_urlencoded::parse(query.as_bytes()) {
+        if name.is_empty() && value.is_empty() {
+            // `?a=1&&b=2`, or a trailing `&`.
+            continue;
+        }
+        let Some(at) = names.iter().position(|n| *n == name) else {
+            return Err(ApiError::bad_request(format!(
+                "unknown parameter {}: this endpoint takes {}",
+                quote(&name),
+                names.join(", ")
+            )));
+        };
+        if values[at].is_some() {
+            return Err(ApiError::bad_request(format!(
+                "parameter {name} given twice"
+            )));
+        }
+        values[at] = Some(value);
+    }
+    Ok(values)
+}
+
+/// A parameter that must be there.
+pub fn required<'q>(
+    value: Option<Cow<'q, str>>,
+    name: &str,
+    example: &str,
+) -> Result<Cow<'q, str>, ApiError> {
+    value.ok_or_else(|| {
+        ApiError::bad_request(format!("missing parameter {name}, as in {name}={example}"))
+    })
+}
+
+/// A yes-or-no parameter: `true` or `false`; absent is `false`.
+pub fn flag(value: Option<&str>, name: &str) -> Result<bool, ApiError> {
+    match value {
+        None | Some("false") => Ok(false),
+        Some("true") => Ok(true),
+        Some(other) => Err(ApiError::bad_request(format!(
+            "{name}={}: say true or false",
+            quote(other)
+        ))),
+    }
+}
+
+/// A number parameter, with a name and its bounds for the message when it is not one.
+pub fn number<T: FromStr + PartialOrd + std::fmt::Display>(
+    value: Option<&str>,
+    name: &str,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<Option<T>, ApiError> {
+    let Some(text) = value else {
+        return Ok(None);
+    };
+    match text.parse::<T>() {
+        Ok(n) if range.contains(&n) => Ok(Some(n)),
+        _ => Err(ApiError::bad_request(format!(
+            "{name}={}: a whole number from {} to {}",
+            quote(text),
+            range.start(),
+            range.end()
+        ))),
+    }
+}
+
+/// What a question is about: the goal (and so the board) and the metric.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Question {
+    /// The goal: distance 0.
+    pub goal: State,
+    /// How moves are counted.
+    pub metric: Metric,
+}
+
+impl Question {
+    /// The question asked by `board`, `goal` and `metric`, as the programs read `--board`,
+    /// `--goal` and `--metric`: the board as given, else read off the goal, else 3x3; the goal
+    /// as given, else the board's default (123804765 on 3x3, the tiles in order with the blank
+    /// last elsewhere); the single-tile metric unless `mtm` is asked for.
+    pub fn read(
+        board: Option<&str>,
+        goal: Option<&str>,
+        metric: Option<&str>,
+    ) -> Result<Question, ApiError> {
+        let board = match board {
+            None => None,
+            Some(text) => Some(
+                Board::from_str(text)
+                    .map_err(|e| ApiError::bad_request(format!("board {}: {e}", quote(text))))?,
+            ),
+        };
+        let bad_goal = |text: &str, e| ApiError::bad_request(format!("goal {}: {e}", quote(text)));
+        let goal = match (board, goal) {
+            (Some(board), Some(text)) => {
+                State::parse(board, text).map_err(|e| bad_goal(text, e))?
+            }
+            (None, Some(text)) => State::from_str(text).map_err(|e| bad_goal(text, e))?,
+            (Some(board), None) => board.default_goal(),
+            (None, None) => Board::THREE_BY_THREE.default_goal(),
+        };
+        let metric = match metric {
+            None => Metric::default(),
+            Some(text) => {
+                Metric::from_str(text).map_err(|e| ApiError::bad_request(format!("metric: {e}")))?
+            }
+        };
+        Ok(Question { goal, metric })
+    }
+
+    /// The board of every state asked about.
+    pub fn board(&self) -> Board {
+        self.goal.board()
+    }
+}
+
+/// Reads a state of the question's board, or says why it is not one.
+pub fn state(question: &Question, text: &str) -> Result<State, ApiError> {
+    // A line of digits, the usual form, without the general parser.
+    if let Some(state) = State::from_digits(question.board(), text.as_bytes()) {
+        return Ok(state);
+    }
+    State::parse(question.board(), text)
+        .map_err(|e| ApiError::bad_request(format!("state {}: {e}", quote(text))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(query: &str) -> Result<Vec<Option<String>>, String> {
+        parse(Some(query), ["state", "goal", "hint"])
+            .map(|values| {
+                values
+                    .into_iter()
+                    .map(|v| v.map(|v| v.into_owned()))
+                    .collect()
+            })
+            .map_err(|e| e.message.into_owned())
+    }
+
+    #[test]
+    fn parameters_are_read_and_unescaped() {
+        assert_eq!(
+            names("state=603712458&hint=true").unwrap(),
+            [Some("603712458".into()), None, Some("true".into())]
+        );
+        assert_eq!(
+            names("goal=1%202+3&&").unwrap(),
+            [None, Some("1 2 3".into()), None]
+        );
+        assert_eq!(names("").unwrap(), [None, None, None]);
+        assert_eq!(
+            names("states=1").unwrap_err(),
+            "unknown parameter \"states\": this endpoint takes state, goal, hint"
+        );
+        assert_eq!(
+            names("state=1&state=2").unwrap_err(),
+            "parameter state given twice"
+        );
+    }
+
+    #[test]
+    fn flags_and_numbers() {
+        assert_eq!(flag(None, "hint"), Ok(false));
+        assert_eq!(flag(Some("true"), "hint"), Ok(true));
+        assert_eq!(
+            flag(Some("yes"), "hint").unwrap_err().message,
+            "hint=\"yes\": say true or false"
+        );
+        assert_eq!(number(Some("12"), "count", 1..=100), Ok(Some(12)));
+        assert_eq!(
+            number::<u32>(Some("0"), "count", 1..=100)
+                .unwrap_err()
+                .message,
+            "count=\"0\": a whole number from 1 to 100"
+        );
+    }
+
+    #[test]
+    fn questions_are_read_as_the_programs_read_their_flags() {
+        let q = Question::read(None, None, None).unwrap();
+        assert_eq!(
+            (q.goal.to_string(), q.metric),
+            ("123804765".into(), Metric::Single)
+        );
+        let q = Question::read(Some("3x2"), None, Some("mtm")).unwrap();
+        assert_eq!(
+            (q.goal.to_string(), q.metric),
+            ("123450".into(), Metric::Multi)
+        );
+        let q = Question::read(None, Some("12/34/50"), None).unwrap();
+        assert_eq!(q.board().to_string(), "2x3");
+        assert_eq!(
+            Question::read(Some("4x4"), None, None).unwrap_err().message,
+            "board \"4x4\": 4x4: at most 12 cells are supported"
+        );
+        assert_eq!(
+            Question::read(None, None, Some("fast"))
+                .unwrap_err()
+                .message,
+            "metric: \"fast\" is not a metric: stm (single-tile moves) or mtm (multi-tile moves)"
+        );
+    }
+}

@@ -1,0 +1,330 @@
+//! The page in a real browser: headless Chromium (Debian's `chromium` and `chromium-driver`)
+//! driven over WebDriver. Open `/?state=603712458` and see 23; slide tile 1 up and see 22;
+//! press solve and see 0; the keyboard moves a tile; another board and goal are chosen; and
+//! nothing is logged as an error.
+//!
+//! CI installs chromium and chromedriver (`.ci/run`); without chromedriver the test fails and
+//! says how to install it. `TILEBASE_SKIP_BROWSER=1` skips it on a machine without them.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::wd::WebDriverCompatibleCommand;
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{Value, json};
+
+use crate::support::Server;
+
+/// Where chromedriver is: `$TILEBASE_CHROMEDRIVER`, else `chromedriver` on the `PATH`.
+fn chromedriver() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("TILEBASE_CHROMEDRIVER") {
+        return Some(PathBuf::from(path));
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join("chromedriver"))
+        .find(|candidate| candidate.is_file())
+}
+
+/// chromedriver on a free port, killed when dropped.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start(path: &PathBuf) -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let child = Command::new(path)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let driver = Driver { child, port };
+        let started = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "chromedriver did not listen on port {port} within 20 s"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        driver
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// chromedriver's log of the browser's console: `POST /session/{id}/se/log`.
+#[derive(Debug)]
+struct BrowserLog;
+
+impl WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!("session/{}/se/log", session_id.unwrap_or("")))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (
+            http::Method::POST,
+            Some(json!({"type": "browser"}).to_string()),
+        )
+    }
+}
+
+/// The number in the distance element's text, once it is `want`; fails after `limit`.
+async fn wait_for_distance(client: &Client, want: u32, limit: Duration) {
+    let started = Instant::now();
+    let mut last = String::new();
+    while started.elapsed() < limit {
+        if let Ok(element) = client.find(Locator::Css("[data-testid=distance]")).await {
+            last = element.text().await.unwrap_or_default();
+            let number: String = last
+                .chars()
+                .skip_while(|c| !c.is_ascii_digit())
+                .take_while(|c| c.is_ascii_digit())
+                .collect();
+            if number.parse::<u32>().ok() == Some(want) {
+                return;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the distance never showed {want}: last {last:?}");
+}
+
+/// The board as the page shows it: the tile in each cell, read in one script so that a
+/// redraw cannot come between two reads.
+async fn board(client: &Client) -> Vec<u8> {
+    let pairs = client
+        .execute(
+            "return Array.from(document.querySelectorAll('[data-testid=board] [data-tile]'))\
+             .map(e => [Number(e.dataset.cell), Number(e.dataset.tile)]);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let pairs = pairs.as_array().unwrap();
+    let mut cells = vec![u8::MAX; pairs.len()];
+    for pair in pairs {
+        let cell = pair[0].as_u64().unwrap() as usize;
+        cells[cell] = pair[1].as_u64().unwrap() as u8;
+    }
+    cells
+}
+
+/// The cell of tile `tile` on the board.
+async fn cell_of(client: &Client, tile: u8) -> usize {
+    let cells = board(client).await;
+    cells
+        .iter()
+        .position(|&t| t == tile)
+        .unwrap_or_else(|| panic!("no tile {tile} on {cells:?}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_plays_hints_and_solves() {
+    if std::env::var_os("TILEBASE_SKIP_BROWSER").is_some_and(|v| v == "1") {
+        eprintln!("browser test skipped: TILEBASE_SKIP_BROWSER=1");
+        return;
+    }
+    let path = chromedriver().unwrap_or_else(|| {
+        panic!(
+            "chromedriver not found on PATH: install Debian's chromium and chromium-driver \
+             (apt-get install -y chromium chromium-driver), set TILEBASE_CHROMEDRIVER to it, or \
+             set TILEBASE_SKIP_BROWSER=1 to skip this test"
+        )
+    });
+    let server = Server::start();
+    let driver = Driver::start(&path);
+    let profile = tempfile::tempdir().unwrap();
+    let mut options = json!({
+        "args": [
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--window-size=420,900",
+            format!("--user-data-dir={}", profile.path().display()),
+        ]
+    });
+    if std::path::Path::new("/usr/bin/chromium").is_file() {
+        options["binary"] = json!("/usr/bin/chromium");
+    }
+    let capabilities = json!({
+        "goog:chromeOptions": options,
+        "goog:loggingPrefs": {"browser": "ALL"},
+    });
+    let Value::Object(capabilities) = capabilities else {
+        unreachable!()
+    };
+    let client = ClientBuilder::new(HttpConnector::new())
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a chromium session through chromedriver");
+
+    let page = server.url();
+    let expected_hints = server.get("/api/query?state=613702458&hint=true").json()["hints"].clone();
+    let session = client.clone();
+    let result = async move {
+        let client = session;
+        client
+            .goto(&format!("{page}/?state=603712458"))
+            .await
+            .unwrap();
+        wait_for_distance(&client, 23, Duration::from_secs(20)).await;
+        assert_eq!(board(&client).await, [6, 0, 3, 7, 1, 2, 4, 5, 8]);
+
+        // Slide tile 1 up, into the gap above it: one move closer.
+        client
+            .find(Locator::Css("[data-tile=\"1\"]"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        wait_for_distance(&client, 22, Duration::from_secs(20)).await;
+        assert_eq!(board(&client).await, [6, 1, 3, 7, 0, 2, 4, 5, 8]);
+        let url = client.current_url().await.unwrap();
+        assert!(url.as_str().contains("state=613702458"), "{url}");
+
+        // Hint marks the moves that stay optimal, as the API lists them.
+        let hint = client
+            .find(Locator::Css("[data-testid=hint]"))
+            .await
+            .unwrap();
+        hint.click().await.unwrap();
+        assert_eq!(
+            hint.attr("aria-pressed").await.unwrap().as_deref(),
+            Some("true")
+        );
+        let marked = client
+            .execute(
+                "return Array.from(document.querySelectorAll('[data-testid=board] .optimal'))\
+                 .map(e => e.dataset.tile).sort();",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let mut optimal: Vec<String> = expected_hints
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|h| h["optimal"] == true)
+            .map(|h| h["tile"].to_string())
+            .collect();
+        optimal.sort();
+        assert!(!optimal.is_empty());
+        assert_eq!(marked, json!(optimal));
+
+        // Solve plays an optimal solution to the goal.
+        client
+            .find(Locator::Css("[data-testid=solve]"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        wait_for_distance(&client, 0, Duration::from_secs(60)).await;
+        assert_eq!(board(&client).await, [1, 2, 3, 8, 0, 4, 7, 6, 5]);
+
+        // The keyboard alone: ArrowUp slides the tile below the gap (6) up.
+        client
+            .find(Locator::Css("[data-testid=board]"))
+            .await
+            .unwrap()
+            .send_keys("\u{E013}")
+            .await
+            .unwrap();
+        wait_for_distance(&client, 1, Duration::from_secs(20)).await;
+        assert_eq!(cell_of(&client, 6).await, 4);
+
+        // Another board: a new puzzle is drawn on it; then that position becomes the goal.
+        client
+            .find(Locator::Css("#board-size"))
+            .await
+            .unwrap()
+            .select_by_value("3x2")
+            .await
+            .unwrap();
+        let started = Instant::now();
+        loop {
+            let cells = board(&client).await;
+            let url = client.current_url().await.unwrap();
+            if cells.len() == 6 && url.as_str().contains("board=3x2") {
+                break;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "no 3x2 puzzle: {url}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        client
+            .find(Locator::Css("#goal-here"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        wait_for_distance(&client, 0, Duration::from_secs(20)).await;
+
+        let escaped = client
+            .execute("return window.tilebaseErrors;", vec![])
+            .await
+            .unwrap();
+        assert_eq!(escaped, json!([]), "errors the page caught");
+        let log = client.issue_cmd(BrowserLog).await.unwrap();
+        let errors: Vec<&Value> = log
+            .as_array()
+            .map(|entries| {
+                entries
+                    .iter()
+                    .filter(|e| e["level"] == "SEVERE" || e["level"] == "WARNING")
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert!(errors.is_empty(), "console errors: {errors:?}");
+    };
+    let outcome = futures_catch(result).await;
+    let _ = client.close().await;
+    drop(driver);
+    if let Err(panic) = outcome {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+/// Runs `future`, catching a panic so that the browser is closed before the test fails.
+async fn futures_catch<F: std::future::Future<Output = ()> + Send + 'static>(
+    future: F,
+) -> Result<(), Box<dyn std::any::Any + Send>> {
+    match tokio::spawn(future).await {
+        Ok(()) => Ok(()),
+        Err(e) => match e.try_into_panic() {
+            Ok(panic) => Err(panic),
+            Err(e) => Err(Box::new(e.to_string())),
+        },
+    }
+}

@@ -1,0 +1,59 @@
+//! SIGTERM and Ctrl-C (SIGINT) stop the server gracefully: a request in flight is answered,
+//! then the process exits with status 0.
+
+use std::io::Write;
+use std::time::Duration;
+
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::Pid;
+
+use crate::support::{Server, read_reply};
+
+fn stops_on(signal: Signal) {
+    let mut server = Server::start();
+    assert_eq!(server.get("/healthz").body, "ok");
+
+    // A request in flight: its headers and half its body sent, the rest after the signal.
+    let body = r#"{"states":["603712458","283104765"]}"#;
+    let (first, rest) = body.split_at(body.len() / 2);
+    let mut stream = server.connect();
+    write!(
+        stream,
+        "POST /api/query HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{first}",
+        body.len()
+    )
+    .unwrap();
+    stream.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+
+    kill(Pid::from_raw(server.pid() as i32), signal).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    stream.write_all(rest.as_bytes()).unwrap();
+    let reply = read_reply(&mut stream);
+    assert_eq!(reply.status, 200, "{reply:?}");
+    let results = reply.json()["results"].clone();
+    assert_eq!(results[0]["distance"], 23);
+    assert_eq!(results[1]["distance"], 4);
+
+    let status = server
+        .wait(Duration::from_secs(20))
+        .expect("the server stops within 20 s");
+    assert_eq!(status.code(), Some(0), "stderr: {}", server.stderr());
+    assert!(
+        server.stderr().contains("serve: stopped"),
+        "{}",
+        server.stderr()
+    );
+    // Nothing listens any more.
+    assert!(std::net::TcpStream::connect(server.addr).is_err());
+}
+
+#[test]
+fn sigterm_stops_gracefully() {
+    stops_on(Signal::SIGTERM);
+}
+
+#[test]
+fn ctrl_c_stops_gracefully() {
+    stops_on(Signal::SIGINT);
+}
