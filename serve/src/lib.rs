@@ -64,6 +64,9 @@ pub fn main() -> ExitCode {
         Ok(args) => args,
         Err(code) => return code,
     };
+    // Builds started by requests report on stderr in one line each, as query's do; a progress
+    // bar would interleave with the server's own lines.
+    tilebase_tools::progress::Quiet { quiet: true }.apply();
     raise_open_files_limit();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
