@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Instant;
 
+use rustc_hash::FxHashMap;
 use tilebase_core::{Board, Metric, State};
 use tilebase_format::file_name;
 use tilebase_lookup::{Database, Error, Storage};
@@ -104,7 +105,9 @@ fn shipped() -> Result<&'static [Arc<Db>], FindError> {
 /// Databases found for a goal and metric, and files opened, kept for the process.
 #[derive(Default)]
 struct Kept {
-    found: HashMap<(State, Metric), Arc<Db>>,
+    /// Looked up at every call that names a goal other than a shipped database's own: a fast
+    /// hash.
+    found: FxHashMap<(State, Metric), Arc<Db>>,
     opened: HashMap<PathBuf, Arc<Db>>,
 }
 
