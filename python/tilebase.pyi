@@ -1,8 +1,9 @@
 """Exact, optimal answers about sliding-tile puzzles, from a tablebase.
 
 The distance of any state to any goal, an optimal solution, hints, batches of states as NumPy
-arrays on every core, and puzzles drawn at an exact difficulty. The three 3x3 class databases
-ship inside the module; other boards find or build their database as the `query` program does.
+arrays on every core, and puzzles drawn at an exact difficulty. The 3x3 databases ship inside
+the module, so every 3x3 goal is answered with no file; other boards find or build their
+database as the `query` program does.
 """
 
 import os

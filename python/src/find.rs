@@ -1,6 +1,6 @@
-//! Which database answers for a goal. On 3x3 in the single-tile metric, one of the three class
-//! databases shipped inside the module, so that every 3x3 goal is answered anywhere with no
-//! file and no build. Otherwise as `query` finds its file (tools/src/locate.rs): under `db/` in
+//! Which database answers for a goal. On 3x3 in the single-tile metric, one of the four
+//! databases of `db/` shipped inside the module (the three class databases and the default
+//! goal's), so that every 3x3 goal is answered anywhere with no file and no build. Otherwise as `query` finds its file (tools/src/locate.rs): under `db/` in
 //! the current directory, the goal's own file, then its class's; else the same in the cache
 //! directory; else its class's, built on the spot and saved in the cache.
 //!

@@ -737,8 +737,9 @@ impl Database {
 
 /// Exact, optimal answers about sliding-tile puzzles, from a tablebase: the distance of any
 /// state to any goal, an optimal solution, hints, batches of states as NumPy arrays on every
-/// core, and puzzles drawn at an exact difficulty. The three 3x3 class databases ship inside
-/// the module; other boards find or build their database as the `query` program does.
+/// core, and puzzles drawn at an exact difficulty. The 3x3 databases ship inside the module, so
+/// every 3x3 goal is answered with no file; other boards find or build their database as the
+/// `query` program does.
 #[pymodule]
 fn tilebase(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(distance, m)?)?;
