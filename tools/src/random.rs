@@ -7,9 +7,7 @@ use std::process::ExitCode;
 use std::str::FromStr;
 
 use clap::Parser;
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use tilebase_core::State;
+use rand::RngExt;
 use tilebase_lookup::Goal;
 
 use crate::exit::{self, parse_args, report};
@@ -93,13 +91,7 @@ impl Distances {
 }
 
 /// What a draw found.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Draw {
-    /// The states drawn, in the order drawn.
-    pub states: Vec<State>,
-    /// How many states were at the distances asked for.
-    pub available: usize,
-}
+pub use tilebase_lookup::Draw;
 
 /// Draws `count` different states uniformly at random among those whose distance to the goal
 /// is in `distances`: every set of `count` such states is as likely as any other, and so every
@@ -111,21 +103,8 @@ pub fn draw<D: AsRef<[u8]>>(
     count: usize,
     seed: u64,
 ) -> Draw {
-    let candidates: Vec<u32> = (0u32..)
-        .zip(goal.database().table())
-        .filter(|(_, d)| distances.contains(d))
-        .map(|(index, _)| index)
-        .collect();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let amount = count.min(candidates.len());
-    let states = rand::seq::index::sample(&mut rng, candidates.len(), amount)
-        .into_iter()
-        .filter_map(|i| goal.state_at(candidates[i]))
-        .collect();
-    Draw {
-        states,
-        available: candidates.len(),
-    }
+    // The draw lives in the lookup crate, so that the Python module draws the same states.
+    goal.draw(distances, count, seed)
 }
 
 /// [`draw`] for the distances asked for, as `random --distance` takes them; a seed is drawn

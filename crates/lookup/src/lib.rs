@@ -32,6 +32,7 @@
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 mod database;
+mod draw;
 mod error;
 mod goal;
 mod solutions;
@@ -40,6 +41,7 @@ mod tablebase;
 mod verify;
 
 pub use database::Database;
+pub use draw::Draw;
 pub use error::Error;
 pub use goal::{Goal, Hint};
 pub use solutions::Solutions;

@@ -1,0 +1,182 @@
+"""Exact, optimal answers about sliding-tile puzzles, from a tablebase.
+
+The distance of any state to any goal, an optimal solution, hints, batches of states as NumPy
+arrays on every core, and puzzles drawn at an exact difficulty. The 3x3 databases ship inside
+the module, so every 3x3 goal is answered with no file; other boards find or build their
+database as the `query` program does.
+"""
+
+import os
+from typing import Sequence, Union
+
+import numpy
+import numpy.typing
+
+__all__: list[str]
+
+#: A state or goal: a string in any form `query` reads ("603712458", "6 0 3 7 1 2 4 5 8",
+#: "603/712/458", "[6,0,3,7,1,2,4,5,8]", ...), the same as bytes, or a sequence of ints.
+StateLike = Union[str, bytes, Sequence[int]]
+
+class DatabaseError(Exception):
+    """A database that cannot answer: a file that is not a tilebase database, is damaged, or
+    holds another goal than its name says."""
+
+def distance(
+    state: StateLike,
+    goal: StateLike | None = None,
+    board: str | None = None,
+    metric: str | None = "stm",
+) -> int | None:
+    """The optimal number of moves from `state` to the goal, or None if it cannot reach it.
+
+    `goal` defaults to 123804765 on 3x3 and to the tiles in order with the blank last on other
+    boards; `board` is "WxH" (default: read off the goal, else 3x3); `metric` is "stm"
+    (single-tile moves) or "mtm" (multi-tile moves). A bad state raises ValueError.
+
+    >>> tilebase.distance("603712458")
+    23
+    >>> tilebase.distance([8, 6, 4, 0, 7, 2, 5, 1, 3]) is None
+    True
+    """
+
+def solve(
+    state: StateLike,
+    goal: StateLike | None = None,
+    board: str | None = None,
+    metric: str | None = "stm",
+) -> str | None:
+    """One optimal solution, as `query` writes it: the blank's moves (U, D, L, R), at each step
+    the first that stays optimal; a space between moves in the multi-tile metric. "" at the
+    goal; None if the state cannot reach the goal.
+
+    >>> tilebase.solve("603712458")
+    'DDLURRDLLUURDDLURRDLLUR'
+    """
+
+def hints(
+    state: StateLike,
+    goal: StateLike | None = None,
+    board: str | None = None,
+    metric: str | None = "stm",
+) -> list[dict[str, Union[str, int, bool]]]:
+    """Every move from `state`, as `query --hint --json` lists them: dicts with "move", "tile",
+    "distance" and "optimal". An empty list if the state cannot reach the goal.
+
+    >>> tilebase.hints("603712458")[0]
+    {'move': 'D', 'tile': 1, 'distance': 22, 'optimal': True}
+    """
+
+def distances(
+    cells: numpy.typing.NDArray[numpy.uint8],
+    goal: StateLike | None = None,
+    board: str | None = None,
+    metric: str | None = "stm",
+) -> numpy.typing.NDArray[numpy.int16]:
+    """The distance of every row of `cells` (a 2-D uint8 array, one state per row), -1 where
+    the state cannot reach the goal. Read in place when C-contiguous; runs on every core
+    without the GIL. A bad row raises ValueError naming its index.
+
+    >>> cells = numpy.array([[6, 0, 3, 7, 1, 2, 4, 5, 8], [8, 6, 4, 0, 7, 2, 5, 1, 3]], numpy.uint8)
+    >>> tilebase.distances(cells)
+    array([23, -1], dtype=int16)
+    """
+
+def random_states(
+    distance: int | str,
+    count: int = 1,
+    seed: int | None = None,
+    goal: StateLike | None = None,
+    board: str | None = None,
+    metric: str | None = "stm",
+) -> list[str]:
+    """`count` different states drawn uniformly among those at `distance` from the goal, the
+    same as `random --seed` for the same seed. `distance` is an int, or "20", "20..25" or "max".
+
+    >>> tilebase.random_states(24, count=3, seed=5)
+    ['180423657', '048357621', '460715238']
+    """
+
+class Database:
+    """A database file opened explicitly, as `query --db PATH`. Its methods are the module's
+    functions; `goal` defaults to the file's own and may be any goal it answers for.
+
+    >>> db = tilebase.Database("db/3x3-123804765.tilebase")
+    >>> db.distance("603712458")
+    23
+    """
+
+    def __init__(self, path: Union[str, os.PathLike[str]]) -> None: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def board(self) -> str: ...
+    @property
+    def goal(self) -> str: ...
+    @property
+    def metric(self) -> str: ...
+    @property
+    def max_distance(self) -> int: ...
+    def distance(
+        self,
+        state: StateLike,
+        goal: StateLike | None = None,
+        board: str | None = None,
+        metric: str | None = None,
+    ) -> int | None:
+        """tilebase.distance, answered from this file.
+
+        >>> tilebase.Database("db/3x3-123804765.tilebase").distance("603712458")
+        23
+        """
+    def solve(
+        self,
+        state: StateLike,
+        goal: StateLike | None = None,
+        board: str | None = None,
+        metric: str | None = None,
+    ) -> str | None:
+        """tilebase.solve, answered from this file.
+
+        >>> tilebase.Database("db/3x3-123804765.tilebase").solve("283104765")
+        'ULDR'
+        """
+    def hints(
+        self,
+        state: StateLike,
+        goal: StateLike | None = None,
+        board: str | None = None,
+        metric: str | None = None,
+    ) -> list[dict[str, Union[str, int, bool]]]:
+        """tilebase.hints, answered from this file.
+
+        >>> tilebase.Database("db/3x3-123804765.tilebase").hints("123804765")[0]
+        {'move': 'U', 'tile': 2, 'distance': 1, 'optimal': False}
+        """
+    def distances(
+        self,
+        cells: numpy.typing.NDArray[numpy.uint8],
+        goal: StateLike | None = None,
+        board: str | None = None,
+        metric: str | None = None,
+    ) -> numpy.typing.NDArray[numpy.int16]:
+        """tilebase.distances, answered from this file.
+
+        >>> db = tilebase.Database("db/3x3-123804765.tilebase")
+        >>> db.distances(numpy.array([[1, 2, 3, 8, 0, 4, 7, 6, 5]], numpy.uint8))
+        array([0], dtype=int16)
+        """
+    def random_states(
+        self,
+        distance: int | str,
+        count: int = 1,
+        seed: int | None = None,
+        goal: StateLike | None = None,
+        board: str | None = None,
+        metric: str | None = None,
+    ) -> list[str]:
+        """tilebase.random_states, drawn from this file.
+
+        >>> tilebase.Database("db/3x3-123456780.tilebase").random_states("max", count=2, seed=1)
+        ['867254301', '647850321']
+        """
