@@ -8,6 +8,13 @@
 //! and hands it to a [`Record`] to write down the depth. Chunks are independent, so they are
 //! worked on in parallel; each is written by one worker only, and the result is the same
 //! whatever the number of threads.
+//!
+//! Pattern databases' abstract states have no such structure for a chunk to gather from, so
+//! their search ([`search_push`]) goes the other way: each entry of the layer pushes its
+//! neighbours into the next layer's bits, set atomically from every thread. The layers, the
+//! visited bits, the records and the progress are the same as the pulling search's.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -53,21 +60,37 @@ pub(crate) trait Space: Sync {
 
 /// Where a search writes the depth of the entries it reaches: one part per chunk.
 pub(crate) trait Record: Send {
-    /// Notes that the entries set in `new` (one chunk's words) are at `depth`.
-    fn record(&mut self, new: &[u64], depth: u8);
+    /// Notes that the entries set in `new` (one chunk's words) are at `depth`; returns how
+    /// far that takes the search towards the `total` its progress is reported against.
+    fn record(&mut self, new: &[u64], depth: u8) -> u64;
 }
 
 impl Record for &mut [u8] {
     #[inline]
-    fn record(&mut self, new: &[u64], depth: u8) {
+    fn record(&mut self, new: &[u64], depth: u8) -> u64 {
+        let mut count = 0;
         for (w, &word) in new.iter().enumerate() {
             let mut rest = word;
             while rest != 0 {
                 self[w * 64 + rest.trailing_zeros() as usize] = depth;
                 rest &= rest - 1;
+                count += 1;
             }
         }
+        count
     }
+}
+
+/// An index space searched by [`search_push`]: chunks of entries, and each entry's neighbours.
+pub(crate) trait PushSpace: Sync {
+    /// The number of chunks.
+    fn chunks(&self) -> usize;
+    /// The entries of each chunk: a multiple of 64.
+    fn chunk_len(&self) -> usize;
+    /// The entry at depth 0.
+    fn seed(&self) -> u64;
+    /// Calls `f` with every entry one move from `entry`.
+    fn for_each_neighbour(&self, entry: u64, f: impl FnMut(u64));
 }
 
 /// Tables this small are searched on the calling thread: the layers of a 3x3 table take
@@ -80,6 +103,18 @@ type ChunkParts<'a, R> = (
     (((&'a mut [u64], &'a mut [u64]), &'a mut R), &'a mut bool),
     &'a mut bool,
 );
+
+/// One chunk's share of a pushed layer: its bits of the layer, its visited bits, its bits of
+/// the next layer, and its active flag and record.
+type KeepParts<'a, R> = (
+    ((&'a mut [u64], &'a mut [u64]), &'a mut [AtomicU64]),
+    (&'a mut bool, &'a mut R),
+);
+
+/// Adds entries found and progress made, chunk by chunk.
+fn add(a: (u64, u64), b: (u64, u64)) -> (u64, u64) {
+    (a.0 + b.0, a.1 + b.1)
+}
 
 /// Whether a search splits its layers among rayon's threads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,16 +135,17 @@ pub(crate) struct Searched {
 }
 
 /// Searches `space` breadth-first from its seed, giving each chunk's new entries to its part of
-/// `records` (one per chunk) with their depth, and reporting each layer to `progress`.
+/// `records` (one per chunk) with their depth, and reporting each layer to `progress`: how far
+/// the records have come towards `total`.
 pub(crate) fn search<S: Space, R: Record>(
     space: &S,
     records: &mut [R],
     progress: &dyn Progress,
+    total: u64,
     split: Split,
 ) -> Searched {
     let (chunks, words, len) = (space.chunks(), space.words(), space.chunk_len());
     assert_eq!(records.len(), chunks);
-    let total = (chunks * len) as u64;
     let mut layer = Frontier::new(chunks, words);
     let mut next = Frontier::new(chunks, words);
     let mut visited = vec![0u64; chunks * words];
@@ -127,9 +163,8 @@ pub(crate) fn search<S: Space, R: Record>(
     layer.bits[c * words + at / 64] = 1 << (at % 64);
     layer.active[c] = true;
     visited[c * words + at / 64] = 1 << (at % 64);
-    records[c].record(&layer.bits[c * words..(c + 1) * words], 0);
+    let mut reached = records[c].record(&layer.bits[c * words..(c + 1) * words], 0);
     let mut counts = vec![1u64];
-    let mut reached = 1u64;
     progress.layer(0, reached, total);
 
     let parallel = match split {
@@ -143,7 +178,7 @@ pub(crate) fn search<S: Space, R: Record>(
         let step = |(c, ((((out, seen), record), active), done)): (usize, ChunkParts<'_, R>)| {
             *active = false;
             if *done || !space.gather(c, &layer, out) {
-                return 0;
+                return (0, 0);
             }
             let mut count = 0u64;
             for (o, s) in out.iter_mut().zip(seen.iter_mut()) {
@@ -152,13 +187,14 @@ pub(crate) fn search<S: Space, R: Record>(
                 count += u64::from(o.count_ones());
             }
             *done = seen.iter().zip(&full).all(|(s, f)| s == f);
+            let mut units = 0;
             if count > 0 {
                 *active = true;
-                record.record(out, depth);
+                units = record.record(out, depth);
             }
-            count
+            (count, units)
         };
-        let found: u64 = if parallel {
+        let (found, units) = if parallel {
             next.bits
                 .par_chunks_mut(words)
                 .zip(visited.par_chunks_mut(words))
@@ -168,7 +204,7 @@ pub(crate) fn search<S: Space, R: Record>(
                 .enumerate()
                 .with_min_len(16)
                 .map(step)
-                .sum()
+                .reduce(|| (0, 0), add)
         } else {
             next.bits
                 .chunks_mut(words)
@@ -178,15 +214,128 @@ pub(crate) fn search<S: Space, R: Record>(
                 .zip(complete.iter_mut())
                 .enumerate()
                 .map(step)
-                .sum()
+                .fold((0, 0), add)
         };
         if found == 0 {
             break;
         }
         counts.push(found);
-        reached += found;
+        reached += units;
         progress.layer(u32::from(depth), reached, total);
         std::mem::swap(&mut layer, &mut next);
+    }
+    Searched { counts }
+}
+
+/// Searches `space` breadth-first from its seed by pushing: every entry of a layer sets its
+/// neighbours' bits in the next layer (atomically, from any thread), then each chunk keeps what
+/// was not visited before and hands it to its part of `records` with its depth. The layers are
+/// the same whatever the threads' order, so the records are too.
+pub(crate) fn search_push<S: PushSpace, R: Record>(
+    space: &S,
+    records: &mut [R],
+    progress: &dyn Progress,
+    total: u64,
+    split: Split,
+) -> Searched {
+    let (chunks, len) = (space.chunks(), space.chunk_len());
+    assert_eq!(len % 64, 0);
+    assert_eq!(records.len(), chunks);
+    let words = len / 64;
+    let mut layer = Frontier::new(chunks, words);
+    let mut next: Vec<AtomicU64> = (0..chunks * words).map(|_| AtomicU64::new(0)).collect();
+    let mut visited = vec![0u64; chunks * words];
+
+    let seed = space.seed() as usize;
+    let (c, w, bit) = (seed / len, seed / 64, 1u64 << (seed % 64));
+    layer.bits[w] = bit;
+    layer.active[c] = true;
+    visited[w] = bit;
+    let mut one = vec![0u64; words];
+    one[w - c * words] = bit;
+    let mut reached = records[c].record(&one, 0);
+    let mut counts = vec![1u64];
+    progress.layer(0, reached, total);
+
+    let parallel = match split {
+        Split::Auto => chunks * len >= PARALLEL_FROM,
+        #[cfg(test)]
+        Split::Always => true,
+        #[cfg(test)]
+        Split::Never => false,
+    };
+    for depth in 1u8.. {
+        // Push: every entry of the layer marks its neighbours not yet visited.
+        {
+            let (layer, visited, next) = (&layer, &visited, &next);
+            let push = |c: usize| {
+                let Some(bits) = layer.chunk(c) else { return };
+                for (i, &word) in bits.iter().enumerate() {
+                    let mut rest = word;
+                    while rest != 0 {
+                        let entry =
+                            ((c * words + i) * 64) as u64 + u64::from(rest.trailing_zeros());
+                        rest &= rest - 1;
+                        space.for_each_neighbour(entry, |n| {
+                            let (w, bit) = ((n / 64) as usize, 1u64 << (n % 64));
+                            // Reads first: most neighbours are visited or already marked,
+                            // and a read does not take the cache line from the other core.
+                            if (visited[w] | next[w].load(Ordering::Relaxed)) & bit == 0 {
+                                next[w].fetch_or(bit, Ordering::Relaxed);
+                            }
+                        });
+                    }
+                }
+            };
+            if parallel {
+                (0..chunks).into_par_iter().for_each(push);
+            } else {
+                (0..chunks).for_each(push);
+            }
+        }
+        // Keep: what is new in each chunk becomes the layer, visited and recorded.
+        let keep = |(((bits, seen), next), (active, record)): KeepParts<'_, R>| {
+            let mut count = 0u64;
+            for ((b, s), n) in bits.iter_mut().zip(seen.iter_mut()).zip(next.iter_mut()) {
+                let new = std::mem::take(n.get_mut()) & !*s;
+                *s |= new;
+                *b = new;
+                count += u64::from(new.count_ones());
+            }
+            *active = count > 0;
+            let units = if count > 0 {
+                record.record(bits, depth)
+            } else {
+                0
+            };
+            (count, units)
+        };
+        let (found, units) = if parallel {
+            layer
+                .bits
+                .par_chunks_mut(words)
+                .zip(visited.par_chunks_mut(words))
+                .zip(next.par_chunks_mut(words))
+                .zip(layer.active.par_iter_mut().zip(records.par_iter_mut()))
+                .with_min_len(16)
+                .map(keep)
+                .reduce(|| (0, 0), add)
+        } else {
+            layer
+                .bits
+                .chunks_mut(words)
+                .zip(visited.chunks_mut(words))
+                .zip(next.chunks_mut(words))
+                .zip(layer.active.iter_mut().zip(records.iter_mut()))
+                .map(keep)
+                .fold((0, 0), add)
+        };
+        if found == 0 {
+            break;
+        }
+        counts.push(found);
+        reached += units;
+        progress.layer(u32::from(depth), reached, total);
     }
     Searched { counts }
 }

@@ -14,11 +14,13 @@
 
 mod full;
 mod layers;
+mod pattern;
 mod progress;
 mod save;
 
+pub use pattern::build_pattern;
 pub use progress::{NoProgress, Progress};
-pub use save::{SaveError, Saved, save};
+pub use save::{SaveError, Saved, SavedPattern, save, save_pattern};
 
 use layers::Split;
 use tilebase_core::{Metric, State};
@@ -58,7 +60,8 @@ fn build(goal: &State, metric: Metric, progress: &dyn Progress, split: Split) ->
     // of the goal's half is reached; the count checks it.
     let mut table = vec![0u8; goal.board().states() as usize];
     let mut records: Vec<&mut [u8]> = table.chunks_mut(layers::Space::chunk_len(&space)).collect();
-    let searched = layers::search(&space, &mut records, progress, split);
+    let total = u64::from(goal.board().states());
+    let searched = layers::search(&space, &mut records, progress, total, split);
     assert_eq!(
         searched.counts.iter().sum::<u64>(),
         u64::from(goal.board().states()),

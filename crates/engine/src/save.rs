@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 
 use tilebase_core::{Metric, State};
 use tilebase_format::Header;
+use tilebase_format::pattern::PatternHeader;
+use tilebase_pattern::{Encoding, Pattern};
 
 /// zstd level for shipped files: slow to write, as fast to read as any level.
 const ZSTD_LEVEL: i32 = 19;
@@ -58,6 +60,60 @@ pub fn save(
     compress: bool,
     replace: bool,
 ) -> Result<Saved, SaveError> {
+    let (header, bytes) = save_with(path, replace, |file| {
+        write_to(file, goal, metric, table, compress)
+    })?;
+    Ok(Saved {
+        path: path.to_path_buf(),
+        header,
+        bytes,
+    })
+}
+
+/// What [`save_pattern`] wrote.
+#[derive(Debug, Clone)]
+pub struct SavedPattern {
+    /// Where the file is.
+    pub path: PathBuf,
+    /// The header written.
+    pub header: PatternHeader,
+    /// The size of the file in bytes.
+    pub bytes: u64,
+}
+
+/// Saves the pattern database of `pattern` holding `values` (one per placement, in rank
+/// order), stored in `encoding`, at `path`, as [`save`] saves a table.
+pub fn save_pattern(
+    path: &Path,
+    pattern: &Pattern,
+    values: &[u8],
+    encoding: Encoding,
+    replace: bool,
+) -> Result<SavedPattern, SaveError> {
+    let table = tilebase_pattern::encode(pattern, values, encoding).map_err(|e| SaveError::Io {
+        path: path.to_path_buf(),
+        source: io::Error::new(io::ErrorKind::InvalidData, e),
+    })?;
+    let (header, bytes) = save_with(path, replace, |file| {
+        let mut out = BufWriter::new(file);
+        let header = tilebase_format::pattern::write(&mut out, pattern, encoding, values, &table)?;
+        out.flush()?;
+        Ok(header)
+    })?;
+    Ok(SavedPattern {
+        path: path.to_path_buf(),
+        header,
+        bytes,
+    })
+}
+
+/// Writes a file at `path` with `write`, under a temporary name renamed over `path` once
+/// complete and on disk; returns what `write` returned and the file's size.
+fn save_with<H>(
+    path: &Path,
+    replace: bool,
+    write: impl FnOnce(&mut File) -> io::Result<H>,
+) -> Result<(H, u64), SaveError> {
     let io_err = |path: &Path| {
         let path = path.to_path_buf();
         move |source| SaveError::Io { path, source }
@@ -81,8 +137,7 @@ pub fn save(
         .tempfile_in(dir)
         .map_err(io_err(dir))?;
 
-    let header =
-        write_to(temp.as_file_mut(), goal, metric, table, compress).map_err(io_err(temp.path()))?;
+    let header = write(temp.as_file_mut()).map_err(io_err(temp.path()))?;
     readable_by_all(temp.as_file()).map_err(io_err(temp.path()))?;
     temp.as_file().sync_all().map_err(io_err(temp.path()))?;
 
@@ -110,11 +165,7 @@ pub fn save(
         let _ = d.sync_all();
     }
     let bytes = fs::metadata(path).map_err(io_err(path))?.len();
-    Ok(Saved {
-        path: path.to_path_buf(),
-        header,
-        bytes,
-    })
+    Ok((header, bytes))
 }
 
 fn write_to(

@@ -32,6 +32,8 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod pattern;
+
 use std::io::{self, Write};
 use std::ops::Range;
 
@@ -181,6 +183,22 @@ pub enum FormatError {
         /// Bytes the header accounts for.
         expected: u64,
     },
+    /// A block of a pattern database's table does not match its checksum.
+    #[error(
+        "table block {block} (bytes {start} to {end} of the table) does not match its checksum: the table is damaged; rebuild it with build-db"
+    )]
+    BlockChecksum {
+        /// The block, from 0.
+        block: usize,
+        /// Its first byte in the table.
+        start: usize,
+        /// The byte after its last.
+        end: usize,
+    },
+    /// A database of the other kind: a pattern database where a full table was expected, or
+    /// the reverse.
+    #[error("{0}")]
+    Kind(String),
     /// The table does not match its checksum.
     #[error(
         "table checksum is {found:#010x}, expected {expected:#010x}: the table is damaged; rebuild it with build-db"
@@ -315,12 +333,22 @@ pub fn write<W: Write>(out: W, goal: &State, metric: Metric, table: &[u8]) -> io
 /// Writes `header` and `table` as a file, as they are: nothing is computed or checked. [`write`]
 /// is the way to write a database; this is for tools and tests that need a file whose header
 /// says something else than its table.
-pub fn write_parts<W: Write>(mut out: W, header: &Header, table: &[u8]) -> io::Result<()> {
+pub fn write_parts<W: Write>(out: W, header: &Header, table: &[u8]) -> io::Result<()> {
+    write_parts_of(out, VERSION, header, table)
+}
+
+/// [`write_parts`] for any header type, in format `version`.
+fn write_parts_of<W: Write, H: Encode>(
+    mut out: W,
+    version: u32,
+    header: &H,
+    table: &[u8],
+) -> io::Result<()> {
     let encoded = bincode::encode_to_vec(header, CONFIG)
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     let mut preamble = [0u8; PREAMBLE_LEN];
     preamble[0..8].copy_from_slice(&MAGIC);
-    preamble[8..12].copy_from_slice(&VERSION.to_le_bytes());
+    preamble[8..12].copy_from_slice(&version.to_le_bytes());
     preamble[12..16].copy_from_slice(&ENDIAN_MARKER.to_le_bytes());
     preamble[16..20].copy_from_slice(&(encoded.len() as u32).to_le_bytes());
     preamble[20..24].copy_from_slice(&crc32fast::hash(&encoded).to_le_bytes());
@@ -369,7 +397,12 @@ fn file_len_after(header_end: usize, header: &Header) -> Result<u64, FormatError
 /// Checks the preamble, then the header's checksum, and decodes the header. Returns it with the
 /// offset where it ends.
 fn read_header(bytes: &[u8]) -> Result<(Header, usize), FormatError> {
-    let header_len = read_preamble(bytes)?;
+    read_header_of(bytes, VERSION)
+}
+
+/// [`read_header`] for any header type, in files of format `version`.
+fn read_header_of<H: Decode<()>>(bytes: &[u8], version: u32) -> Result<(H, usize), FormatError> {
+    let header_len = read_preamble_of(bytes, version)?;
     let header_end = PREAMBLE_LEN + header_len;
     let header_bytes = bytes
         .get(PREAMBLE_LEN..header_end)
@@ -382,7 +415,7 @@ fn read_header(bytes: &[u8]) -> Result<(Header, usize), FormatError> {
     if found != expected {
         return Err(FormatError::HeaderChecksum { found, expected });
     }
-    let (header, used): (Header, usize) = bincode::decode_from_slice(header_bytes, CONFIG)
+    let (header, used): (H, usize) = bincode::decode_from_slice(header_bytes, CONFIG)
         .map_err(|e| FormatError::HeaderDecode(e.to_string()))?;
     if used != header_len {
         return Err(FormatError::HeaderDecode(format!(
@@ -393,8 +426,8 @@ fn read_header(bytes: &[u8]) -> Result<(Header, usize), FormatError> {
     Ok((header, header_end))
 }
 
-/// Checks magic, version and endianness; returns the header length.
-fn read_preamble(bytes: &[u8]) -> Result<usize, FormatError> {
+/// Checks magic, version (`expected`) and endianness; returns the header length.
+fn read_preamble_of(bytes: &[u8], expected: u32) -> Result<usize, FormatError> {
     if bytes.is_empty() {
         return Err(FormatError::Empty);
     }
@@ -419,10 +452,20 @@ fn read_preamble(bytes: &[u8]) -> Result<usize, FormatError> {
         return Err(FormatError::Magic { found: magic });
     }
     let version = u32_at(preamble, 8);
-    if version != VERSION {
+    if version == pattern::VERSION && expected == VERSION {
+        return Err(FormatError::Kind(
+            "a pattern database (format version 3), not a full table: it answers 4x4 states through query --board 4x4".into(),
+        ));
+    }
+    if version == VERSION && expected == pattern::VERSION {
+        return Err(FormatError::Kind(
+            "a full table (format version 2), not a pattern database".into(),
+        ));
+    }
+    if version != expected {
         return Err(FormatError::Version {
             found: version,
-            expected: VERSION,
+            expected,
         });
     }
     let marker = u32_at(preamble, 12);
@@ -643,14 +686,22 @@ mod tests {
             "format version 1, but this tilebase reads version 2: rebuild the database with \
              build-db"
         );
-        bytes[8] = 3;
+        bytes[8] = 4;
         assert_eq!(
             read(&bytes).unwrap_err(),
             FormatError::Version {
-                found: 3,
+                found: 4,
                 expected: 2
             }
         );
+        // Version 3 is a pattern database's, and said to be one.
+        bytes[8] = 3;
+        assert!(matches!(read(&bytes).unwrap_err(), FormatError::Kind(_)));
+        bytes[8] = 2;
+        assert!(matches!(
+            pattern::read(&bytes).unwrap_err(),
+            FormatError::Kind(_)
+        ));
         let (_, mut bytes) = file();
         bytes[12..16].copy_from_slice(&ENDIAN_MARKER.to_be_bytes());
         assert_eq!(

@@ -187,3 +187,40 @@ pub const BAD_STATES: &[(&str, &str, &str)] = &[
         "value 99999999999999999999999 is out of range: a 3x3 board has tiles 0 to 8",
     ),
 ];
+
+const KORF100: &str = include_str!("../../../tests/data/korf100.txt");
+const FIFTEEN_7_8: &str = include_str!("../../../tests/data/fifteen-7-8.txt");
+
+/// Korf's 100 random 15-puzzle instances, goal `0,1,...,15` (the blank first), each with its
+/// optimal length: the tile on each cell, row by row, and the length. In file order.
+pub fn korf100() -> Vec<([u8; 16], u8)> {
+    KORF100
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (cells, length) = l.split_once(' ').expect("cells, a space, the length");
+            let mut out = [0u8; 16];
+            let values: Vec<u8> = cells
+                .split(',')
+                .map(|v| v.parse().expect("a tile"))
+                .collect();
+            out.copy_from_slice(&values);
+            (out, length.trim().parse().expect("a length"))
+        })
+        .collect()
+}
+
+/// The published value counts of the 15-puzzle's 7-8 pattern databases, goal `1,2,...,15,0`:
+/// `counts[v]` is (placements of tiles 1-8 at value v, placements of tiles 9-15 at value v).
+pub fn fifteen_7_8_counts() -> Vec<(u64, u64)> {
+    FIFTEEN_7_8
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .enumerate()
+        .map(|(i, l)| {
+            let v: Vec<u64> = l.split(' ').map(|x| x.parse().expect("a count")).collect();
+            assert_eq!(v[0], i as u64, "values in order");
+            (v[1], v[2])
+        })
+        .collect()
+}

@@ -1,0 +1,138 @@
+//! The search space of a pattern database: abstract states (a placement of the pattern's tiles
+//! and the blank's region), indexed by [`Pattern`], searched by pushing.
+
+use tilebase_pattern::Pattern;
+
+use crate::Progress;
+use crate::layers::{self, PushSpace, Record, Split};
+
+/// Placements per chunk, in 64s: a chunk holds whole placements (each with all its region
+/// names), so each placement's value is written by one worker.
+const PLACEMENTS_PER_CHUNK: usize = 64 * 64;
+
+struct PatternSpace<'a> {
+    pattern: &'a Pattern,
+    chunks: usize,
+}
+
+impl PatternSpace<'_> {
+    fn chunk_placements() -> usize {
+        PLACEMENTS_PER_CHUNK
+    }
+}
+
+impl PushSpace for PatternSpace<'_> {
+    fn chunks(&self) -> usize {
+        self.chunks
+    }
+
+    fn chunk_len(&self) -> usize {
+        Self::chunk_placements() * self.pattern.regions() as usize
+    }
+
+    fn seed(&self) -> u64 {
+        self.pattern.goal_entry()
+    }
+
+    #[inline]
+    fn for_each_neighbour(&self, entry: u64, f: impl FnMut(u64)) {
+        self.pattern.for_each_neighbour(entry, f);
+    }
+}
+
+/// The values of one chunk's placements: each set the first time any of its abstract states
+/// is reached, which in a breadth-first search is the least over the blank's regions.
+struct Values<'a> {
+    values: &'a mut [u8],
+    regions: usize,
+}
+
+impl Record for Values<'_> {
+    #[inline]
+    fn record(&mut self, new: &[u64], depth: u8) -> u64 {
+        let mut placed = 0;
+        for (w, &word) in new.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let entry = w * 64 + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let value = &mut self.values[entry / self.regions];
+                if *value == u8::MAX {
+                    *value = depth;
+                    placed += 1;
+                }
+            }
+        }
+        placed
+    }
+}
+
+/// The value of every placement of `pattern`, in rank order: the fewest moves of the pattern's
+/// tiles that bring them home, other tiles moving for free, the blank where it may go. Large
+/// patterns are searched on every thread of rayon's current pool; the values are the same
+/// whatever the number of threads. `progress` is told of the placements valued so far.
+pub fn build_pattern(pattern: &Pattern, progress: &dyn Progress) -> Vec<u8> {
+    build(pattern, progress, Split::Auto)
+}
+
+pub(crate) fn build(pattern: &Pattern, progress: &dyn Progress, split: Split) -> Vec<u8> {
+    let placements = pattern.placements() as usize;
+    let space = PatternSpace {
+        pattern,
+        chunks: placements.div_ceil(PatternSpace::chunk_placements()),
+    };
+    let mut values = vec![u8::MAX; placements];
+    let regions = pattern.regions() as usize;
+    let mut records: Vec<Values<'_>> = values
+        .chunks_mut(PatternSpace::chunk_placements())
+        .map(|values| Values { values, regions })
+        .collect();
+    layers::search_push(&space, &mut records, progress, placements as u64, split);
+    debug_assert!(
+        values.iter().all(|&v| v != u8::MAX),
+        "every placement is reached"
+    );
+    values
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::NoProgress;
+    use tilebase_pattern::Grid;
+
+    /// Each layer is the same whatever the threads' order, so the values are too: built on
+    /// one thread and split among one, two or three, byte for byte, for patterns of 3x3, 4x3
+    /// and 4x4.
+    #[test]
+    fn every_thread_count_builds_the_same_values() {
+        let pool = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a thread pool")
+        };
+        let pools = [pool(1), pool(2), pool(3)];
+        let cases: [(usize, usize, &[u8]); 4] = [
+            (3, 3, &[1, 2, 3, 4]),
+            (3, 3, &[5, 8]),
+            (4, 3, &[1, 5, 6, 9]),
+            (4, 4, &[1, 2, 3, 4]),
+        ];
+        for (w, h, tiles) in cases {
+            let grid = Grid::new(w, h).unwrap();
+            let goal: Vec<u8> = (1..(w * h) as u8).chain([0]).collect();
+            let pattern = Pattern::new(grid, &goal, tiles).unwrap();
+            let alone = build(&pattern, &NoProgress, Split::Never);
+            assert!(alone.iter().all(|&v| v != u8::MAX));
+            for pool in &pools {
+                let split = pool.install(|| build(&pattern, &NoProgress, Split::Always));
+                assert!(
+                    split == alone,
+                    "{grid} {tiles:?}: {} threads",
+                    pool.current_num_threads()
+                );
+            }
+        }
+    }
+}

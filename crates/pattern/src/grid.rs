@@ -1,0 +1,206 @@
+//! Boards of up to 16 cells as bit masks: which cells neighbour which, and the region of free
+//! cells the blank can reach.
+
+use std::fmt;
+
+use tilebase_core::Move;
+
+/// The most cells a [`Grid`] may have: a cell set fits a `u16`.
+pub const MAX_GRID_CELLS: usize = 16;
+
+/// A board of `width` x `height` cells (both at least 2, at most 16 cells), cells numbered row
+/// by row. Cell sets are `u16` masks, bit `c` for cell `c`.
+///
+/// ```
+/// use tilebase_pattern::Grid;
+///
+/// let grid = Grid::new(4, 4).unwrap();
+/// assert_eq!(grid.cells(), 16);
+/// assert_eq!(grid.neighbours(5), 0b0000_0010_0101_0010); // cells 1, 4, 6 and 9
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Grid {
+    width: u8,
+    height: u8,
+    neighbours: [u16; MAX_GRID_CELLS],
+    /// Every cell of the board.
+    all: u16,
+    /// The cells not in the first column: where a mask may move left from.
+    not_first_column: u16,
+    /// The cells not in the last column.
+    not_last_column: u16,
+}
+
+impl Grid {
+    /// The board of `width` columns and `height` rows, if both are at least 2 and it has at
+    /// most 16 cells.
+    pub const fn new(width: usize, height: usize) -> Option<Grid> {
+        if width < 2 || height < 2 || width > MAX_GRID_CELLS || height > MAX_GRID_CELLS {
+            return None;
+        }
+        if width * height > MAX_GRID_CELLS {
+            return None;
+        }
+        let cells = width * height;
+        let mut neighbours = [0u16; MAX_GRID_CELLS];
+        let mut not_first_column = 0u16;
+        let mut not_last_column = 0u16;
+        let mut c = 0;
+        while c < cells {
+            let (row, col) = (c / width, c % width);
+            let mut mask = 0u16;
+            if row > 0 {
+                mask |= 1 << (c - width);
+            }
+            if row + 1 < height {
+                mask |= 1 << (c + width);
+            }
+            if col > 0 {
+                mask |= 1 << (c - 1);
+                not_first_column |= 1 << c;
+            }
+            if col + 1 < width {
+                mask |= 1 << (c + 1);
+                not_last_column |= 1 << c;
+            }
+            neighbours[c] = mask;
+            c += 1;
+        }
+        let all = if cells == 16 {
+            u16::MAX
+        } else {
+            (1u16 << cells) - 1
+        };
+        Some(Grid {
+            width: width as u8,
+            height: height as u8,
+            neighbours,
+            all,
+            not_first_column,
+            not_last_column,
+        })
+    }
+
+    /// Columns.
+    #[inline]
+    pub const fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    /// Rows.
+    #[inline]
+    pub const fn height(&self) -> usize {
+        self.height as usize
+    }
+
+    /// Cells.
+    #[inline]
+    pub const fn cells(&self) -> usize {
+        self.width as usize * self.height as usize
+    }
+
+    /// The mask of every cell.
+    #[inline]
+    pub const fn all(&self) -> u16 {
+        self.all
+    }
+
+    /// The cells beside `cell` (up, down, left, right), as a mask.
+    #[inline]
+    pub const fn neighbours(&self, cell: usize) -> u16 {
+        self.neighbours[cell]
+    }
+
+    /// The cell a move of the blank from `cell` leads to, if it stays on the board.
+    #[inline]
+    pub const fn step(&self, cell: usize, m: Move) -> Option<usize> {
+        let (w, n) = (self.width as usize, self.cells());
+        match m {
+            Move::Up if cell >= w => Some(cell - w),
+            Move::Down if cell + w < n => Some(cell + w),
+            Move::Left if cell % w > 0 => Some(cell - 1),
+            Move::Right if cell % w + 1 < w => Some(cell + 1),
+            _ => None,
+        }
+    }
+
+    /// The cells of `within` connected to `from` through cells of `within` (`from` included).
+    ///
+    /// ```
+    /// use tilebase_pattern::Grid;
+    ///
+    /// let grid = Grid::new(3, 3).unwrap();
+    /// // A wall down the middle column: the left column alone is reached from cell 0.
+    /// let free = 0b111_111_111 & !0b010_010_010;
+    /// assert_eq!(grid.region(free, 1 << 0), 0b001_001_001);
+    /// ```
+    #[inline]
+    pub fn region(&self, within: u16, from: u16) -> u16 {
+        let w = u32::from(self.width);
+        let mut region = from & within;
+        loop {
+            let grown = region
+                | ((region & self.not_first_column) >> 1)
+                | ((region & self.not_last_column) << 1)
+                | (region >> w)
+                | (region << w);
+            let grown = grown & within;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    /// The board's cells as (row, column).
+    #[inline]
+    pub const fn row_col(&self, cell: usize) -> (usize, usize) {
+        (cell / self.width as usize, cell % self.width as usize)
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.width, self.height)
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_neighbours() {
+        assert!(Grid::new(4, 5).is_none());
+        assert!(Grid::new(1, 4).is_none());
+        let g = Grid::new(4, 4).unwrap();
+        assert_eq!(g.all(), u16::MAX);
+        for c in 0..16 {
+            let expected: u16 = Move::ALL
+                .iter()
+                .filter_map(|&m| g.step(c, m))
+                .map(|d| 1u16 << d)
+                .sum();
+            assert_eq!(g.neighbours(c), expected, "cell {c}");
+        }
+        // Rows do not wrap: cell 3's right is off the board, cell 4's left too.
+        assert_eq!(g.step(3, Move::Right), None);
+        assert_eq!(g.step(4, Move::Left), None);
+    }
+
+    #[test]
+    fn a_region_does_not_wrap_around_rows() {
+        let g = Grid::new(4, 4).unwrap();
+        // Free: cell 3 (end of row 0) and cell 4 (start of row 1): not connected.
+        let free = (1 << 3) | (1 << 4);
+        assert_eq!(g.region(free, 1 << 3), 1 << 3);
+        assert_eq!(g.region(free, 1 << 4), 1 << 4);
+        assert_eq!(g.region(g.all(), 1), g.all());
+    }
+}

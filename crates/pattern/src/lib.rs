@@ -1,0 +1,28 @@
+//! tilebase's pattern databases: optimal answers on boards too large for a full table, the
+//! 15-puzzle first.
+//!
+//! A [`Pattern`] is a set of tiles; its database holds, for every placement of those tiles,
+//! the fewest moves *of those tiles* that bring them home, other tiles moving for free. The
+//! engine (tilebase-engine) builds it by a breadth-first search over abstract states, here
+//! indexed ([`Pattern::for_each_neighbour`]). Databases of disjoint patterns add up to a lower
+//! bound of the distance, and [`Solver`] runs IDA* over that sum.
+//!
+//! ```
+//! use tilebase_pattern::{Grid, Pattern};
+//!
+//! let grid = Grid::new(4, 4).unwrap();
+//! let goal: Vec<u8> = (1..16).chain([0]).collect();
+//! let pattern = Pattern::new(grid, &goal, &[1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
+//! assert_eq!(pattern.placements(), 518_918_400);
+//! ```
+#![forbid(unsafe_code)]
+
+mod grid;
+mod pattern;
+mod solve;
+mod table;
+
+pub use grid::{Grid, MAX_GRID_CELLS};
+pub use pattern::{MAX_PATTERN_TILES, Pattern, PatternError};
+pub use solve::{MAX_PATTERNS, Solution, SolveError, Solver, SolverError, solvable};
+pub use table::{EncodeError, Encoding, PatternValues, encode};

@@ -1,0 +1,426 @@
+//! IDA* over additive pattern databases: optimal solutions on boards too large for a table.
+//!
+//! The heuristic of a state is the sum of its patterns' values (the patterns split the tiles,
+//! so their moves are counted once each and the sum is a lower bound), and with a mirror, the
+//! larger of that sum and the sum for the mirrored state. Each move changes one tile's cell:
+//! only that tile's pattern's rank changes, by arithmetic on the weights of the tiles it
+//! passes, never recomputed from the whole placement.
+
+use tilebase_core::Move;
+
+use crate::grid::{Grid, MAX_GRID_CELLS};
+use crate::pattern::Pattern;
+use crate::table::PatternValues;
+
+/// The most patterns a partition may have.
+pub const MAX_PATTERNS: usize = 8;
+
+/// A partition could not be made into a solver.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolverError {
+    /// The patterns' boards or goals differ from the solver's.
+    #[error("every pattern must be of the same board and goal")]
+    Mismatch,
+    /// A tile is in two patterns, or in none.
+    #[error("the patterns must hold every tile exactly once; tile {0} does not")]
+    NotAPartition(u8),
+    /// More than [`MAX_PATTERNS`] patterns.
+    #[error("at most {MAX_PATTERNS} patterns")]
+    TooMany,
+}
+
+/// Why a search gave no solution.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The state cannot reach the goal: its permutation's parity and its blank's distance
+    /// from home differ in parity.
+    #[error("the state cannot reach the goal (the other parity half)")]
+    Unsolvable,
+    /// The search generated more nodes than it was allowed.
+    #[error("gave up after generating {nodes} nodes (bound {bound})")]
+    Exceeded {
+        /// Nodes generated.
+        nodes: u64,
+        /// The last bound searched.
+        bound: u32,
+    },
+}
+
+/// An optimal solution and what it took.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The blank's moves, from the state to the goal.
+    pub moves: Vec<Move>,
+    /// Nodes generated (children made, the move back excluded).
+    pub nodes: u64,
+    /// The heuristic of the start state.
+    pub start_bound: u32,
+}
+
+/// The mirror of a square board about the diagonal through the goal's blank, with each tile
+/// renamed to the tile whose home is its home's image: it maps the goal onto itself and keeps
+/// every distance.
+#[derive(Clone, Debug)]
+struct Mirror {
+    cell: [u8; MAX_GRID_CELLS],
+    tile: [u8; MAX_GRID_CELLS],
+}
+
+impl Mirror {
+    fn new(grid: &Grid, goal: &[u8]) -> Option<Mirror> {
+        let w = grid.width();
+        if w != grid.height() {
+            return None;
+        }
+        let blank = goal.iter().position(|&t| t == 0)?;
+        let (r, c) = grid.row_col(blank);
+        let image: fn(usize, usize, usize) -> (usize, usize) = if r == c {
+            |r, c, _| (c, r)
+        } else if r + c == w - 1 {
+            |r, c, w| (w - 1 - c, w - 1 - r)
+        } else {
+            return None;
+        };
+        let mut cell = [0u8; MAX_GRID_CELLS];
+        for (x, out) in cell.iter_mut().enumerate().take(grid.cells()) {
+            let (r, c) = grid.row_col(x);
+            let (ir, ic) = image(r, c, w);
+            *out = (ir * w + ic) as u8;
+        }
+        let mut tile = [0u8; MAX_GRID_CELLS];
+        for (x, &t) in goal.iter().enumerate() {
+            tile[usize::from(t)] = goal[usize::from(cell[x])];
+        }
+        Some(Mirror { cell, tile })
+    }
+
+    fn state(&self, cells: &[u8]) -> [u8; MAX_GRID_CELLS] {
+        let mut out = [0u8; MAX_GRID_CELLS];
+        for (x, &t) in cells.iter().enumerate() {
+            out[usize::from(self.cell[x])] = self.tile[usize::from(t)];
+        }
+        out
+    }
+}
+
+/// One view of the search's state: the direct one, or the mirrored one.
+#[derive(Clone, Copy)]
+struct View {
+    cells: [u8; MAX_GRID_CELLS],
+    rank: [u64; MAX_PATTERNS],
+    manhattan: [u32; MAX_PATTERNS],
+    value: [u32; MAX_PATTERNS],
+    sum: u32,
+}
+
+/// IDA* over a partition of the tiles into patterns, each with its database.
+pub struct Solver<'a> {
+    grid: Grid,
+    goal: [u8; MAX_GRID_CELLS],
+    patterns: Vec<(&'a Pattern, PatternValues<'a>)>,
+    /// The pattern of each tile, and its place in the pattern's order.
+    tile_pattern: [u8; MAX_GRID_CELLS],
+    tile_slot: [u8; MAX_GRID_CELLS],
+    /// The Manhattan distance of tile t on cell c: `distance[t][c]`.
+    distance: [[u8; MAX_GRID_CELLS]; MAX_GRID_CELLS],
+    mirror: Option<Mirror>,
+}
+
+impl<'a> Solver<'a> {
+    /// A solver for `goal` on `grid` whose heuristic sums `patterns`' values; with `reflect`,
+    /// also the mirrored state's sum where the goal's blank is on a diagonal of a square board.
+    pub fn new(
+        grid: Grid,
+        goal: &[u8],
+        patterns: &[(&'a Pattern, PatternValues<'a>)],
+        reflect: bool,
+    ) -> Result<Solver<'a>, SolverError> {
+        if patterns.len() > MAX_PATTERNS {
+            return Err(SolverError::TooMany);
+        }
+        let n = grid.cells();
+        if goal.len() != n {
+            return Err(SolverError::Mismatch);
+        }
+        let mut tile_pattern = [u8::MAX; MAX_GRID_CELLS];
+        let mut tile_slot = [0u8; MAX_GRID_CELLS];
+        for (p, (pattern, _)) in patterns.iter().enumerate() {
+            if *pattern.grid() != grid || goal[pattern.blank_home()] != 0 {
+                return Err(SolverError::Mismatch);
+            }
+            for (slot, (&t, &home)) in pattern.tiles().iter().zip(pattern.homes()).enumerate() {
+                if goal[usize::from(home)] != t {
+                    return Err(SolverError::Mismatch);
+                }
+                if tile_pattern[usize::from(t)] != u8::MAX {
+                    return Err(SolverError::NotAPartition(t));
+                }
+                tile_pattern[usize::from(t)] = p as u8;
+                tile_slot[usize::from(t)] = slot as u8;
+            }
+        }
+        if let Some(t) = (1..n as u8).find(|&t| tile_pattern[usize::from(t)] == u8::MAX) {
+            return Err(SolverError::NotAPartition(t));
+        }
+        let mut distance = [[0u8; MAX_GRID_CELLS]; MAX_GRID_CELLS];
+        for (home, &t) in goal.iter().enumerate() {
+            let (hr, hc) = grid.row_col(home);
+            for (c, d) in distance[usize::from(t)].iter_mut().enumerate().take(n) {
+                let (r, cc) = grid.row_col(c);
+                *d = (hr.abs_diff(r) + hc.abs_diff(cc)) as u8;
+            }
+        }
+        let mut g = [0u8; MAX_GRID_CELLS];
+        g[..n].copy_from_slice(goal);
+        Ok(Solver {
+            grid,
+            goal: g,
+            patterns: patterns.to_vec(),
+            tile_pattern,
+            tile_slot,
+            distance,
+            mirror: if reflect {
+                Mirror::new(&grid, goal)
+            } else {
+                None
+            },
+        })
+    }
+
+    /// Whether the mirrored lookup is used (the goal's blank is on a diagonal of a square
+    /// board, and it was asked for).
+    pub fn reflects(&self) -> bool {
+        self.mirror.is_some()
+    }
+
+    fn view(&self, cells: [u8; MAX_GRID_CELLS]) -> View {
+        let mut view = View {
+            cells,
+            rank: [0; MAX_PATTERNS],
+            manhattan: [0; MAX_PATTERNS],
+            value: [0; MAX_PATTERNS],
+            sum: 0,
+        };
+        for (p, (pattern, values)) in self.patterns.iter().enumerate() {
+            let mut at = [0u8; crate::MAX_PATTERN_TILES];
+            for (x, &t) in cells.iter().enumerate().take(self.grid.cells()) {
+                if t != 0 && usize::from(self.tile_pattern[usize::from(t)]) == p {
+                    at[usize::from(self.tile_slot[usize::from(t)])] = x as u8;
+                }
+            }
+            let k = pattern.tiles().len();
+            view.rank[p] = pattern.rank(&at[..k]);
+            view.manhattan[p] = pattern.manhattan(&at[..k]);
+            view.value[p] = values.value(view.rank[p], view.manhattan[p]);
+            view.sum += view.value[p];
+        }
+        view
+    }
+
+    /// The heuristic of `cells`: the patterns' sum, and with the mirror the larger of the two
+    /// sums. Never more than the distance, never less than the Manhattan distance.
+    pub fn heuristic(&self, cells: &[u8]) -> u32 {
+        let mut state = [0u8; MAX_GRID_CELLS];
+        state[..cells.len()].copy_from_slice(cells);
+        let direct = self.view(state).sum;
+        match &self.mirror {
+            Some(m) => direct.max(self.view(m.state(cells)).sum),
+            None => direct,
+        }
+    }
+
+    /// Whether `cells` can reach the goal. `cells` must hold each tile once.
+    pub fn solvable(&self, cells: &[u8]) -> bool {
+        solvable(&self.grid, &self.goal[..self.grid.cells()], cells)
+    }
+
+    /// An optimal solution of `cells` (the tile on each cell, row by row), generating at most
+    /// `max_nodes` nodes. `cells` must hold each tile once.
+    pub fn solve(&self, cells: &[u8], max_nodes: u64) -> Result<Solution, SolveError> {
+        if !self.solvable(cells) {
+            return Err(SolveError::Unsolvable);
+        }
+        let mut state = [0u8; MAX_GRID_CELLS];
+        state[..cells.len()].copy_from_slice(cells);
+        let mut views = [self.view(state), self.view(state)];
+        let count = if let Some(m) = &self.mirror {
+            views[1] = self.view(m.state(cells));
+            2
+        } else {
+            1
+        };
+        let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
+        let h = views[..count].iter().map(|v| v.sum).max().unwrap_or(0);
+        let mut search = Search {
+            solver: self,
+            views,
+            count,
+            blank,
+            path: Vec::new(),
+            nodes: 0,
+            max_nodes,
+            next_bound: u32::MAX,
+        };
+        let mut bound = h;
+        loop {
+            search.next_bound = u32::MAX;
+            match search.dfs(0, bound, h, None) {
+                Found::Yes => {
+                    return Ok(Solution {
+                        moves: search.path,
+                        nodes: search.nodes,
+                        start_bound: h,
+                    });
+                }
+                Found::Stopped => {
+                    return Err(SolveError::Exceeded {
+                        nodes: search.nodes,
+                        bound,
+                    });
+                }
+                Found::No => bound = search.next_bound,
+            }
+        }
+    }
+
+    /// The new rank of pattern `p` in a view whose `cells` are before the move, when its tile
+    /// in `slot` moves from cell `from` to the blank's cell `to`.
+    #[inline]
+    fn moved_rank(
+        &self,
+        cells: &[u8; MAX_GRID_CELLS],
+        p: usize,
+        slot: usize,
+        rank: u64,
+        from: usize,
+        to: usize,
+    ) -> u64 {
+        let pattern = self.patterns[p].0;
+        let sign: i64 = if from < to { 1 } else { -1 };
+        let (lo, hi) = if from < to { (from, to) } else { (to, from) };
+        let mut rank = rank as i64;
+        let mut before = 0i64;
+        for &t in &cells[lo + 1..hi] {
+            if t != 0 && usize::from(self.tile_pattern[usize::from(t)]) == p {
+                let s = usize::from(self.tile_slot[usize::from(t)]);
+                if s < slot {
+                    before += 1;
+                } else {
+                    rank += sign * pattern.weight(s) as i64;
+                }
+            }
+        }
+        rank += sign * ((hi - lo) as i64 - before) * pattern.weight(slot) as i64;
+        rank as u64
+    }
+}
+
+enum Found {
+    Yes,
+    No,
+    Stopped,
+}
+
+struct Search<'s, 'a> {
+    solver: &'s Solver<'a>,
+    views: [View; 2],
+    count: usize,
+    blank: usize,
+    path: Vec<Move>,
+    nodes: u64,
+    max_nodes: u64,
+    next_bound: u32,
+}
+
+impl Search<'_, '_> {
+    fn dfs(&mut self, g: u32, bound: u32, h: u32, back: Option<Move>) -> Found {
+        if h == 0 {
+            return Found::Yes;
+        }
+        let solver = self.solver;
+        for m in Move::ALL {
+            if Some(m) == back {
+                continue;
+            }
+            let Some(from) = solver.grid.step(self.blank, m) else {
+                continue;
+            };
+            let to = self.blank;
+            self.nodes += 1;
+            if self.nodes > self.max_nodes {
+                return Found::Stopped;
+            }
+            // The tile on `from` slides onto the blank's cell `to`, in each view.
+            let saved = self.views;
+            let mut h_child = 0;
+            for v in 0..self.count {
+                let (vf, vt) = match (&solver.mirror, v) {
+                    (Some(mirror), 1) => {
+                        (usize::from(mirror.cell[from]), usize::from(mirror.cell[to]))
+                    }
+                    _ => (from, to),
+                };
+                let view = &mut self.views[v];
+                let t = view.cells[vf];
+                let p = usize::from(solver.tile_pattern[usize::from(t)]);
+                let slot = usize::from(solver.tile_slot[usize::from(t)]);
+                let rank = solver.moved_rank(&view.cells, p, slot, view.rank[p], vf, vt);
+                let dist = &solver.distance[usize::from(t)];
+                let manhattan = view.manhattan[p] + u32::from(dist[vt]) - u32::from(dist[vf]);
+                let value = solver.patterns[p].1.value(rank, manhattan);
+                view.sum = view.sum - view.value[p] + value;
+                view.rank[p] = rank;
+                view.manhattan[p] = manhattan;
+                view.value[p] = value;
+                view.cells[vt] = t;
+                view.cells[vf] = 0;
+                h_child = h_child.max(view.sum);
+            }
+            let f = g + 1 + h_child;
+            if f > bound {
+                self.next_bound = self.next_bound.min(f);
+            } else {
+                self.blank = from;
+                self.path.push(m);
+                match self.dfs(g + 1, bound, h_child, Some(m.opposite())) {
+                    Found::No => {}
+                    done => return done,
+                }
+                self.path.pop();
+                self.blank = to;
+            }
+            self.views = saved;
+        }
+        Found::No
+    }
+}
+
+/// Whether `cells` can reach `goal` on `grid`: each move is one transposition and changes the
+/// blank's row plus column by one, so the permutation's parity and the parity of the blank's
+/// distance from its home must agree. Both must hold each tile once.
+pub fn solvable(grid: &Grid, goal: &[u8], cells: &[u8]) -> bool {
+    let n = grid.cells();
+    let mut home = [0usize; MAX_GRID_CELLS];
+    for (c, &t) in goal.iter().enumerate() {
+        home[usize::from(t)] = c;
+    }
+    // The permutation cell -> home of the tile on it; its parity is n minus its cycles.
+    let mut seen = 0u32;
+    let mut cycles = 0;
+    for start in 0..n {
+        if seen & (1 << start) != 0 {
+            continue;
+        }
+        cycles += 1;
+        let mut c = start;
+        while seen & (1 << c) == 0 {
+            seen |= 1 << c;
+            c = home[usize::from(cells[c])];
+        }
+    }
+    let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
+    let ((r, c), (hr, hc)) = (grid.row_col(blank), grid.row_col(home[0]));
+    (n - cycles) % 2 == (r.abs_diff(hr) + c.abs_diff(hc)) % 2
+}
