@@ -215,7 +215,7 @@ mod tests {
         assert_eq!(q.board().to_string(), "2x3");
         assert_eq!(
             Question::read(Some("4x4"), None, None).unwrap_err().message,
-            "board \"4x4\": 4x4: at most 12 cells are supported"
+            "board \"4x4\": 4x4: full tables stop at 12 cells; the 15-puzzle is answered from pattern databases by query --board 4x4 and build-db --board 4x4"
         );
         assert_eq!(
             Question::read(None, None, Some("fast"))

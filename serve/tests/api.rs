@@ -376,7 +376,7 @@ fn bad_questions_are_400_with_the_reason() {
         ),
         (
             "/api/query?state=603712458&board=4x4",
-            "board \"4x4\": 4x4: at most 12 cells are supported",
+            "board \"4x4\": 4x4: full tables stop at 12 cells; the 15-puzzle is answered from pattern databases by query --board 4x4 and build-db --board 4x4",
         ),
         (
             "/api/query?state=603712458&board=big",

@@ -119,8 +119,8 @@ fn bad_flags_get_one_line_and_exit_2() {
     let sandbox = Sandbox::new();
     for (args, part) in [
         (
-            &["--board", "4x4"][..],
-            "4x4: at most 12 cells are supported",
+            &["--board", "5x5"][..],
+            "5x5: at most 12 cells are supported",
         ),
         (
             &["--board", "1x9"][..],

@@ -3,6 +3,7 @@
 
 mod build_db;
 mod compare;
+mod fifteen;
 mod hostile;
 mod query;
 mod questions;

@@ -52,6 +52,10 @@ pub struct Args {
 
 /// Runs `build-db` with the process's arguments.
 pub fn main() -> ExitCode {
+    // The 15-puzzle gets pattern databases, with flags of their own.
+    if crate::fifteen::asked_for(&std::env::args_os().collect::<Vec<_>>()) {
+        return crate::fifteen::build::main();
+    }
     let args = match parse_args::<Args>("build-db") {
         Ok(args) => args,
         Err(code) => return code,

@@ -5,6 +5,7 @@
 pub mod build_db;
 pub mod compare;
 pub mod exit;
+pub mod fifteen;
 pub mod files;
 pub mod locate;
 pub mod progress;

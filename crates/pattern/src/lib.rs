@@ -17,11 +17,13 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod fifteen;
 mod grid;
 mod pattern;
 mod solve;
 mod table;
 
+pub use fifteen::{CellsError, ClassFrame, FOUR_BY_FOUR, Partition, cells_to_string, parse_cells};
 pub use grid::{Grid, MAX_GRID_CELLS};
 pub use pattern::{MAX_PATTERN_TILES, Pattern, PatternError};
 pub use solve::{MAX_PATTERNS, Solution, SolveError, Solver, SolverError, solvable};

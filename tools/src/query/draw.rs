@@ -16,6 +16,30 @@ pub fn frames(start: &State, slides: &[Slide]) -> String {
             state.grid().to_string(),
         ));
     }
+    layout(start.board().height(), frames)
+}
+
+/// A board of `width` columns drawn as a grid, as [`State::grid`] draws one: `.` for the blank,
+/// two columns a tile when some tile has two digits.
+pub fn grid_text(width: usize, cells: &[u8]) -> String {
+    let w = if cells.len() > 10 { 2 } else { 1 };
+    cells
+        .chunks(width)
+        .map(|row| {
+            row.iter()
+                .map(|&c| match c {
+                    0 => format!("{:>w$}", "."),
+                    c => format!("{c:>w$}"),
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Labelled grids of `height` rows, side by side, wrapped to fit 80 columns.
+pub fn layout(height: usize, frames: Vec<(String, String)>) -> String {
     let column = frames
         .iter()
         .map(|(label, grid)| {
@@ -29,7 +53,7 @@ pub fn frames(start: &State, slides: &[Slide]) -> String {
 
     let mut text = String::new();
     for row in frames.chunks(per_row) {
-        let mut lines = vec![String::from(INDENT); 1 + start.board().height()];
+        let mut lines = vec![String::from(INDENT); 1 + height];
         for (i, (label, grid)) in row.iter().enumerate() {
             let pad = if i + 1 < row.len() { column + GAP } else { 0 };
             lines[0].push_str(&format!("{label:<pad$}"));

@@ -1,9 +1,9 @@
 //! `query`: answers from a database, for states given as arguments or read from stdin.
 
 mod answer;
-mod draw;
-mod lines;
-mod svg;
+pub(crate) mod draw;
+pub(crate) mod lines;
+pub(crate) mod svg;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -104,6 +104,10 @@ const FLUSH_AT: usize = 1 << 16;
 
 /// Runs `query` with the process's arguments.
 pub fn main() -> ExitCode {
+    // The 15-puzzle is answered by pattern databases, with flags of its own.
+    if crate::fifteen::asked_for(&std::env::args_os().collect::<Vec<_>>()) {
+        return crate::fifteen::query::main();
+    }
     let args = match parse_args::<Args>("query") {
         Ok(args) => args,
         Err(code) => return code,

@@ -20,10 +20,32 @@ const HOLD: f64 = 2.5;
 /// board, the start first.
 pub fn render(start: &State, goal: &State, slides: &[Slide]) -> String {
     let board = start.board();
-    let boards = draw::boards(start, slides);
+    let boards: Vec<Vec<u8>> = draw::boards(start, slides)
+        .iter()
+        .map(|s| s.cells().to_vec())
+        .collect();
+    let labels: Vec<String> = slides.iter().map(Slide::to_string).collect();
+    render_cells(
+        (board.width(), board.height()),
+        &boards,
+        &start.to_string(),
+        &goal.to_string(),
+        &labels,
+    )
+}
+
+/// The picture of a solution given as its boards (the cells of each, the start first), the
+/// start and goal as text, and the label of each move.
+pub fn render_cells(
+    (columns, rows): (usize, usize),
+    boards: &[Vec<u8>],
+    start: &str,
+    goal: &str,
+    slides: &[String],
+) -> String {
     let (width, height) = (
-        board.width() * CELL + 2 * MARGIN,
-        board.height() * CELL + 2 * MARGIN + CAPTION,
+        columns * CELL + 2 * MARGIN,
+        rows * CELL + 2 * MARGIN + CAPTION,
     );
     let frames = boards.len();
     // Board k appears at starts[k] and stays until starts[k + 1]; the cycle lasts `total`.
@@ -52,8 +74,8 @@ pub fn render(start: &State, goal: &State, slides: &[Slide]) -> String {
             r#"<g class="frame" id="frame-{k}" visibility="{visibility}">"#
         );
         let _ = writeln!(svg, "{}", animation(k, frames, &starts, total));
-        for (cell, &tile) in state.cells().iter().enumerate() {
-            let (row, col) = board.row_col(cell);
+        for (cell, &tile) in state.iter().enumerate() {
+            let (row, col) = (cell / columns, cell % columns);
             let (x, y) = (MARGIN + col * CELL, MARGIN + row * CELL);
             if tile == 0 {
                 continue;
@@ -73,7 +95,7 @@ pub fn render(start: &State, goal: &State, slides: &[Slide]) -> String {
             svg,
             r##"<text x="{}" y="{}" font-size="18" text-anchor="middle" fill="#333">{caption}</text>"##,
             width / 2,
-            MARGIN + board.height() * CELL + CAPTION - 8
+            MARGIN + rows * CELL + CAPTION - 8
         );
         svg.push_str("</g>\n");
     }

@@ -1,0 +1,343 @@
+//! The 15-puzzle (`--board 4x4`): pattern databases built by `build-db`, found or built by
+//! `query`, and every answer optimal and legal. The 5-5-5 partition builds in seconds, so CI
+//! runs these; the 7-8 files and all of Korf's 100 are the engine's opt-in test and a
+//! benchmark.
+
+use crate::support::{Sandbox, json_lines};
+
+const KORF_GOAL: &str = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+
+/// Slides the blank along `moves` (letters) from `cells`; `None` if a move leaves the board.
+fn play(cells: &[u8], moves: &str) -> Option<Vec<u8>> {
+    let mut cells = cells.to_vec();
+    let mut blank = cells.iter().position(|&t| t == 0)?;
+    for m in moves.chars() {
+        let (r, c) = (blank / 4, blank % 4);
+        let to = match m {
+            'U' if r > 0 => blank - 4,
+            'D' if r < 3 => blank + 4,
+            'L' if c > 0 => blank - 1,
+            'R' if c < 3 => blank + 1,
+            _ => return None,
+        };
+        cells.swap(blank, to);
+        blank = to;
+    }
+    Some(cells)
+}
+
+fn cells(text: &str) -> Vec<u8> {
+    text.split(',').map(|v| v.trim().parse().unwrap()).collect()
+}
+
+fn text(cells: &[u8]) -> String {
+    cells
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The ten shortest of Korf's 100 with their published lengths.
+fn korf_shortest() -> Vec<(String, usize)> {
+    let mut all = tilebase_testdata::korf100();
+    all.sort_by_key(|&(_, l)| l);
+    all.iter()
+        .take(10)
+        .map(|(c, l)| (text(c), usize::from(*l)))
+        .collect()
+}
+
+/// `build-db --board 4x4 --pdb 5-5-5` writes the three files of the goal's class into `db/`;
+/// `query` then answers a batch of Korf's shortest instances from them, in input order, each
+/// with its published length along a legal path to the goal, with nothing built in the cache.
+#[test]
+fn build_then_query_korf_shortest_as_a_batch() {
+    let sandbox = Sandbox::new();
+    let run = sandbox.run(
+        "build-db",
+        &["--board", "4x4", "--pdb", "5-5-5", "--goal", KORF_GOAL],
+    );
+    run.code(0).quiet();
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines[0], "board     4x4");
+    assert_eq!(lines[1], format!("goal      {KORF_GOAL}"));
+    assert!(
+        lines[2].contains("answered through goal 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"),
+        "{run}"
+    );
+    assert!(lines[3].starts_with("patterns  5-5-5"), "{run}");
+    assert!(
+        lines[4].contains("tiles 1,2,3,4,5") && lines[4].contains("524160 placements"),
+        "{run}"
+    );
+    let files: Vec<String> = std::fs::read_dir(sandbox.path().join("db"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(files.len(), 3, "{files:?}");
+    assert!(
+        files.contains(
+            &"4x4-1-2-3-4-5-6-7-8-9-10-11-12-13-14-15-0-pdb-1-2-3-4-5.tilebase".to_string()
+        )
+    );
+
+    let instances = korf_shortest();
+    let input: String = instances.iter().map(|(s, _)| format!("{s}\n")).collect();
+    let run = sandbox.run_with_input(
+        "query",
+        &["--board", "4x4", "--pdb", "5-5-5", "--goal", KORF_GOAL],
+        input.as_bytes(),
+    );
+    run.code(0).quiet();
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), instances.len(), "{run}");
+    let goal = cells(KORF_GOAL);
+    for ((state, length), line) in instances.iter().zip(&lines) {
+        let (head, moves) = line.rsplit_once(": ").unwrap();
+        assert_eq!(head, format!("{state}: {length} moves"), "{line}");
+        assert_eq!(moves.len(), *length);
+        assert_eq!(play(&cells(state), moves), Some(goal.clone()), "{line}");
+    }
+    assert!(!sandbox.cache().exists());
+}
+
+/// Every output form: JSON with the same fields as on other boards (tiles and hints when
+/// asked), distance-only lines, the hints' exact distances, the boards drawn, tile notation,
+/// an unsolvable state (exit 1, the parity reason) and unreadable ones (exit 2, one line).
+#[test]
+fn every_output_form_on_4x4() {
+    let sandbox = Sandbox::new();
+    let q = |args: &[&str], input: &str| {
+        let mut all = vec!["--board", "4x4", "--pdb", "5-5-5"];
+        all.extend_from_slice(args);
+        sandbox.run_with_input("query", &all, input.as_bytes())
+    };
+    // The first query builds the files into the cache, and says so on stderr.
+    let near = "1,2,3,4,5,6,7,8,9,10,11,12,13,0,14,15";
+    let run = q(&[near], "");
+    run.code(0);
+    assert_eq!(run.stdout, format!("{near}: 2 moves: RR\n"));
+    assert!(run.stderr.contains("building them into"), "{run}");
+    assert_eq!(std::fs::read_dir(sandbox.cache()).unwrap().count(), 3);
+    // Found there the next time, silently.
+    q(&[near], "").code(0).quiet();
+
+    let run = q(&["--json", "--hint", "--notation", "tile", near], "");
+    run.code(0).quiet();
+    #[derive(serde::Deserialize)]
+    struct Hint {
+        r#move: String,
+        tile: u8,
+        distance: u32,
+        optimal: bool,
+    }
+    #[derive(serde::Deserialize)]
+    struct Record {
+        state: String,
+        goal: String,
+        board: String,
+        solvable: bool,
+        distance: Option<u32>,
+        moves: Option<String>,
+        tiles: Vec<u8>,
+        hints: Vec<Hint>,
+    }
+    let records: Vec<Record> = json_lines(&run.stdout);
+    let r = &records[0];
+    assert_eq!(
+        (r.state.as_str(), r.goal.as_str(), r.board.as_str()),
+        (near, "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0", "4x4")
+    );
+    assert!(r.solvable);
+    assert_eq!((r.distance, r.moves.as_deref()), (Some(2), Some("RR")));
+    assert_eq!(r.tiles, [14, 15]);
+    let hints: Vec<(&str, u8, u32, bool)> = r
+        .hints
+        .iter()
+        .map(|h| (h.r#move.as_str(), h.tile, h.distance, h.optimal))
+        .collect();
+    assert_eq!(
+        hints,
+        [("U", 10, 3, false), ("L", 13, 3, false), ("R", 14, 1, true)]
+    );
+
+    let unsolvable = "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0";
+    let run = q(
+        &["--distance-only", "-"],
+        &format!("{near}\n{unsolvable}\n1,2\n"),
+    );
+    run.code(2)
+        .one_error_line("line 3: \"1,2\": 2 cells, but a 4x4 board has 16");
+    assert_eq!(run.stdout, format!("{near} 2\n{unsolvable} -\n1,2 error\n"));
+
+    let run = q(&[unsolvable], "");
+    run.code(1).quiet();
+    assert!(
+        run.stdout.starts_with(&format!(
+            "{unsolvable}: unsolvable: inversions plus the blank's row"
+        )),
+        "{run}"
+    );
+
+    let run = q(&["--boards", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"], "");
+    run.code(0).quiet();
+    assert!(run.stdout.contains("  13 14  . 15   13 14 15  ."), "{run}");
+
+    q(&["1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,15"], "")
+        .code(2)
+        .one_error_line("tile 15 appears twice (no blank, 0)");
+    q(&["--all", near], "").code(2).one_error_line("--all");
+    q(&["--metric", "mtm", near], "")
+        .code(2)
+        .one_error_line("stm");
+    sandbox
+        .run("query", &["--board", "4x4", "--pdb", "4-4", near])
+        .code(2)
+        .one_error_line("7-8, 6-6-3 and 5-5-5");
+}
+
+/// Goals with the blank on an edge and inside are answered through their class's files: for
+/// states a random walk away, the distance equals an independent IDA* with Manhattan distance
+/// written here, and the path is legal.
+#[test]
+fn other_classes_of_goal_agree_with_plain_ida_star() {
+    let sandbox = Sandbox::new();
+    // Blank on an edge (cell 4) and inside (cell 6).
+    for goal in [
+        "1,2,3,4,0,5,6,7,8,9,10,11,12,13,14,15",
+        "1,2,3,4,5,6,0,7,8,9,10,11,12,13,14,15",
+    ] {
+        let goal_cells = cells(goal);
+        let mut states = Vec::new();
+        let mut seed = 12345u64;
+        for walk in [10, 16, 22, 26, 30] {
+            let mut s = goal_cells.clone();
+            for _ in 0..walk {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = ["U", "D", "L", "R"][(seed >> 33) as usize % 4];
+                if let Some(next) = play(&s, m) {
+                    s = next;
+                }
+            }
+            states.push(s);
+        }
+        let input: String = states.iter().map(|s| format!("{}\n", text(s))).collect();
+        let run = sandbox.run_with_input(
+            "query",
+            &["--board", "4x4", "--pdb", "5-5-5", "--goal", goal, "--json"],
+            input.as_bytes(),
+        );
+        run.code(0);
+        #[derive(serde::Deserialize)]
+        struct Record {
+            distance: usize,
+            moves: String,
+        }
+        let records: Vec<Record> = json_lines(&run.stdout);
+        for (s, r) in states.iter().zip(&records) {
+            assert_eq!(r.distance, manhattan_ida(s, &goal_cells), "{}", text(s));
+            assert_eq!(play(s, &r.moves), Some(goal_cells.clone()));
+        }
+    }
+}
+
+/// Plain IDA* with Manhattan distance, the move back pruned: slow but independent.
+fn manhattan_ida(start: &[u8], goal: &[u8]) -> usize {
+    let mut home = [0usize; 16];
+    for (c, &t) in goal.iter().enumerate() {
+        home[usize::from(t)] = c;
+    }
+    let h = |s: &[u8]| -> usize {
+        s.iter()
+            .enumerate()
+            .filter(|&(_, &t)| t != 0)
+            .map(|(c, &t)| {
+                let g = home[usize::from(t)];
+                (c / 4).abs_diff(g / 4) + (c % 4).abs_diff(g % 4)
+            })
+            .sum()
+    };
+    fn dfs(
+        s: &mut Vec<u8>,
+        blank: usize,
+        g: usize,
+        bound: usize,
+        back: usize,
+        h: &dyn Fn(&[u8]) -> usize,
+        next: &mut usize,
+    ) -> bool {
+        let f = g + h(s);
+        if f > bound {
+            *next = (*next).min(f);
+            return false;
+        }
+        if h(s) == 0 {
+            return true;
+        }
+        let (r, c) = (blank / 4, blank % 4);
+        for to in [
+            (r > 0).then(|| blank - 4),
+            (r < 3).then(|| blank + 4),
+            (c > 0).then(|| blank - 1),
+            (c < 3).then(|| blank + 1),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if to == back {
+                continue;
+            }
+            s.swap(blank, to);
+            let found = dfs(s, to, g + 1, bound, blank, h, next);
+            s.swap(blank, to);
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+    let mut bound = h(start);
+    loop {
+        let mut s = start.to_vec();
+        let blank = s.iter().position(|&t| t == 0).unwrap();
+        let mut next = usize::MAX;
+        if dfs(&mut s, blank, 0, bound, usize::MAX, &h, &mut next) {
+            return bound;
+        }
+        bound = next;
+    }
+}
+
+/// `build-db --board 4x4` refuses what it cannot do, in one line, exit 2; other boards of more
+/// than 12 cells say what is supported.
+#[test]
+fn refusals_on_large_boards() {
+    let sandbox = Sandbox::new();
+    sandbox
+        .run("build-db", &["--board", "4x4", "--metric", "mtm"])
+        .code(2)
+        .one_error_line("stm");
+    sandbox
+        .run("build-db", &["--board", "4x4", "--compress"])
+        .code(2)
+        .one_error_line("--compress");
+    sandbox
+        .run("build-db", &["--board", "4x4", "--goal", "1,2,3"])
+        .code(2)
+        .one_error_line("3 cells, but a 4x4 board has 16");
+    sandbox
+        .run("build-db", &["--board", "7x2"])
+        .code(2)
+        .one_error_line("4x4");
+    sandbox
+        .run("query", &["--board", "5x3", "1"])
+        .code(2)
+        .one_error_line("4x4");
+    sandbox
+        .run("random", &["--board", "4x4", "--distance", "10"])
+        .code(2)
+        .one_error_line("4x4");
+}

@@ -1,0 +1,522 @@
+//! `query --board 4x4`: optimal answers for the 15-puzzle, by IDA* over the pattern databases
+//! of the goal's class, in every output form `query` has on the other boards.
+
+use std::fmt::Write as _;
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+use rayon::prelude::*;
+use tilebase_core::{Metric, Move};
+use tilebase_pattern::{FOUR_BY_FOUR, Partition, SolveError, Solver, cells_to_string, parse_cells};
+
+use super::{PatternSet, find_or_build, goal_of};
+use crate::exit::{self, parse_args, quote, report};
+use crate::progress::Quiet;
+use crate::query::lines::Lines;
+use crate::query::{Notation, draw, svg};
+
+/// Answers 15-puzzle states (`--board 4x4`) with their optimal distance and solution, by IDA*
+/// over additive pattern databases (built once, then memory-mapped). Moves name the direction
+/// the blank moves: U, D, L, R.
+///
+/// Exit status: 0 when every state was answered and solvable, 1 when at least one cannot reach
+/// the goal, 2 on any error.
+#[derive(Debug, Parser)]
+#[command(name = "query", version)]
+pub struct Args {
+    /// States to answer: 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0, "1 2 ... 15 0",
+    /// [1, 2, ..., 0], 1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0. `-` or none: one per line from stdin
+    #[arg(value_name = "STATE")]
+    pub states: Vec<String>,
+    /// Board: 4x4
+    #[arg(long, value_name = "WxH")]
+    pub board: String,
+    /// Goal state [default: 1,2,...,15,0]
+    #[arg(long, value_name = "STATE")]
+    pub goal: Option<String>,
+    /// The pattern databases: 7-8 (the strongest), 6-6-3 or 5-5-5 (built in seconds)
+    #[arg(long, value_name = "7-8|6-6-3|5-5-5", default_value_t = Partition::SevenEight)]
+    pub pdb: Partition,
+    /// Not on 4x4: the pattern files are found under db/ and in the cache, by goal and --pdb
+    #[arg(long, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+    /// How moves are counted: stm only on 4x4
+    #[arg(long, value_name = "stm|mtm")]
+    pub metric: Option<Metric>,
+    /// --quiet: no progress bar.
+    #[command(flatten)]
+    pub quiet: Quiet,
+    /// The start, as in `--from A --to B`: the same as `query --goal B A`
+    #[arg(long, value_name = "STATE", conflicts_with = "states")]
+    pub from: Option<String>,
+    /// The goal, as in `--from A --to B`: the same as --goal
+    #[arg(long, value_name = "STATE", conflicts_with = "goal")]
+    pub to: Option<String>,
+    /// Print JSON Lines: one object per input, in input order
+    #[arg(long)]
+    pub json: bool,
+    /// Draw every board of the solution as a grid
+    #[arg(long)]
+    pub boards: bool,
+    /// Not on 4x4: listing every optimal solution would take a search per solution
+    #[arg(long)]
+    pub all: bool,
+    /// List every move from the state, the tile it slides and the distance it leads to,
+    /// marking those that keep the solution optimal
+    #[arg(long)]
+    pub hint: bool,
+    /// How solutions are said: blank, the direction the blank moves; tile, the tiles that move
+    #[arg(long, value_enum, default_value_t = Notation::Blank)]
+    pub notation: Notation,
+    /// Also write the solution as an animated SVG picture to FILE (for one state)
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Print only the state and its distance, one line per input: `-` when unsolvable,
+    /// `error` (and a message on stderr) when unreadable
+    #[arg(long, conflicts_with_all = ["json", "boards", "all", "hint", "svg"])]
+    pub distance_only: bool,
+    /// Give up on a state after generating this many nodes (an error for that state)
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+}
+
+/// Lines of stdin answered together: enough to keep every core busy, few enough that the
+/// first answers appear soon.
+const BATCH: usize = 64;
+
+/// Runs `query --board 4x4`.
+pub fn main() -> ExitCode {
+    let args = match parse_args::<Args>("query") {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    args.quiet.apply();
+    match run(&args) {
+        Ok(status) => ExitCode::from(status),
+        Err(message) => {
+            report("query", message);
+            ExitCode::from(exit::ERROR)
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<u8, String> {
+    if args.db.is_some() {
+        return Err("--db names one file; 4x4 answers come from a set of pattern files, found under db/ and in the cache by goal and --pdb".into());
+    }
+    if args.metric == Some(Metric::Multi) {
+        return Err("--metric mtm: 4x4 is answered in single-tile moves (stm) only".into());
+    }
+    if args.all {
+        return Err("--all: every optimal solution of a 4x4 state is not listed (one search each); use --hint for every optimal first move".into());
+    }
+    let inputs: Vec<&str> = match &args.from {
+        Some(from) => vec![from.as_str()],
+        None => args.states.iter().map(String::as_str).collect(),
+    };
+    if args.svg.is_some() && (inputs.len() != 1 || inputs[0] == "-") {
+        return Err(
+            "--svg draws the solution of one state: give exactly one, not - or several".into(),
+        );
+    }
+    let goal = goal_of(args.to.as_deref().or(args.goal.as_deref()))?;
+    let set = find_or_build(goal, args.pdb, "query")?;
+    let solver = set.solver(true)?;
+    let answerer = Answerer {
+        set: &set,
+        solver: &solver,
+        args,
+        max_nodes: args.max_nodes.unwrap_or(u64::MAX),
+    };
+    let mut out = io::stdout().lock();
+    let status = std::cell::Cell::new(exit::OK);
+    let raise = |code: u8| status.set(status.get().max(code));
+    let write = |answers: Vec<Answer>, out: &mut io::StdoutLock<'_>| -> io::Result<()> {
+        for a in answers {
+            raise(a.status);
+            if let Some(e) = &a.error {
+                report("query", e);
+            }
+            out.write_all(a.text.as_bytes())?;
+        }
+        out.flush()
+    };
+    let result = (|| -> io::Result<()> {
+        let stdin_wanted = inputs.is_empty() || inputs.contains(&"-");
+        let given: Vec<(String, Option<u64>)> = inputs
+            .iter()
+            .filter(|&&s| s != "-")
+            .map(|s| (s.to_string(), None))
+            .collect();
+        write(answerer.answer_all(&given), &mut out)?;
+        if stdin_wanted {
+            if io::stdin().is_terminal() {
+                report(
+                    "query",
+                    "reading states from stdin, one per line (Ctrl-D to end)",
+                );
+            }
+            let eager = io::stdin().is_terminal();
+            let mut lines = Lines::new(io::stdin().lock());
+            let mut number = 0u64;
+            let mut batch = Vec::with_capacity(BATCH);
+            loop {
+                let line = match lines.next_line() {
+                    Ok(line) => line,
+                    Err(e) => {
+                        report("query", format_args!("reading stdin: {e}"));
+                        raise(exit::ERROR);
+                        None
+                    }
+                };
+                let done = line.is_none();
+                if let Some(line) = line {
+                    number += 1;
+                    batch.push((String::from_utf8_lossy(line).into_owned(), Some(number)));
+                }
+                if !batch.is_empty() && (done || eager || batch.len() == BATCH) {
+                    write(answerer.answer_all(&batch), &mut out)?;
+                    batch.clear();
+                }
+                if done {
+                    break;
+                }
+            }
+        }
+        Ok(())
+    })();
+    match result {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+        Err(e) => return Err(format!("writing the answers: {e}")),
+    }
+    if let (Some(file), [one]) = (&args.svg, inputs.as_slice()) {
+        if let Err((message, code)) = answerer.write_svg(one, file) {
+            report("query", format_args!("--svg {}: {message}", file.display()));
+            raise(code);
+        }
+    }
+    Ok(status.get())
+}
+
+/// One input's answer: the text to print, its exit status, and an error for stderr.
+struct Answer {
+    text: String,
+    status: u8,
+    error: Option<String>,
+}
+
+struct Answerer<'a> {
+    set: &'a PatternSet,
+    solver: &'a Solver<'a>,
+    args: &'a Args,
+    max_nodes: u64,
+}
+
+/// A solved state: the moves, in the state's own frame.
+enum Solved {
+    Moves(Vec<Move>),
+    Unsolvable(String),
+}
+
+impl Answerer<'_> {
+    /// Answers every input on every core; the answers in input order.
+    fn answer_all(&self, inputs: &[(String, Option<u64>)]) -> Vec<Answer> {
+        inputs
+            .par_iter()
+            .with_max_len(1)
+            .map(|(text, line)| self.answer(text, *line))
+            .collect()
+    }
+
+    fn answer(&self, text: &str, line: Option<u64>) -> Answer {
+        let cells = match parse_cells(&FOUR_BY_FOUR, text) {
+            Ok(cells) => cells,
+            Err(e) => return self.refuse(text, line, &e.to_string()),
+        };
+        let solved = match self.solve(&cells) {
+            Ok(s) => s,
+            Err(e) => return self.refuse(text, line, &format!("{}: {e}", cells_to_string(&cells))),
+        };
+        let state = cells_to_string(&cells);
+        let goal = cells_to_string(&self.set.goal);
+        let mut out = String::new();
+        let moves = match solved {
+            Solved::Unsolvable(reason) => {
+                if self.args.distance_only {
+                    out = format!("{state} -\n");
+                } else if self.args.json {
+                    out = format!(
+                        "{{\"state\":\"{state}\",\"goal\":\"{goal}\",\"board\":\"4x4\",\"solvable\":false,\"distance\":null,\"moves\":null}}\n"
+                    );
+                } else {
+                    out = format!("{state}: unsolvable: {reason}\n");
+                }
+                return Answer {
+                    text: out,
+                    status: exit::UNSOLVABLE,
+                    error: None,
+                };
+            }
+            Solved::Moves(moves) => moves,
+        };
+        let d = moves.len();
+        let letters: String = moves.iter().map(|m| m.letter()).collect();
+        if self.args.distance_only {
+            return Answer {
+                text: format!("{state} {d}\n"),
+                status: exit::OK,
+                error: None,
+            };
+        }
+        let hints = if self.args.hint && d > 0 {
+            match self.hints(&cells, d) {
+                Ok(h) => Some(h),
+                Err(e) => return self.refuse(text, line, &format!("{state}: {e}")),
+            }
+        } else {
+            None
+        };
+        let tiles = tiles_moved(&cells, &moves);
+        if self.args.json {
+            let _ = write!(
+                out,
+                "{{\"state\":\"{state}\",\"goal\":\"{goal}\",\"board\":\"4x4\",\"solvable\":true,\"distance\":{d},\"moves\":\"{letters}\""
+            );
+            if self.args.notation == Notation::Tile {
+                let list: Vec<String> = tiles.iter().map(u8::to_string).collect();
+                let _ = write!(out, ",\"tiles\":[{}]", list.join(","));
+            }
+            if let Some(hints) = &hints {
+                out.push_str(",\"hints\":[");
+                for (i, h) in hints.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    let _ = write!(
+                        out,
+                        "{{\"move\":\"{}\",\"tile\":{},\"distance\":{},\"optimal\":{}}}",
+                        h.0.letter(),
+                        h.1,
+                        h.2,
+                        h.2 + 1 == d
+                    );
+                }
+                out.push(']');
+            }
+            out.push_str("}\n");
+        } else {
+            let said = match self.args.notation {
+                Notation::Blank => letters,
+                Notation::Tile => tiles
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            };
+            if d == 0 {
+                let _ = writeln!(out, "{state}: 0 moves (the goal)");
+            } else {
+                let _ = writeln!(
+                    out,
+                    "{state}: {d} move{}: {said}",
+                    if d == 1 { "" } else { "s" }
+                );
+            }
+            for h in hints.iter().flatten() {
+                let _ = writeln!(
+                    out,
+                    "  {:<3} tile {:<2}  {:>2} move{} left{}",
+                    h.0.letter(),
+                    h.1,
+                    h.2,
+                    if h.2 == 1 { "" } else { "s" },
+                    if h.2 + 1 == d { "  optimal" } else { "" }
+                );
+            }
+            if self.args.boards {
+                out.push_str(&boards_text(&cells, &moves));
+            }
+        }
+        Answer {
+            text: out,
+            status: exit::OK,
+            error: None,
+        }
+    }
+
+    /// An optimal solution of `cells` in its own frame, found in the canonical frame.
+    fn solve(&self, cells: &[u8]) -> Result<Solved, SolveError> {
+        let frame = &self.set.frame;
+        let image = frame.state(cells);
+        match self.solver.solve(&image, self.max_nodes) {
+            Ok(solution) => {
+                let moves: Vec<Move> = solution.moves.iter().map(|&m| frame.move_back(m)).collect();
+                debug_assert_eq!(play(cells, &moves), self.set.goal);
+                Ok(Solved::Moves(moves))
+            }
+            Err(SolveError::Unsolvable) => {
+                Ok(Solved::Unsolvable(unsolvable_reason(cells, &self.set.goal)))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Every legal move from `cells` (distance `d`): the move, the tile it slides, and the
+    /// distance it leads to.
+    fn hints(&self, cells: &[u8], d: usize) -> Result<Vec<(Move, u8, usize)>, SolveError> {
+        let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
+        let mut hints = Vec::new();
+        for m in Move::ALL {
+            let Some(to) = FOUR_BY_FOUR.step(blank, m) else {
+                continue;
+            };
+            let mut next = cells.to_vec();
+            next.swap(blank, to);
+            // A neighbour is one move nearer or farther: d − 1 or d + 1.
+            let distance = match self.solve(&next)? {
+                Solved::Moves(moves) => moves.len(),
+                Solved::Unsolvable(_) => d + 1,
+            };
+            hints.push((m, cells[to], distance));
+        }
+        Ok(hints)
+    }
+
+    fn refuse(&self, text: &str, line: Option<u64>, problem: &str) -> Answer {
+        let where_ = match line {
+            Some(n) => format!("line {n}: {}: {problem}", quote(text)),
+            None => format!("{}: {problem}", quote(text)),
+        };
+        let out = if self.args.json {
+            format!(
+                "{{\"input\":{},\"error\":{}}}\n",
+                serde_json::to_string(text).unwrap_or_default(),
+                serde_json::to_string(problem).unwrap_or_default()
+            )
+        } else if self.args.distance_only {
+            format!("{text} error\n")
+        } else {
+            String::new()
+        };
+        // In JSON the error is in the record; elsewhere on stderr.
+        Answer {
+            text: out,
+            status: exit::ERROR,
+            error: (!self.args.json).then_some(where_),
+        }
+    }
+
+    fn write_svg(&self, text: &str, file: &std::path::Path) -> Result<(), (String, u8)> {
+        let cells = parse_cells(&FOUR_BY_FOUR, text).map_err(|e| {
+            (
+                format!("no solution to draw: {}: {e}", quote(text)),
+                exit::ERROR,
+            )
+        })?;
+        let moves = match self.solve(&cells) {
+            Ok(Solved::Moves(moves)) => moves,
+            Ok(Solved::Unsolvable(_)) => {
+                return Err((
+                    format!(
+                        "no solution to draw: {} cannot reach goal {}; nothing written",
+                        cells_to_string(&cells),
+                        cells_to_string(&self.set.goal)
+                    ),
+                    exit::UNSOLVABLE,
+                ));
+            }
+            Err(e) => return Err((format!("no solution to draw: {e}"), exit::ERROR)),
+        };
+        let boards = boards_of(&cells, &moves);
+        let labels: Vec<String> = moves.iter().map(|m| m.letter().to_string()).collect();
+        let picture = svg::render_cells(
+            (4, 4),
+            &boards,
+            &cells_to_string(&cells),
+            &cells_to_string(&self.set.goal),
+            &labels,
+        );
+        crate::files::write_atomically(file, picture.as_bytes())
+            .map_err(|e| (e.to_string(), exit::ERROR))
+    }
+}
+
+/// The cells after each move from `cells`, the start first.
+fn boards_of(cells: &[u8], moves: &[Move]) -> Vec<Vec<u8>> {
+    let mut boards = vec![cells.to_vec()];
+    let mut state = cells.to_vec();
+    let mut blank = state.iter().position(|&t| t == 0).unwrap_or(0);
+    for &m in moves {
+        let Some(to) = FOUR_BY_FOUR.step(blank, m) else {
+            break;
+        };
+        state.swap(blank, to);
+        blank = to;
+        boards.push(state.clone());
+    }
+    boards
+}
+
+fn play(cells: &[u8], moves: &[Move]) -> Vec<u8> {
+    boards_of(cells, moves).pop().unwrap_or_default()
+}
+
+/// The tile each move slides.
+fn tiles_moved(cells: &[u8], moves: &[Move]) -> Vec<u8> {
+    let boards = boards_of(cells, moves);
+    boards
+        .windows(2)
+        .map(|w| {
+            let blank_after = w[1].iter().position(|&t| t == 0).unwrap_or(0);
+            w[0][blank_after]
+        })
+        .collect()
+}
+
+/// `--boards`: every board of the solution, labelled with its step and move.
+fn boards_text(cells: &[u8], moves: &[Move]) -> String {
+    let frames = boards_of(cells, moves)
+        .iter()
+        .enumerate()
+        .map(|(k, b)| {
+            let label = match k {
+                0 => "start".to_string(),
+                k => format!("{k} {}", moves[k - 1].letter()),
+            };
+            (label, draw::grid_text(4, b))
+        })
+        .collect();
+    draw::layout(4, frames)
+}
+
+/// Why `cells` cannot reach `goal`, as `query` says it on the other boards of even width.
+fn unsolvable_reason(cells: &[u8], goal: &[u8]) -> String {
+    let inversions = |c: &[u8]| -> u32 {
+        let tiles: Vec<u8> = c.iter().copied().filter(|&t| t != 0).collect();
+        let mut n = 0;
+        for i in 0..tiles.len() {
+            for j in i + 1..tiles.len() {
+                n += u32::from(tiles[i] > tiles[j]);
+            }
+        }
+        n
+    };
+    let row_from_bottom =
+        |c: &[u8]| -> u32 { 3 - (c.iter().position(|&t| t == 0).unwrap_or(0) / 4) as u32 };
+    let word = |n: u32| if n % 2 == 0 { "even" } else { "odd" };
+    let (si, sr, gi, gr) = (
+        inversions(cells),
+        row_from_bottom(cells),
+        inversions(goal),
+        row_from_bottom(goal),
+    );
+    format!(
+        "inversions plus the blank's row from the bottom make {si}+{sr} ({}) where goal {} makes {gi}+{gr} ({}), and no move on a board 4 wide changes that parity",
+        word(si + sr),
+        cells_to_string(goal),
+        word(gi + gr)
+    )
+}
