@@ -100,6 +100,30 @@ fn build_then_query_korf_shortest_as_a_batch() {
         assert_eq!(play(&cells(state), moves), Some(goal.clone()), "{line}");
     }
     assert!(!sandbox.cache().exists());
+
+    // verify proves each file, and names the first wrong value of a damaged one.
+    let file = "db/4x4-1-2-3-4-5-6-7-8-9-10-11-12-13-14-15-0-pdb-6-7-8-9-10.tilebase";
+    let run = sandbox.run("verify", &[file]);
+    run.code(0).quiet();
+    assert!(run.stdout.contains("values     ok"), "{run}");
+    let path = sandbox.path().join(file);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = bytes.len() - 1000;
+    bytes[at] ^= 0x33;
+    std::fs::write(&path, &bytes).unwrap();
+    let run = sandbox.run("verify", &[file]);
+    run.code(2);
+    assert!(run.stdout.contains("checksums  FAILED"), "{run}");
+    assert!(run.stdout.contains("FAILED: entry "), "{run}");
+    // query refuses the damaged file rather than answer from it.
+    sandbox
+        .run_with_input(
+            "query",
+            &["--board", "4x4", "--pdb", "5-5-5", "--goal", KORF_GOAL],
+            b"1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n",
+        )
+        .code(2)
+        .one_error_line("does not match its checksum");
 }
 
 /// Every output form: JSON with the same fields as on other boards (tiles and hints when

@@ -252,3 +252,31 @@ fn a_saved_pattern_opens_and_every_damaged_block_is_refused() {
         .to_string();
     assert!(full.contains("a pattern database"), "{full}");
 }
+
+/// Comparing stored values with the values searched again finds nothing in a good table, and
+/// names the first changed placement of a damaged one, whatever the threads.
+#[test]
+fn comparison_names_the_first_changed_placement() {
+    use tilebase_pattern::compare_values;
+    let grid = Grid::new(4, 4).unwrap();
+    let goal: Vec<u8> = (1..16).chain([0]).collect();
+    let pattern = Pattern::new(grid, &goal, &[11, 12, 13, 14, 15]).unwrap();
+    let values = build_pattern(&pattern, &NoProgress);
+    let mut bytes = encode(&pattern, &values, Encoding::Halved).unwrap();
+    let good = PatternValues::new(&pattern, Encoding::Halved, &bytes).unwrap();
+    for threads in [1, 2, 3] {
+        assert_eq!(
+            compare_values(&pattern, &good, &values, threads, &|_| {}),
+            None
+        );
+    }
+    // Two changed bytes: the earlier placement is named.
+    bytes[200_000] ^= 0x10;
+    bytes[100_001] ^= 0x01;
+    let bad = PatternValues::new(&pattern, Encoding::Halved, &bytes).unwrap();
+    for threads in [1, 2, 3] {
+        let fault = compare_values(&pattern, &bad, &values, threads, &|_| {}).unwrap();
+        assert_eq!(fault.rank, 200_002);
+        assert_eq!(fault.found.abs_diff(fault.expected), 2);
+    }
+}

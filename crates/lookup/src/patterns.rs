@@ -33,13 +33,38 @@ impl PatternFile {
     }
 }
 
+impl PatternFile {
+    /// Opens a pattern database file, checking its header and length but not yet its blocks:
+    /// for `verify`, which reports a damaged block and goes on to name the wrong values. The
+    /// blocks' check is returned beside the file. Use [`PatternFile::open`] to answer.
+    pub fn open_unchecked(
+        path: impl AsRef<Path>,
+    ) -> Result<(PatternFile, Result<(), Error>), Error> {
+        let path = path.as_ref();
+        let data = storage::open(path)?;
+        let layout = pattern::read(data.as_ref())
+            .map_err(|source| Error::Format { path: None, source }.at(path))?;
+        let file = PatternFile { data, layout };
+        let checked = file.check_blocks().map_err(|e| e.at(path));
+        Ok((file, checked))
+    }
+}
+
 impl<D: AsRef<[u8]>> PatternFile<D> {
     /// A pattern database over the bytes of a plain file: header, length and every block's
     /// checksum checked. Never panics, whatever the bytes.
     pub fn from_bytes(data: D) -> Result<PatternFile<D>, Error> {
         let layout =
             pattern::read(data.as_ref()).map_err(|source| Error::Format { path: None, source })?;
-        let table = &data.as_ref()[layout.table.clone()];
+        let file = PatternFile { data, layout };
+        file.check_blocks()?;
+        Ok(file)
+    }
+
+    /// Checks every block of the table against its checksum, on every core.
+    fn check_blocks(&self) -> Result<(), Error> {
+        let layout = &self.layout;
+        let table = &self.data.as_ref()[layout.table.clone()];
         let blocks = layout.header.block_crc32.len();
         let threads = std::thread::available_parallelism()
             .map_or(1, |n| n.get())
@@ -68,8 +93,7 @@ impl<D: AsRef<[u8]>> PatternFile<D> {
                 })
             })
         };
-        checked.map_err(|source| Error::Format { path: None, source })?;
-        Ok(PatternFile { data, layout })
+        checked.map_err(|source| Error::Format { path: None, source })
     }
 
     /// The pattern.
@@ -85,6 +109,11 @@ impl<D: AsRef<[u8]>> PatternFile<D> {
     /// How the values are stored.
     pub fn encoding(&self) -> Encoding {
         self.layout.encoding
+    }
+
+    /// The bytes of the whole file.
+    pub fn bytes(&self) -> &[u8] {
+        self.data.as_ref()
     }
 
     /// The values, for a solver.

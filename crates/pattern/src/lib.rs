@@ -22,9 +22,11 @@ mod grid;
 mod pattern;
 mod solve;
 mod table;
+mod verify;
 
 pub use fifteen::{CellsError, ClassFrame, FOUR_BY_FOUR, Partition, cells_to_string, parse_cells};
 pub use grid::{Grid, MAX_GRID_CELLS};
 pub use pattern::{MAX_PATTERN_TILES, Pattern, PatternError};
 pub use solve::{MAX_PATTERNS, Solution, SolveError, Solver, SolverError, solvable};
 pub use table::{EncodeError, Encoding, PatternValues, encode};
+pub use verify::{PatternFault, compare_values};
