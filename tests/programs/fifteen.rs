@@ -335,6 +335,66 @@ fn manhattan_ida(start: &[u8], goal: &[u8]) -> usize {
     }
 }
 
+/// `compare --board 4x4`: IDA* with the Manhattan distance, linear conflicts and the pattern
+/// databases up to `--pdb`, every row optimal and legal on a short state; a row that runs out
+/// of `--max-nodes` gives up.
+#[test]
+fn compare_on_4x4() {
+    let sandbox = Sandbox::new();
+    // Three tiles of the first column down, three of the top row left, three of the last
+    // column up: 9 moves, and its Manhattan distance is 9, so 9 is optimal.
+    let state = "5,1,2,3,9,6,7,4,13,10,11,8,0,14,15,12";
+    let run = sandbox.run(
+        "compare",
+        &["--board", "4x4", "--pdb", "6-6-3", "--json", state],
+    );
+    run.code(0);
+    #[derive(serde::Deserialize)]
+    struct Row {
+        algorithm: String,
+        moves: Option<usize>,
+        optimal: bool,
+        generated: u64,
+        gave_up: bool,
+    }
+    let rows: Vec<Row> = json_lines(&run.stdout);
+    let names: Vec<&str> = rows.iter().map(|r| r.algorithm.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "ida-manhattan",
+            "ida-linear-conflict",
+            "ida-5-5-5",
+            "ida-6-6-3"
+        ]
+    );
+    for r in &rows {
+        assert_eq!(
+            (r.moves, r.optimal, r.gave_up),
+            (Some(9), true, false),
+            "{}",
+            r.algorithm
+        );
+        assert!(r.generated > 0);
+    }
+    let run = sandbox.run(
+        "compare",
+        &[
+            "--board",
+            "4x4",
+            "--pdb",
+            "5-5-5",
+            "--max-nodes",
+            "3",
+            "--json",
+            state,
+        ],
+    );
+    run.code(0);
+    let rows: Vec<Row> = json_lines(&run.stdout);
+    assert!(rows.iter().all(|r| r.gave_up && r.moves.is_none()));
+}
+
 /// `build-db --board 4x4` refuses what it cannot do, in one line, exit 2; other boards of more
 /// than 12 cells say what is supported.
 #[test]

@@ -71,6 +71,10 @@ pub struct Row {
 
 /// Runs `compare` with the process's arguments.
 pub fn main() -> ExitCode {
+    // The 15-puzzle's table of heuristics, with pattern databases.
+    if crate::fifteen::asked_for(&std::env::args_os().collect::<Vec<_>>()) {
+        return crate::fifteen::compare::main();
+    }
     let args = match parse_args::<Args>("compare") {
         Ok(args) => args,
         Err(code) => return code,

@@ -81,6 +81,10 @@ pub struct DatabaseFacts {
 
 /// Runs `stats` with the process's arguments.
 pub fn main() -> ExitCode {
+    // The 15-puzzle's pattern databases, described by their own statistics.
+    if crate::fifteen::asked_for(&std::env::args_os().collect::<Vec<_>>()) {
+        return crate::fifteen::stats::main();
+    }
     let args = match parse_args::<Args>("stats") {
         Ok(args) => args,
         Err(code) => return code,

@@ -280,3 +280,27 @@ fn comparison_names_the_first_changed_placement() {
         assert_eq!(fault.found.abs_diff(fault.expected), 2);
     }
 }
+
+/// IDA* with the Manhattan distance and with linear conflicts (compare's first rows) gives the
+/// full table's distance on 20 states of each goal class of three boards, along legal paths.
+#[test]
+fn classic_heuristics_equal_the_full_table() {
+    use tilebase_pattern::{Classic, solve_classic};
+    for board in ["3x3", "4x2", "2x5"] {
+        let board: Board = board.parse().unwrap();
+        let grid = Grid::new(board.width(), board.height()).unwrap();
+        for goal in board.canonical_goals() {
+            let table = build_table(&goal);
+            let parity = goal.index_and_parity().1;
+            for index in (0..table.len()).step_by(table.len() / 20) {
+                let state = State::from_index(board, parity, index as u32).unwrap();
+                for heuristic in [Classic::Manhattan, Classic::LinearConflict] {
+                    let s = solve_classic(&grid, goal.cells(), state.cells(), heuristic, u64::MAX)
+                        .unwrap();
+                    assert_eq!(s.moves.len(), usize::from(table[index]), "{goal} {state}");
+                    assert_eq!(play(&grid, state.cells(), &s.moves), goal.cells());
+                }
+            }
+        }
+    }
+}

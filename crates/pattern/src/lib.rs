@@ -19,6 +19,7 @@
 
 mod fifteen;
 mod grid;
+mod manhattan;
 mod pattern;
 mod solve;
 mod table;
@@ -26,6 +27,7 @@ mod verify;
 
 pub use fifteen::{CellsError, ClassFrame, FOUR_BY_FOUR, Partition, cells_to_string, parse_cells};
 pub use grid::{Grid, MAX_GRID_CELLS};
+pub use manhattan::{Classic, solve_classic};
 pub use pattern::{MAX_PATTERN_TILES, Pattern, PatternError};
 pub use solve::{MAX_PATTERNS, Solution, SolveError, Solver, SolverError, solvable};
 pub use table::{EncodeError, Encoding, PatternValues, encode};

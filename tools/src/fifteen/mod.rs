@@ -4,7 +4,9 @@
 //! edge, inside), as the small boards have one table per class.
 
 pub mod build;
+pub mod compare;
 pub mod query;
+pub mod stats;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;

@@ -1,0 +1,249 @@
+//! `compare --board 4x4`: the field's teaching table on one 15-puzzle state: IDA* with the
+//! Manhattan distance, with linear conflicts, and with the pattern databases 5-5-5, 6-6-3, 7-8
+//! and 7-8 with its reflection; nodes generated, time, and every answer checked.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+use serde::Serialize;
+use tilebase_core::Move;
+use tilebase_pattern::{
+    Classic, FOUR_BY_FOUR, Partition, Solution, SolveError, cells_to_string, parse_cells,
+    solve_classic,
+};
+
+use super::{find_or_build, goal_of};
+use crate::exit::{self, parse_args, quote, report};
+use crate::progress::Quiet;
+use crate::text::thousands;
+
+/// Solves one 15-puzzle state (`--board 4x4`) by IDA* with each heuristic of the field, weakest
+/// first: Manhattan distance, linear conflicts, and additive pattern databases 5-5-5, 6-6-3,
+/// 7-8, and 7-8 with the reflected lookup. Prints the moves found, whether they are optimal
+/// and legal, the nodes generated, and the time of each.
+#[derive(Debug, Parser)]
+#[command(name = "compare", version)]
+pub struct Args {
+    /// The start state
+    #[arg(value_name = "STATE")]
+    pub state: String,
+    /// Board: 4x4
+    #[arg(long, value_name = "WxH")]
+    pub board: String,
+    /// Goal state [default: 1,2,...,15,0]
+    #[arg(long, value_name = "STATE")]
+    pub goal: Option<String>,
+    /// The strongest partition to run, in the order 5-5-5, 6-6-3, 7-8 (whose files take minutes
+    /// to build the first time)
+    #[arg(long, value_name = "7-8|6-6-3|5-5-5", default_value_t = Partition::SevenEight)]
+    pub pdb: Partition,
+    /// Print one JSON object per row, one per line
+    #[arg(long)]
+    pub json: bool,
+    /// The most nodes any one row may generate before it gives up
+    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
+    pub max_nodes: u64,
+    /// --quiet: no progress bar.
+    #[command(flatten)]
+    pub quiet: Quiet,
+}
+
+/// One row. The JSON fields are a contract: other programs parse them.
+#[derive(Debug, Serialize)]
+pub struct Row {
+    /// `ida-manhattan`, `ida-linear-conflict`, `ida-5-5-5`, `ida-6-6-3`, `ida-7-8`,
+    /// `ida-7-8-reflected`.
+    pub algorithm: String,
+    /// Length of the path found; `None` if it gave up.
+    pub moves: Option<usize>,
+    /// Whether the path is legal, reaches the goal, and is as short as the shortest found.
+    pub optimal: bool,
+    /// The heuristic's value at the start.
+    pub start_bound: Option<u32>,
+    /// Nodes generated.
+    pub generated: u64,
+    /// Time taken, in nanoseconds.
+    pub nanos: u64,
+    /// Whether it gave up (its budget ran out) without a path.
+    pub gave_up: bool,
+}
+
+/// Runs `compare --board 4x4`.
+pub fn main() -> ExitCode {
+    let args = match parse_args::<Args>("compare") {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    args.quiet.apply();
+    match run(&args) {
+        Ok(code) => ExitCode::from(code),
+        Err(message) => {
+            report("compare", message);
+            ExitCode::from(exit::ERROR)
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<u8, String> {
+    let goal = goal_of(args.goal.as_deref())?;
+    let start = parse_cells(&FOUR_BY_FOUR, &args.state)
+        .map_err(|e| format!("{}: {e}", quote(&args.state)))?;
+    if !tilebase_pattern::solvable(&FOUR_BY_FOUR, &goal, &start) {
+        println!(
+            "{}: unsolvable: it cannot reach goal {} (the other parity half)",
+            cells_to_string(&start),
+            cells_to_string(&goal)
+        );
+        return Ok(exit::UNSOLVABLE);
+    }
+    let mut found: Vec<(String, Result<Solution, SolveError>, u64)> = Vec::new();
+    let timed = |f: &dyn Fn() -> Result<Solution, SolveError>| {
+        let started = Instant::now();
+        let result = f();
+        (result, started.elapsed().as_nanos() as u64)
+    };
+    for (name, heuristic) in [
+        ("ida-manhattan", Classic::Manhattan),
+        ("ida-linear-conflict", Classic::LinearConflict),
+    ] {
+        let (r, t) =
+            timed(&|| solve_classic(&FOUR_BY_FOUR, &goal, &start, heuristic, args.max_nodes));
+        found.push((name.to_string(), r, t));
+    }
+    let strongest = Partition::ALL
+        .iter()
+        .position(|&p| p == args.pdb)
+        .unwrap_or(2);
+    for partition in Partition::ALL.into_iter().take(strongest + 1) {
+        let set = find_or_build(goal.clone(), partition, "compare")?;
+        let image = set.frame.state(&start);
+        let reflections: &[bool] = if partition == Partition::SevenEight {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        for &reflect in reflections {
+            let solver = set.solver(reflect)?;
+            if reflect && !solver.reflects() {
+                continue;
+            }
+            let (r, t) = timed(&|| {
+                solver.solve(&image, args.max_nodes).map(|mut s| {
+                    s.moves = s.moves.iter().map(|&m| set.frame.move_back(m)).collect();
+                    s
+                })
+            });
+            let name = format!(
+                "ida-{}{}",
+                partition.name(),
+                if reflect { "-reflected" } else { "" }
+            );
+            found.push((name, r, t));
+        }
+    }
+    let shortest = found
+        .iter()
+        .filter_map(|(_, r, _)| r.as_ref().ok().map(|s| s.moves.len()))
+        .min();
+    let rows: Vec<Row> = found
+        .into_iter()
+        .map(|(algorithm, result, nanos)| match result {
+            Ok(s) => Row {
+                algorithm,
+                moves: Some(s.moves.len()),
+                optimal: Some(s.moves.len()) == shortest
+                    && reaches(&start, &s.moves).is_some_and(|end| end == goal),
+                start_bound: Some(s.start_bound),
+                generated: s.nodes,
+                nanos,
+                gave_up: false,
+            },
+            Err(SolveError::Exceeded { nodes, .. }) => Row {
+                algorithm,
+                moves: None,
+                optimal: false,
+                start_bound: None,
+                generated: nodes,
+                nanos,
+                gave_up: true,
+            },
+            Err(_) => Row {
+                algorithm,
+                moves: None,
+                optimal: false,
+                start_bound: None,
+                generated: 0,
+                nanos,
+                gave_up: true,
+            },
+        })
+        .collect();
+    if args.json {
+        for row in &rows {
+            println!("{}", serde_json::to_string(row).unwrap_or_default());
+        }
+    } else {
+        print!("{}", table(&start, &goal, shortest, &rows));
+    }
+    // Every row that finished must be optimal: an answer that is not is a defect.
+    Ok(if rows.iter().any(|r| r.moves.is_some() && !r.optimal) {
+        exit::ERROR
+    } else {
+        exit::OK
+    })
+}
+
+fn reaches(start: &[u8], moves: &[Move]) -> Option<Vec<u8>> {
+    let mut cells = start.to_vec();
+    let mut blank = cells.iter().position(|&t| t == 0)?;
+    for &m in moves {
+        let to = FOUR_BY_FOUR.step(blank, m)?;
+        cells.swap(blank, to);
+        blank = to;
+    }
+    Some(cells)
+}
+
+fn table(start: &[u8], goal: &[u8], shortest: Option<usize>, rows: &[Row]) -> String {
+    let mut text = format!(
+        "{} -> {} (4x4 board): {}\n\n",
+        cells_to_string(start),
+        cells_to_string(goal),
+        match shortest {
+            Some(d) => format!("{d} moves"),
+            None => "every row gave up".to_string(),
+        }
+    );
+    let _ = writeln!(
+        text,
+        "{:<22} {:>6}  {:<9} {:>6} {:>15} {:>10}",
+        "algorithm", "moves", "optimal", "h(0)", "generated", "time"
+    );
+    for row in rows {
+        let (moves, optimal) = match row.moves {
+            None => ("-".to_string(), "gave up"),
+            Some(n) => (n.to_string(), if row.optimal { "yes" } else { "NO" }),
+        };
+        let _ = writeln!(
+            text,
+            "{:<22} {:>6}  {:<9} {:>6} {:>15} {:>10}",
+            row.algorithm,
+            moves,
+            optimal,
+            row.start_bound.map_or("-".to_string(), |b| b.to_string()),
+            thousands(row.generated),
+            duration(row.nanos)
+        );
+    }
+    text
+}
+
+fn duration(nanos: u64) -> String {
+    match nanos {
+        n if n < 1_000_000 => format!("{:.1} µs", n as f64 / 1e3),
+        n if n < 1_000_000_000 => format!("{:.1} ms", n as f64 / 1e6),
+        n => format!("{:.2} s", n as f64 / 1e9),
+    }
+}
