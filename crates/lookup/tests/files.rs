@@ -173,10 +173,17 @@ fn an_older_or_newer_format_version_says_to_rebuild() {
         Database::from_bytes(&bytes[..]).unwrap_err().to_string(),
         "format version 1, but this tilebase reads version 2: rebuild the database with build-db"
     );
+    bytes[8] = 4;
+    assert_eq!(
+        Database::from_bytes(&bytes[..]).unwrap_err().to_string(),
+        "format version 4, but this tilebase reads version 2: rebuild the database with build-db"
+    );
+    // Version 3 is a pattern database's: said to be one, not a version to rebuild.
     bytes[8] = 3;
     assert_eq!(
         Database::from_bytes(&bytes[..]).unwrap_err().to_string(),
-        "format version 3, but this tilebase reads version 2: rebuild the database with build-db"
+        "a pattern database (format version 3), not a full table: it answers 4x4 states through \
+         query --board 4x4"
     );
 }
 
