@@ -89,8 +89,10 @@ pub(crate) trait PushSpace: Sync {
     fn chunk_len(&self) -> usize;
     /// The entry at depth 0.
     fn seed(&self) -> u64;
-    /// Calls `f` with every entry one move from `entry`.
-    fn for_each_neighbour(&self, entry: u64, f: impl FnMut(u64));
+    /// Calls `f` with every entry one move from an entry set in `bits` (the words of chunk
+    /// `c`): the space walks a chunk's entries itself, so that it may share work between
+    /// neighbouring entries.
+    fn for_each_neighbour_in(&self, c: usize, bits: &[u64], f: impl FnMut(u64));
 }
 
 /// Tables this small are searched on the calling thread: the layers of a 3x3 table take
@@ -270,22 +272,14 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
             let (layer, visited, next) = (&layer, &visited, &next);
             let push = |c: usize| {
                 let Some(bits) = layer.chunk(c) else { return };
-                for (i, &word) in bits.iter().enumerate() {
-                    let mut rest = word;
-                    while rest != 0 {
-                        let entry =
-                            ((c * words + i) * 64) as u64 + u64::from(rest.trailing_zeros());
-                        rest &= rest - 1;
-                        space.for_each_neighbour(entry, |n| {
-                            let (w, bit) = ((n / 64) as usize, 1u64 << (n % 64));
-                            // Reads first: most neighbours are visited or already marked,
-                            // and a read does not take the cache line from the other core.
-                            if (visited[w] | next[w].load(Ordering::Relaxed)) & bit == 0 {
-                                next[w].fetch_or(bit, Ordering::Relaxed);
-                            }
-                        });
+                space.for_each_neighbour_in(c, bits, |n| {
+                    let (w, bit) = ((n / 64) as usize, 1u64 << (n % 64));
+                    // Reads first: most neighbours are visited or already marked, and a read
+                    // does not take the cache line from the other core.
+                    if (visited[w] | next[w].load(Ordering::Relaxed)) & bit == 0 {
+                        next[w].fetch_or(bit, Ordering::Relaxed);
                     }
-                }
+                });
             };
             if parallel {
                 (0..chunks).into_par_iter().for_each(push);

@@ -17,11 +17,13 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod expand;
 mod grid;
 mod pattern;
 mod solve;
 mod table;
 
+pub use expand::{Expander, Placement};
 pub use grid::{Grid, MAX_GRID_CELLS};
 pub use pattern::{MAX_PATTERN_TILES, Pattern, PatternError};
 pub use solve::{MAX_PATTERNS, Solution, SolveError, Solver, SolverError, solvable};
