@@ -1,7 +1,7 @@
 //! The search space of a pattern database: abstract states (a placement of the pattern's tiles
 //! and the blank's region), indexed by [`Pattern`], searched by pushing.
 
-use tilebase_pattern::{Expander, Pattern, Placement};
+use tilebase_pattern::{Expander, Pattern};
 
 use crate::Progress;
 use crate::layers::{self, PushSpace, Record, Split};
@@ -41,7 +41,9 @@ impl PushSpace for PatternSpace<'_> {
     fn for_each_neighbour_in(&self, c: usize, bits: &[u64], mut f: impl FnMut(u64)) {
         let regions = self.pattern.regions() as u32;
         let first = (c * Self::chunk_placements()) as u64;
-        let mut current: Option<(u32, Placement)> = None;
+        // The placement decoded last, and its place in the chunk.
+        let mut placement = self.expander.placement(first);
+        let mut current = 0u32;
         for (i, &word) in bits.iter().enumerate() {
             let mut rest = word;
             while rest != 0 {
@@ -49,14 +51,11 @@ impl PushSpace for PatternSpace<'_> {
                 let at = (i * 64) as u32 + rest.trailing_zeros();
                 rest &= rest - 1;
                 let (p, name) = (at / regions, at % regions);
-                let placement = match &current {
-                    Some((q, placement)) if *q == p => placement,
-                    _ => {
-                        let placement = self.expander.placement(first + u64::from(p));
-                        &current.insert((p, placement)).1
-                    }
-                };
-                self.expander.for_each_neighbour(placement, name, &mut f);
+                if p != current {
+                    placement = self.expander.placement(first + u64::from(p));
+                    current = p;
+                }
+                self.expander.for_each_neighbour(&placement, name, &mut f);
             }
         }
     }
