@@ -89,8 +89,10 @@ pub(crate) trait PushSpace: Sync {
     fn chunk_len(&self) -> usize;
     /// The entry at depth 0.
     fn seed(&self) -> u64;
-    /// Calls `f` with every entry one move from `entry`.
-    fn for_each_neighbour(&self, entry: u64, f: impl FnMut(u64));
+    /// Calls `f` with every entry one move from an entry set in `bits` (the words of chunk
+    /// `c`): the space walks a chunk's entries itself, so that it may share work between
+    /// neighbouring entries.
+    fn for_each_neighbour_in(&self, c: usize, bits: &[u64], f: impl FnMut(u64));
 }
 
 /// Tables this small are searched on the calling thread: the layers of a 3x3 table take
@@ -104,10 +106,10 @@ type ChunkParts<'a, R> = (
     &'a mut bool,
 );
 
-/// One chunk's share of a pushed layer: its bits of the layer, its visited bits, its bits of
-/// the next layer, and its active flag and record.
+/// One chunk's share of a pushed layer: its bits of the layer, its visited and next layer's
+/// bits (interleaved), and its active flag and record.
 type KeepParts<'a, R> = (
-    ((&'a mut [u64], &'a mut [u64]), &'a mut [AtomicU64]),
+    (&'a mut [u64], &'a mut [AtomicU64]),
     (&'a mut bool, &'a mut R),
 );
 
@@ -227,10 +229,21 @@ pub(crate) fn search<S: Space, R: Record>(
     Searched { counts }
 }
 
+/// Neighbours a push gathers before checking their bits: enough for the checks' memory reads
+/// to overlap (each is a likely cache miss in a table of hundreds of megabytes).
+const PUSH_BATCH: usize = 1024;
+
 /// Searches `space` breadth-first from its seed by pushing: every entry of a layer sets its
 /// neighbours' bits in the next layer (atomically, from any thread), then each chunk keeps what
 /// was not visited before and hands it to its part of `records` with its depth. The layers are
 /// the same whatever the threads' order, so the records are too.
+///
+/// The visited bits and the next layer's bits of 64 entries sit side by side (words 2i and
+/// 2i + 1 of `marks`): checking a neighbour is one cache miss, not two. The neighbours are
+/// gathered in batches and checked in a tight loop of plain reads, whose misses the processor
+/// overlaps; only then are the unmarked ones set, each with an atomic OR (which waits for every
+/// earlier read, so one in the middle of the reads would stop their overlap), on cache lines
+/// just read.
 pub(crate) fn search_push<S: PushSpace, R: Record>(
     space: &S,
     records: &mut [R],
@@ -243,14 +256,14 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
     assert_eq!(records.len(), chunks);
     let words = len / 64;
     let mut layer = Frontier::new(chunks, words);
-    let mut next: Vec<AtomicU64> = (0..chunks * words).map(|_| AtomicU64::new(0)).collect();
-    let mut visited = vec![0u64; chunks * words];
+    // Per 64 entries: the visited bits, then the next layer's bits.
+    let mut marks: Vec<AtomicU64> = (0..2 * chunks * words).map(|_| AtomicU64::new(0)).collect();
 
     let seed = space.seed() as usize;
     let (c, w, bit) = (seed / len, seed / 64, 1u64 << (seed % 64));
     layer.bits[w] = bit;
     layer.active[c] = true;
-    visited[w] = bit;
+    *marks[2 * w].get_mut() = bit;
     let mut one = vec![0u64; words];
     one[w - c * words] = bit;
     let mut reached = records[c].record(&one, 0);
@@ -267,38 +280,52 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
     for depth in 1u8.. {
         // Push: every entry of the layer marks its neighbours not yet visited.
         {
-            let (layer, visited, next) = (&layer, &visited, &next);
-            let push = |c: usize| {
-                let Some(bits) = layer.chunk(c) else { return };
-                for (i, &word) in bits.iter().enumerate() {
-                    let mut rest = word;
-                    while rest != 0 {
-                        let entry =
-                            ((c * words + i) * 64) as u64 + u64::from(rest.trailing_zeros());
-                        rest &= rest - 1;
-                        space.for_each_neighbour(entry, |n| {
-                            let (w, bit) = ((n / 64) as usize, 1u64 << (n % 64));
-                            // Reads first: most neighbours are visited or already marked,
-                            // and a read does not take the cache line from the other core.
-                            if (visited[w] | next[w].load(Ordering::Relaxed)) & bit == 0 {
-                                next[w].fetch_or(bit, Ordering::Relaxed);
-                            }
-                        });
-                    }
+            let (layer, marks) = (&layer, &marks);
+            // Checks a batch of neighbours, then marks those neither visited nor marked.
+            // (`unmarked` is as long as a batch; the unmarked are written at its start without
+            // a branch.)
+            let flush = |batch: &mut Vec<u64>, unmarked: &mut [u64]| {
+                let mut count = 0;
+                for &n in batch.iter() {
+                    let (w, bit) = ((n / 64) as usize, 1u64 << (n % 64));
+                    let seen = marks[2 * w].load(Ordering::Relaxed)
+                        | marks[2 * w + 1].load(Ordering::Relaxed);
+                    unmarked[count] = n;
+                    count += usize::from(seen & bit == 0);
                 }
+                for &n in &unmarked[..count] {
+                    let (w, bit) = ((n / 64) as usize, 1u64 << (n % 64));
+                    marks[2 * w + 1].fetch_or(bit, Ordering::Relaxed);
+                }
+                batch.clear();
             };
+            let push = |(batch, unmarked): &mut (Vec<u64>, Vec<u64>), c: usize| {
+                let unmarked = &mut unmarked[..];
+                let Some(bits) = layer.chunk(c) else { return };
+                space.for_each_neighbour_in(c, bits, |n| {
+                    batch.push(n);
+                    if batch.len() == PUSH_BATCH {
+                        flush(batch, unmarked);
+                    }
+                });
+                flush(batch, unmarked);
+            };
+            let buffers = || (Vec::with_capacity(PUSH_BATCH), vec![0; PUSH_BATCH]);
             if parallel {
-                (0..chunks).into_par_iter().for_each(push);
+                (0..chunks).into_par_iter().for_each_init(buffers, push);
             } else {
-                (0..chunks).for_each(push);
+                let mut buffers = buffers();
+                (0..chunks).for_each(|c| push(&mut buffers, c));
             }
         }
         // Keep: what is new in each chunk becomes the layer, visited and recorded.
-        let keep = |(((bits, seen), next), (active, record)): KeepParts<'_, R>| {
+        let keep = |((bits, marks), (active, record)): KeepParts<'_, R>| {
             let mut count = 0u64;
-            for ((b, s), n) in bits.iter_mut().zip(seen.iter_mut()).zip(next.iter_mut()) {
-                let new = std::mem::take(n.get_mut()) & !*s;
-                *s |= new;
+            for (b, pair) in bits.iter_mut().zip(marks.chunks_exact_mut(2)) {
+                let next = std::mem::take(pair[1].get_mut());
+                let seen = pair[0].get_mut();
+                let new = next & !*seen;
+                *seen |= new;
                 *b = new;
                 count += u64::from(new.count_ones());
             }
@@ -314,8 +341,7 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
             layer
                 .bits
                 .par_chunks_mut(words)
-                .zip(visited.par_chunks_mut(words))
-                .zip(next.par_chunks_mut(words))
+                .zip(marks.par_chunks_mut(2 * words))
                 .zip(layer.active.par_iter_mut().zip(records.par_iter_mut()))
                 .with_min_len(16)
                 .map(keep)
@@ -324,8 +350,7 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
             layer
                 .bits
                 .chunks_mut(words)
-                .zip(visited.chunks_mut(words))
-                .zip(next.chunks_mut(words))
+                .zip(marks.chunks_mut(2 * words))
                 .zip(layer.active.iter_mut().zip(records.iter_mut()))
                 .map(keep)
                 .fold((0, 0), add)

@@ -1,7 +1,7 @@
 //! The search space of a pattern database: abstract states (a placement of the pattern's tiles
 //! and the blank's region), indexed by [`Pattern`], searched by pushing.
 
-use tilebase_pattern::Pattern;
+use tilebase_pattern::{Expander, Pattern};
 
 use crate::Progress;
 use crate::layers::{self, PushSpace, Record, Split};
@@ -12,6 +12,7 @@ const PLACEMENTS_PER_CHUNK: usize = 64 * 64;
 
 struct PatternSpace<'a> {
     pattern: &'a Pattern,
+    expander: Expander<'a>,
     chunks: usize,
 }
 
@@ -34,9 +35,29 @@ impl PushSpace for PatternSpace<'_> {
         self.pattern.goal_entry()
     }
 
+    /// Walks the chunk's entries in order, decoding each placement once for all its entries
+    /// of the layer (consecutive, since a placement's region names are consecutive entries).
     #[inline]
-    fn for_each_neighbour(&self, entry: u64, f: impl FnMut(u64)) {
-        self.pattern.for_each_neighbour(entry, f);
+    fn for_each_neighbour_in(&self, c: usize, bits: &[u64], mut f: impl FnMut(u64)) {
+        let regions = self.pattern.regions() as u32;
+        let first = (c * Self::chunk_placements()) as u64;
+        // The placement decoded last, and its place in the chunk.
+        let mut placement = self.expander.placement(first);
+        let mut current = 0u32;
+        for (i, &word) in bits.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                // The entry's place in the chunk: below 2^32, as a chunk is 4,096 placements.
+                let at = (i * 64) as u32 + rest.trailing_zeros();
+                rest &= rest - 1;
+                let (p, name) = (at / regions, at % regions);
+                if p != current {
+                    placement = self.expander.placement(first + u64::from(p));
+                    current = p;
+                }
+                self.expander.for_each_neighbour(&placement, name, &mut f);
+            }
+        }
     }
 }
 
@@ -79,6 +100,7 @@ pub(crate) fn build(pattern: &Pattern, progress: &dyn Progress, split: Split) ->
     let placements = pattern.placements() as usize;
     let space = PatternSpace {
         pattern,
+        expander: Expander::new(pattern),
         chunks: placements.div_ceil(PatternSpace::chunk_placements()),
     };
     let mut values = vec![u8::MAX; placements];

@@ -144,12 +144,20 @@ fn korf_shortest_ten_with_5_5_5() {
         5305
     );
     instances.sort_by_key(|&(_, length)| length);
+    let mut each = Vec::new();
     for (cells, length) in &instances[..10] {
         let cells = to_default_goal(cells);
         let solution = solver.solve(&cells, u64::MAX).unwrap();
         assert_eq!(solution.moves.len(), usize::from(*length), "{cells:?}");
         assert_eq!(play(&grid, &cells, &solution.moves), goal);
+        each.push(Ok(solution));
     }
+    // On every core, in the same order, the same solutions.
+    let states: Vec<[u8; 16]> = instances[..10]
+        .iter()
+        .map(|(cells, _)| to_default_goal(cells))
+        .collect();
+    assert_eq!(solver.solve_all(&states, u64::MAX), each);
 }
 
 /// The 7-8 databases of the goal `1,2,...,15,0` (tiles 1-8 and 9-15) hold exactly the published
@@ -181,16 +189,22 @@ fn fifteen_7_8_value_counts_and_korf_100() {
     }
     let built = Built { patterns, bytes };
     let solver = built.solver(&goal, true);
-    for (i, (cells, length)) in tilebase_testdata::korf100().iter().enumerate() {
-        let cells = to_default_goal(cells);
-        let solution = solver.solve(&cells, u64::MAX).unwrap();
+    let instances = tilebase_testdata::korf100();
+    let states: Vec<[u8; 16]> = instances
+        .iter()
+        .map(|(cells, _)| to_default_goal(cells))
+        .collect();
+    let solutions = solver.solve_all(&states, u64::MAX);
+    let each = states.iter().zip(&instances).zip(solutions);
+    for (i, ((cells, (_, length)), solution)) in each.enumerate() {
+        let solution = solution.unwrap();
         assert_eq!(
             solution.moves.len(),
             usize::from(*length),
             "instance {}",
             i + 1
         );
-        assert_eq!(play(&grid, &cells, &solution.moves), goal);
+        assert_eq!(play(&grid, cells, &solution.moves), goal);
     }
 }
 

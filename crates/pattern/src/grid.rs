@@ -152,6 +152,18 @@ impl Grid {
         }
     }
 
+    /// The cells of `mask` and the cells beside them.
+    #[inline]
+    pub(crate) fn grow(&self, mask: u16) -> u16 {
+        let w = u32::from(self.width);
+        (mask
+            | ((mask & self.not_first_column) >> 1)
+            | ((mask & self.not_last_column) << 1)
+            | (mask >> w)
+            | (mask << w))
+            & self.all
+    }
+
     /// The board's cells as (row, column).
     #[inline]
     pub const fn row_col(&self, cell: usize) -> (usize, usize) {

@@ -4,8 +4,9 @@
 //! A [`Pattern`] is a set of tiles; its database holds, for every placement of those tiles,
 //! the fewest moves *of those tiles* that bring them home, other tiles moving for free. The
 //! engine (tilebase-engine) builds it by a breadth-first search over abstract states, here
-//! indexed ([`Pattern::for_each_neighbour`]). Databases of disjoint patterns add up to a lower
-//! bound of the distance, and [`Solver`] runs IDA* over that sum.
+//! indexed ([`Pattern::for_each_neighbour`], and [`Expander`], the same moves made fast for the
+//! search). Databases of disjoint patterns add up to a lower bound of the distance, and
+//! [`Solver`] runs IDA* over that sum ([`Solver::solve_all`] for a batch on every core).
 //!
 //! ```
 //! use tilebase_pattern::{Grid, Pattern};
@@ -17,6 +18,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod expand;
 mod fifteen;
 mod grid;
 mod manhattan;
@@ -25,6 +27,7 @@ mod solve;
 mod table;
 mod verify;
 
+pub use expand::{Expander, Placement};
 pub use fifteen::{CellsError, ClassFrame, FOUR_BY_FOUR, Partition, cells_to_string, parse_cells};
 pub use grid::{Grid, MAX_GRID_CELLS};
 pub use manhattan::{Classic, solve_classic};
