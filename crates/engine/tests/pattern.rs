@@ -150,6 +150,11 @@ fn korf_shortest_ten_with_5_5_5() {
         let solution = solver.solve(&cells, u64::MAX).unwrap();
         assert_eq!(solution.moves.len(), usize::from(*length), "{cells:?}");
         assert_eq!(play(&grid, &cells, &solution.moves), goal);
+        // One search shared among threads finds the serial search's solution.
+        for threads in [2, 3] {
+            let shared = solver.solve_parallel(&cells, threads).unwrap();
+            assert_eq!(shared.moves, solution.moves, "{cells:?}, {threads} threads");
+        }
         each.push(Ok(solution));
     }
     // On every core, in the same order, the same solutions.

@@ -6,6 +6,9 @@
 //! only that tile's pattern's rank changes, by arithmetic on the weights of the tiles it
 //! passes, never recomputed from the whole placement.
 
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use tilebase_core::Move;
 
 use crate::grid::{Grid, MAX_GRID_CELLS};
@@ -277,6 +280,7 @@ impl<'a> Solver<'a> {
             nodes: 0,
             max_nodes,
             next_bound: u32::MAX,
+            abort: None,
         };
         let mut bound = h;
         loop {
@@ -343,6 +347,193 @@ impl<'a> Solver<'a> {
             .collect()
     }
 
+    /// [`Self::solve`] with no node limit, one state's search shared among `threads`: each
+    /// iteration of IDA* is cut, at a small depth, into the subtrees below the states it
+    /// reaches there, which the threads take in the serial search's order. The solution is the
+    /// one the serial search finds (from the first subtree, in that order, that holds one), so
+    /// the answer does not depend on the threads; the node count does.
+    pub fn solve_parallel(&self, cells: &[u8], threads: usize) -> Result<Solution, SolveError> {
+        if threads <= 1 {
+            return self.solve(cells, u64::MAX);
+        }
+        if !self.solvable(cells) {
+            return Err(SolveError::Unsolvable);
+        }
+        let mut root = [0u8; MAX_GRID_CELLS];
+        root[..cells.len()].copy_from_slice(cells);
+        let start_bound = self.heuristic(cells);
+        let mut bound = start_bound;
+        let mut nodes = 0u64;
+        loop {
+            // The pieces of work: the states at the cut, in the serial search's order, deep
+            // enough for every thread to have many.
+            let mut depth = 1;
+            let (pieces, mut next_bound, cut_nodes) = loop {
+                let mut pieces = Vec::new();
+                let mut next_bound = u32::MAX;
+                let mut cut_nodes = 0;
+                let mut path = Vec::new();
+                self.cut(
+                    &root,
+                    0,
+                    None,
+                    bound,
+                    depth,
+                    &mut path,
+                    &mut pieces,
+                    &mut next_bound,
+                    &mut cut_nodes,
+                );
+                let open = pieces.iter().filter(|p| p.open).count();
+                if open >= 32 * threads || depth >= 12 || open == 0 {
+                    break (pieces, next_bound, cut_nodes);
+                }
+                depth += 1;
+            };
+            nodes += cut_nodes;
+            let best = AtomicUsize::new(usize::MAX);
+            let next = AtomicUsize::new(0);
+            let found: Mutex<Vec<(usize, Vec<Move>)>> = Mutex::new(Vec::new());
+            let totals = Mutex::new((0u64, next_bound));
+            std::thread::scope(|scope| {
+                for _ in 0..threads {
+                    scope.spawn(|| {
+                        let (mut my_nodes, mut my_bound) = (0u64, u32::MAX);
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(piece) = pieces.get(i) else { break };
+                            if best.load(Ordering::Relaxed) < i {
+                                break;
+                            }
+                            if !piece.open {
+                                best.fetch_min(i, Ordering::Relaxed);
+                                lock(&found).push((i, piece.path.clone()));
+                                continue;
+                            }
+                            let mut search =
+                                self.search_from(&piece.cells, piece.path.len() as u32);
+                            search.abort = Some((&best, i));
+                            let back = piece.path.last().map(|m| m.opposite());
+                            let result = search.dfs(piece.path.len() as u32, bound, piece.h, back);
+                            my_nodes += search.nodes;
+                            my_bound = my_bound.min(search.next_bound);
+                            if let Found::Yes = result {
+                                best.fetch_min(i, Ordering::Relaxed);
+                                let mut moves = piece.path.clone();
+                                moves.extend_from_slice(&search.path);
+                                lock(&found).push((i, moves));
+                            }
+                        }
+                        let mut t = lock(&totals);
+                        t.0 += my_nodes;
+                        t.1 = t.1.min(my_bound);
+                    });
+                }
+            });
+            let (work_nodes, work_bound) = *lock(&totals);
+            nodes += work_nodes;
+            next_bound = next_bound.min(work_bound);
+            let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+            found.sort_by_key(|(i, _)| *i);
+            if let Some((_, moves)) = found.into_iter().next() {
+                return Ok(Solution {
+                    moves,
+                    nodes,
+                    start_bound,
+                });
+            }
+            if next_bound == u32::MAX {
+                // Nothing left to search: cannot happen for a solvable state.
+                return Err(SolveError::Unsolvable);
+            }
+            bound = next_bound;
+        }
+    }
+
+    /// A search whose root is `cells`, at depth `g`, with no node limit.
+    fn search_from(&self, cells: &[u8; MAX_GRID_CELLS], _g: u32) -> Search<'_, 'a> {
+        let mut views = [self.view(*cells), self.view(*cells)];
+        let count = if let Some(m) = &self.mirror {
+            views[1] = self.view(m.state(&cells[..self.grid.cells()]));
+            2
+        } else {
+            1
+        };
+        Search {
+            solver: self,
+            views,
+            count,
+            blank: cells[..self.grid.cells()]
+                .iter()
+                .position(|&t| t == 0)
+                .unwrap_or(0),
+            path: Vec::new(),
+            nodes: 0,
+            max_nodes: u64::MAX,
+            next_bound: u32::MAX,
+            abort: None,
+        }
+    }
+
+    /// The states at `depth` below `cells` (reached by `path`, at depth `g`) within `bound`,
+    /// in the serial search's order, as pieces of work; a goal met on the way is a piece with
+    /// its solution. Children beyond the bound lower `next_bound`, as in the search.
+    #[allow(clippy::too_many_arguments)]
+    fn cut(
+        &self,
+        cells: &[u8; MAX_GRID_CELLS],
+        g: u32,
+        back: Option<Move>,
+        bound: u32,
+        depth: u32,
+        path: &mut Vec<Move>,
+        pieces: &mut Vec<Piece>,
+        next_bound: &mut u32,
+        nodes: &mut u64,
+    ) {
+        let n = self.grid.cells();
+        let h = self.heuristic(&cells[..n]);
+        if h == 0 || g == depth {
+            pieces.push(Piece {
+                cells: *cells,
+                path: path.clone(),
+                h,
+                open: h != 0,
+            });
+            return;
+        }
+        let to = cells[..n].iter().position(|&t| t == 0).unwrap_or(0);
+        for m in Move::ALL {
+            if Some(m) == back {
+                continue;
+            }
+            let Some(from) = self.grid.step(to, m) else {
+                continue;
+            };
+            *nodes += 1;
+            let mut child = *cells;
+            child.swap(from, to);
+            let f = g + 1 + self.heuristic(&child[..n]);
+            if f > bound {
+                *next_bound = (*next_bound).min(f);
+                continue;
+            }
+            path.push(m);
+            self.cut(
+                &child,
+                g + 1,
+                Some(m.opposite()),
+                bound,
+                depth,
+                path,
+                pieces,
+                next_bound,
+                nodes,
+            );
+            path.pop();
+        }
+    }
+
     /// The new rank of pattern `p` in a view whose `cells` are before the move, when its tile
     /// in `slot` moves from cell `from` to the blank's cell `to`.
     #[inline]
@@ -375,6 +566,20 @@ impl<'a> Solver<'a> {
     }
 }
 
+/// A piece of a parallel search's iteration: a state at the cut, the moves to it, and its
+/// heuristic; or (`open` false) a goal met above the cut.
+struct Piece {
+    cells: [u8; MAX_GRID_CELLS],
+    path: Vec<Move>,
+    h: u32,
+    open: bool,
+}
+
+/// The lock's value, even if a thread panicked holding it.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 enum Found {
     Yes,
     No,
@@ -390,6 +595,10 @@ struct Search<'s, 'a> {
     nodes: u64,
     max_nodes: u64,
     next_bound: u32,
+    /// In a parallel search: the lowest index of a piece of work found to hold a solution,
+    /// and this search's index. A search whose index is higher gives up (`Found::Stopped`):
+    /// the solution it might find comes later in the serial order.
+    abort: Option<(&'s AtomicUsize, usize)>,
 }
 
 impl Search<'_, '_> {
@@ -419,6 +628,13 @@ impl Search<'_, '_> {
             self.nodes += 1;
             if self.nodes > self.max_nodes {
                 return Found::Stopped;
+            }
+            if self.nodes & 0xfff == 0 {
+                if let Some((best, me)) = self.abort {
+                    if best.load(Ordering::Relaxed) < me {
+                        return Found::Stopped;
+                    }
+                }
             }
             // The tile on `from` slides onto the blank's cell `to`, in each view; what it
             // changes is saved in `undo`: the view's cells, pattern, rank, Manhattan distance,

@@ -223,8 +223,15 @@ enum Solved {
 }
 
 impl Answerer<'_> {
-    /// Answers every input on every core; the answers in input order.
+    /// Answers every input on every core; the answers in input order. Fewer inputs than
+    /// cores: each search is shared among the cores in turn instead.
     fn answer_all(&self, inputs: &[(String, Option<u64>)]) -> Vec<Answer> {
+        if inputs.len() < rayon::current_num_threads() {
+            return inputs
+                .iter()
+                .map(|(text, line)| self.answer(text, *line))
+                .collect();
+        }
         inputs
             .par_iter()
             .with_max_len(1)
@@ -352,7 +359,16 @@ impl Answerer<'_> {
     fn solve(&self, cells: &[u8]) -> Result<Solved, SolveError> {
         let frame = &self.set.frame;
         let image = frame.state(cells);
-        match self.solver.solve(&image, self.max_nodes) {
+        // Inside a batch that keeps every core busy, each search runs on one; alone, it is
+        // shared among the cores (with no node limit, the same solution either way).
+        let alone = rayon::current_thread_index().is_none();
+        let threads = rayon::current_num_threads();
+        let result = if alone && threads > 1 && self.max_nodes == u64::MAX {
+            self.solver.solve_parallel(&image, threads)
+        } else {
+            self.solver.solve(&image, self.max_nodes)
+        };
+        match result {
             Ok(solution) => {
                 let moves: Vec<Move> = solution.moves.iter().map(|&m| frame.move_back(m)).collect();
                 debug_assert_eq!(play(cells, &moves), self.set.goal);
