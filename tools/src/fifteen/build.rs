@@ -115,10 +115,19 @@ fn run(args: &Args) -> Result<String, String> {
                 cells_to_string(canonical)
             );
         }
+        // The mirror about a diagonal needs the blank on one: a corner or inside, not an edge.
+        let blank = canonical.iter().position(|&t| t == 0).unwrap_or(0);
+        let (row, col) = (blank / 4, blank % 4);
+        let reflected = row == col || row + col == 3;
         let _ = writeln!(
             summary,
-            "patterns  {} (additive, with the reflected lookup)",
-            args.pdb
+            "patterns  {} (additive{})",
+            args.pdb,
+            if reflected {
+                ", with the reflected lookup"
+            } else {
+                ""
+            }
         );
         for s in &saved {
             let h = &s.header;

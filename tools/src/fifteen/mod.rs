@@ -70,7 +70,7 @@ fn build_time(partition: Partition) -> &'static str {
     match partition {
         Partition::FiveFiveFive => "a few seconds",
         Partition::SixSixThree => "about 20 seconds",
-        Partition::SevenEight => "about 4 minutes and 2 GB of memory",
+        Partition::SevenEight => "2 to 3 minutes and 2 GB of memory",
     }
 }
 
