@@ -424,4 +424,20 @@ fn refusals_on_large_boards() {
         .run("random", &["--board", "4x4", "--distance", "10"])
         .code(2)
         .one_error_line("4x4");
+    // A typo or an unsolvable state is answered at once: no pattern files are built for it
+    // (the 7-8 files would take minutes).
+    let unsolvable = "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0";
+    let run = sandbox.run("query", &["--board", "4x4", "1,2,3", unsolvable]);
+    run.code(2)
+        .one_error_line("3 cells, but a 4x4 board has 16");
+    assert!(
+        run.stdout
+            .starts_with(&format!("{unsolvable}: unsolvable: ")),
+        "{run}"
+    );
+    let run = sandbox.run("query", &["--board", "4x4", "--json", unsolvable]);
+    run.code(1).quiet();
+    assert!(run.stdout.contains("\"solvable\":false"), "{run}");
+    assert!(!sandbox.cache().exists());
+    assert!(!sandbox.path().join("db").exists());
 }

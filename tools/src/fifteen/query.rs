@@ -123,6 +123,21 @@ fn run(args: &Args) -> Result<u8, String> {
         );
     }
     let goal = goal_of(args.to.as_deref().or(args.goal.as_deref()))?;
+    if !inputs.is_empty() && !inputs.contains(&"-") {
+        if let Some((answers, svg_status)) = answer_without_files(args, &inputs, &goal) {
+            let mut status = svg_status;
+            let mut out = io::stdout().lock();
+            for a in answers {
+                status = status.max(a.status);
+                if let Some(e) = &a.error {
+                    report("query", e);
+                }
+                let _ = out.write_all(a.text.as_bytes());
+            }
+            let _ = out.flush();
+            return Ok(status);
+        }
+    }
     let set = find_or_build(goal, args.pdb, "query")?;
     let solver = set.solver(true)?;
     let answerer = Answerer {
@@ -219,7 +234,7 @@ struct Answerer<'a> {
 /// A solved state: the moves, in the state's own frame.
 enum Solved {
     Moves(Vec<Move>),
-    Unsolvable(String),
+    Unsolvable,
 }
 
 impl Answerer<'_> {
@@ -252,22 +267,7 @@ impl Answerer<'_> {
         let goal = cells_to_string(&self.set.goal);
         let mut out = String::new();
         let moves = match solved {
-            Solved::Unsolvable(reason) => {
-                if self.args.distance_only {
-                    out = format!("{state} -\n");
-                } else if self.args.json {
-                    out = format!(
-                        "{{\"state\":\"{state}\",\"goal\":\"{goal}\",\"board\":\"4x4\",\"solvable\":false,\"distance\":null,\"moves\":null}}\n"
-                    );
-                } else {
-                    out = format!("{state}: unsolvable: {reason}\n");
-                }
-                return Answer {
-                    text: out,
-                    status: exit::UNSOLVABLE,
-                    error: None,
-                };
-            }
+            Solved::Unsolvable => return unsolvable(self.args, &cells, &self.set.goal),
             Solved::Moves(moves) => moves,
         };
         let d = moves.len();
@@ -374,9 +374,7 @@ impl Answerer<'_> {
                 debug_assert_eq!(play(cells, &moves), self.set.goal);
                 Ok(Solved::Moves(moves))
             }
-            Err(SolveError::Unsolvable) => {
-                Ok(Solved::Unsolvable(unsolvable_reason(cells, &self.set.goal)))
-            }
+            Err(SolveError::Unsolvable) => Ok(Solved::Unsolvable),
             Err(e) => Err(e),
         }
     }
@@ -395,7 +393,7 @@ impl Answerer<'_> {
             // A neighbour is one move nearer or farther: d − 1 or d + 1.
             let distance = match self.solve(&next)? {
                 Solved::Moves(moves) => moves.len(),
-                Solved::Unsolvable(_) => d + 1,
+                Solved::Unsolvable => d + 1,
             };
             hints.push((m, cells[to], distance));
         }
@@ -403,27 +401,7 @@ impl Answerer<'_> {
     }
 
     fn refuse(&self, text: &str, line: Option<u64>, problem: &str) -> Answer {
-        let where_ = match line {
-            Some(n) => format!("line {n}: {}: {problem}", quote(text)),
-            None => format!("{}: {problem}", quote(text)),
-        };
-        let out = if self.args.json {
-            format!(
-                "{{\"input\":{},\"error\":{}}}\n",
-                serde_json::to_string(text).unwrap_or_default(),
-                serde_json::to_string(problem).unwrap_or_default()
-            )
-        } else if self.args.distance_only {
-            format!("{text} error\n")
-        } else {
-            String::new()
-        };
-        // In JSON the error is in the record; elsewhere on stderr.
-        Answer {
-            text: out,
-            status: exit::ERROR,
-            error: (!self.args.json).then_some(where_),
-        }
+        refuse(self.args, text, line, problem)
     }
 
     fn write_svg(&self, text: &str, file: &std::path::Path) -> Result<(), (String, u8)> {
@@ -435,7 +413,7 @@ impl Answerer<'_> {
         })?;
         let moves = match self.solve(&cells) {
             Ok(Solved::Moves(moves)) => moves,
-            Ok(Solved::Unsolvable(_)) => {
+            Ok(Solved::Unsolvable) => {
                 return Err((
                     format!(
                         "no solution to draw: {} cannot reach goal {}; nothing written",
@@ -459,6 +437,93 @@ impl Answerer<'_> {
         crate::files::write_atomically(file, picture.as_bytes())
             .map_err(|e| (e.to_string(), exit::ERROR))
     }
+}
+
+/// The answer to an unreadable input: a record in JSON, an `error` line with
+/// `--distance-only`, and the reason on stderr except in JSON.
+fn refuse(args: &Args, text: &str, line: Option<u64>, problem: &str) -> Answer {
+    let where_ = match line {
+        Some(n) => format!("line {n}: {}: {problem}", quote(text)),
+        None => format!("{}: {problem}", quote(text)),
+    };
+    let out = if args.json {
+        format!(
+            "{{\"input\":{},\"error\":{}}}\n",
+            serde_json::to_string(text).unwrap_or_default(),
+            serde_json::to_string(problem).unwrap_or_default()
+        )
+    } else if args.distance_only {
+        format!("{text} error\n")
+    } else {
+        String::new()
+    };
+    Answer {
+        text: out,
+        status: exit::ERROR,
+        error: (!args.json).then_some(where_),
+    }
+}
+
+/// The answer to a state that cannot reach `goal`, with the parity reason: no search.
+fn unsolvable(args: &Args, cells: &[u8], goal: &[u8]) -> Answer {
+    let (state, goal_text) = (cells_to_string(cells), cells_to_string(goal));
+    let text = if args.distance_only {
+        format!("{state} -\n")
+    } else if args.json {
+        format!(
+            "{{\"state\":\"{state}\",\"goal\":\"{goal_text}\",\"board\":\"4x4\",\"solvable\":false,\"distance\":null,\"moves\":null}}\n"
+        )
+    } else {
+        format!("{state}: unsolvable: {}\n", unsolvable_reason(cells, goal))
+    };
+    Answer {
+        text,
+        status: exit::UNSOLVABLE,
+        error: None,
+    }
+}
+
+/// Answers states given as arguments that need no search (unreadable, or unable to reach the
+/// goal), without the pattern files: `None` if any needs a search. A typo must not cost a
+/// build of minutes.
+fn answer_without_files(args: &Args, inputs: &[&str], goal: &[u8]) -> Option<(Vec<Answer>, u8)> {
+    let mut answers = Vec::new();
+    let mut svg_status = exit::OK;
+    for &text in inputs {
+        match parse_cells(&FOUR_BY_FOUR, text) {
+            Err(e) => {
+                answers.push(refuse(args, text, None, &e.to_string()));
+                if let Some(file) = &args.svg {
+                    report(
+                        "query",
+                        format_args!(
+                            "--svg {}: no solution to draw: {}: {e}",
+                            file.display(),
+                            quote(text)
+                        ),
+                    );
+                    svg_status = exit::ERROR;
+                }
+            }
+            Ok(cells) if !tilebase_pattern::solvable(&FOUR_BY_FOUR, goal, &cells) => {
+                answers.push(unsolvable(args, &cells, goal));
+                if let Some(file) = &args.svg {
+                    report(
+                        "query",
+                        format_args!(
+                            "--svg {}: no solution to draw: {} cannot reach goal {}; nothing written",
+                            file.display(),
+                            cells_to_string(&cells),
+                            cells_to_string(goal)
+                        ),
+                    );
+                    svg_status = svg_status.max(exit::UNSOLVABLE);
+                }
+            }
+            Ok(_) => return None,
+        }
+    }
+    Some((answers, svg_status))
 }
 
 /// The cells after each move from `cells`, the start first.
