@@ -9,7 +9,7 @@ use clap::Parser;
 use tilebase_core::{Board, Metric, State};
 use tilebase_engine::{SaveError, build_table_with, save};
 
-use crate::exit::{self, parse_args, report};
+use crate::exit::{self, parse_args};
 use crate::locate::LOCAL_DIR;
 use crate::progress::{self, Layers, Quiet};
 use crate::select::board_and_goal;
@@ -61,16 +61,7 @@ pub fn main() -> ExitCode {
         Err(code) => return code,
     };
     args.quiet.apply();
-    match run(&args) {
-        Ok(summary) => {
-            print!("{summary}");
-            ExitCode::from(exit::OK)
-        }
-        Err(message) => {
-            report("build-db", message);
-            ExitCode::from(exit::ERROR)
-        }
-    }
+    exit::print_or_report("build-db", run(&args))
 }
 
 /// Builds and saves the database or databases the arguments ask for; returns the summary to

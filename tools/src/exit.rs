@@ -49,3 +49,18 @@ pub fn quote(input: &str) -> String {
         None => format!("{input:?}"),
     }
 }
+
+/// How a program that prints one text ends: the text on stdout and exit 0, or the error as one
+/// line on stderr and exit 2.
+pub fn print_or_report(program: &str, result: Result<String, String>) -> ExitCode {
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::from(OK)
+        }
+        Err(message) => {
+            report(program, message);
+            ExitCode::from(ERROR)
+        }
+    }
+}

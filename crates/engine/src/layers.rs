@@ -131,6 +131,19 @@ pub(crate) enum Split {
     Never,
 }
 
+impl Split {
+    /// Whether a search of `entries` entries splits its layers.
+    fn splits(self, entries: usize) -> bool {
+        match self {
+            Split::Auto => entries >= PARALLEL_FROM,
+            #[cfg(test)]
+            Split::Always => true,
+            #[cfg(test)]
+            Split::Never => false,
+        }
+    }
+}
+
 /// What a search found: the number of entries at each depth.
 pub(crate) struct Searched {
     pub counts: Vec<u64>,
@@ -169,13 +182,7 @@ pub(crate) fn search<S: Space, R: Record>(
     let mut counts = vec![1u64];
     progress.layer(0, reached, total);
 
-    let parallel = match split {
-        Split::Auto => chunks * len >= PARALLEL_FROM,
-        #[cfg(test)]
-        Split::Always => true,
-        #[cfg(test)]
-        Split::Never => false,
-    };
+    let parallel = split.splits(chunks * len);
     for depth in 1u8.. {
         let step = |(c, ((((out, seen), record), active), done)): (usize, ChunkParts<'_, R>)| {
             *active = false;
@@ -270,13 +277,7 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
     let mut counts = vec![1u64];
     progress.layer(0, reached, total);
 
-    let parallel = match split {
-        Split::Auto => chunks * len >= PARALLEL_FROM,
-        #[cfg(test)]
-        Split::Always => true,
-        #[cfg(test)]
-        Split::Never => false,
-    };
+    let parallel = split.splits(chunks * len);
     for depth in 1u8.. {
         // Push: every entry of the layer marks its neighbours not yet visited.
         {

@@ -262,26 +262,13 @@ impl<'a> Solver<'a> {
         }
         let mut state = [0u8; MAX_GRID_CELLS];
         state[..cells.len()].copy_from_slice(cells);
-        let mut views = [self.view(state), self.view(state)];
-        let count = if let Some(m) = &self.mirror {
-            views[1] = self.view(m.state(cells));
-            2
-        } else {
-            1
-        };
-        let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
-        let h = views[..count].iter().map(|v| v.sum).max().unwrap_or(0);
-        let mut search = Search {
-            solver: self,
-            views,
-            count,
-            blank,
-            path: Vec::new(),
-            nodes: 0,
-            max_nodes,
-            next_bound: u32::MAX,
-            abort: None,
-        };
+        let mut search = self.search_from(&state);
+        search.max_nodes = max_nodes;
+        let h = search.views[..search.count]
+            .iter()
+            .map(|v| v.sum)
+            .max()
+            .unwrap_or(0);
         let mut bound = h;
         loop {
             search.next_bound = u32::MAX;
@@ -410,8 +397,7 @@ impl<'a> Solver<'a> {
                                 lock(&found).push((i, piece.path.clone()));
                                 continue;
                             }
-                            let mut search =
-                                self.search_from(&piece.cells, piece.path.len() as u32);
+                            let mut search = self.search_from(&piece.cells);
                             search.abort = Some((&best, i));
                             let back = piece.path.last().map(|m| m.opposite());
                             let result = search.dfs(piece.path.len() as u32, bound, piece.h, back);
@@ -450,8 +436,8 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// A search whose root is `cells`, at depth `g`, with no node limit.
-    fn search_from(&self, cells: &[u8; MAX_GRID_CELLS], _g: u32) -> Search<'_, 'a> {
+    /// A search whose root is `cells`, with no node limit.
+    fn search_from(&self, cells: &[u8; MAX_GRID_CELLS]) -> Search<'_, 'a> {
         let mut views = [self.view(*cells), self.view(*cells)];
         let count = if let Some(m) = &self.mirror {
             views[1] = self.view(m.state(&cells[..self.grid.cells()]));

@@ -10,7 +10,7 @@ use tilebase_core::Metric;
 use tilebase_pattern::{ClassFrame, FOUR_BY_FOUR, Partition, cells_to_string};
 
 use super::{build_files, goal_of};
-use crate::exit::{self, parse_args, report};
+use crate::exit::{self, parse_args};
 use crate::locate::LOCAL_DIR;
 use crate::progress::Quiet;
 
@@ -56,16 +56,7 @@ pub fn main() -> ExitCode {
         Err(code) => return code,
     };
     args.quiet.apply();
-    match run(&args) {
-        Ok(summary) => {
-            print!("{summary}");
-            ExitCode::from(exit::OK)
-        }
-        Err(message) => {
-            report("build-db", message);
-            ExitCode::from(exit::ERROR)
-        }
-    }
+    exit::print_or_report("build-db", run(&args))
 }
 
 fn run(args: &Args) -> Result<String, String> {

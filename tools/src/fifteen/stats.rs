@@ -9,7 +9,7 @@ use serde::Serialize;
 use tilebase_pattern::{Partition, cells_to_string};
 
 use super::{find_or_build, goal_of};
-use crate::exit::{self, parse_args, report};
+use crate::exit::{self, parse_args};
 use crate::progress::Quiet;
 use crate::text::thousands;
 
@@ -80,16 +80,7 @@ pub fn main() -> ExitCode {
         Err(code) => return code,
     };
     args.quiet.apply();
-    match run(&args) {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::from(exit::OK)
-        }
-        Err(message) => {
-            report("stats", message);
-            ExitCode::from(exit::ERROR)
-        }
-    }
+    exit::print_or_report("stats", run(&args))
 }
 
 fn run(args: &Args) -> Result<String, String> {
