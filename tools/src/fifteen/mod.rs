@@ -9,24 +9,16 @@ pub mod query;
 pub mod stats;
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use tilebase_engine::SavedPattern;
-use tilebase_lookup::PatternFile;
-use tilebase_pattern::{
-    ClassFrame, Encoding, FOUR_BY_FOUR, Partition, Pattern, PatternValues, Solver, cells_to_string,
-    parse_cells,
-};
+use tilebase_fifteen::{Building, Places, Watch};
+use tilebase_pattern::{Partition, Pattern, cells_to_string};
+
+pub use tilebase_fifteen::{PatternSet, file_name, is_four_by_four};
 
 use crate::exit::report;
 use crate::locate::{LOCAL_DIR, cache_dir};
 use crate::progress;
-
-/// Whether `--board` names the 15-puzzle's board, in any way `WxH` is written.
-pub fn is_four_by_four(board: &str) -> bool {
-    let b = board.trim().to_ascii_lowercase().replace('×', "x");
-    b == "4x4"
-}
 
 /// Whether the command line asks for the 4x4 board (`--board 4x4` or `--board=4x4`): those
 /// runs are answered by this module, the others by the full tables.
@@ -52,52 +44,51 @@ pub fn asked_for(args: &[std::ffi::OsString]) -> bool {
 /// The goal `--goal` names on 4x4 (the tiles in order, the blank last, by default).
 pub fn goal_of(text: Option<&str>) -> Result<Vec<u8>, String> {
     match text {
-        None => Ok((1..16).chain([0]).collect()),
-        Some(t) => parse_cells(&FOUR_BY_FOUR, t).map_err(|e| format!("--goal {t:?}: {e}")),
+        None => tilebase_fifteen::goal_of(None),
+        Some(_) => tilebase_fifteen::goal_of(text).map_err(|e| format!("--{e}")),
     }
 }
 
-/// The file name of the pattern database of `tiles` for the canonical goal `canonical`:
-/// `4x4-1-2-...-15-0-pdb-1-2-3-4-5-6-7-8.tilebase`.
-pub fn file_name(canonical: &[u8], tiles: &[u8]) -> String {
-    let join = |v: &[u8]| cells_to_string(v).replace(',', "-");
-    format!("4x4-{}-pdb-{}.tilebase", join(canonical), join(tiles))
+/// What a program shows of a build: its messages on stderr, a progress bar per file on a
+/// terminal.
+struct Shown<'a> {
+    program: &'a str,
 }
 
-/// About how long a partition's files take to build on a 2-core machine, for the message a
-/// first query prints.
-fn build_time(partition: Partition) -> &'static str {
-    match partition {
-        Partition::FiveFiveFive => "a few seconds",
-        Partition::SixSixThree => "about 20 seconds",
-        Partition::SevenEight => "2 to 3 minutes and 2 GB of memory",
+/// A progress bar over one file's build.
+struct Bar(progress::Layers);
+
+impl Building for Bar {
+    fn layer(&self, depth: u32, reached: u64, total: u64) {
+        tilebase_engine::Progress::layer(&self.0, depth, reached, total);
+    }
+
+    fn writing(&self) {
+        progress::finishing(&self.0.0, "writing the file");
     }
 }
 
-/// The opened pattern files of a goal's class, and the frame from the goal to the class's
-/// canonical goal.
-pub struct PatternSet {
-    /// The goal asked for.
-    pub goal: Vec<u8>,
-    /// From the goal to its class's canonical goal.
-    pub frame: ClassFrame,
-    /// The partition.
-    pub partition: Partition,
-    /// The files, one per pattern, with where each was found.
-    pub files: Vec<(PatternFile, PathBuf)>,
+impl Drop for Bar {
+    fn drop(&mut self) {
+        self.0.0.finish_and_clear();
+    }
 }
 
-impl PatternSet {
-    /// The solver over the files, with the reflected lookup where the canonical goal allows it
-    /// (the blank in a corner or inside; on an edge it is on no diagonal).
-    pub fn solver(&self, reflect: bool) -> Result<Solver<'_>, String> {
-        let tables: Vec<(&Pattern, PatternValues<'_>)> = self
-            .files
-            .iter()
-            .map(|(f, _)| (f.pattern(), f.values()))
-            .collect();
-        Solver::new(FOUR_BY_FOUR, self.frame.canonical(), &tables, reflect)
-            .map_err(|e| format!("the pattern files do not make a partition: {e}"))
+impl Watch for Shown<'_> {
+    fn say(&self, message: &str) {
+        report(self.program, message);
+    }
+
+    fn building(&self, pattern: &Pattern) -> Box<dyn Building + '_> {
+        Box::new(Bar(progress::Layers(progress::bar(
+            &format!(
+                "{}: building 4x4 tiles {}",
+                self.program,
+                cells_to_string(pattern.tiles())
+            ),
+            pattern.placements(),
+            "placements",
+        ))))
     }
 }
 
@@ -110,53 +101,7 @@ pub fn build_files(
     force: bool,
     program: &str,
 ) -> Result<Vec<SavedPattern>, String> {
-    let parts = partition.tiles(canonical);
-    let paths: Vec<PathBuf> = parts
-        .iter()
-        .map(|t| dir.join(file_name(canonical, t)))
-        .collect();
-    if !force {
-        if let Some(p) = paths.iter().find(|p| std::fs::symlink_metadata(p).is_ok()) {
-            return Err(format!(
-                "{}: already exists: pass --force to replace it",
-                p.display()
-            ));
-        }
-    }
-    let mut saved = Vec::new();
-    for (tiles, path) in parts.iter().zip(&paths) {
-        saved.push(build_one(canonical, tiles, path, force, program)?);
-    }
-    Ok(saved)
-}
-
-fn build_one(
-    canonical: &[u8],
-    tiles: &[u8],
-    path: &Path,
-    force: bool,
-    program: &str,
-) -> Result<SavedPattern, String> {
-    let pattern =
-        Pattern::new(FOUR_BY_FOUR, canonical, tiles).map_err(|e| format!("pattern: {e}"))?;
-    let bar = progress::Layers(progress::bar(
-        &format!("{program}: building 4x4 tiles {}", cells_to_string(tiles)),
-        pattern.placements(),
-        "placements",
-    ));
-    let values = tilebase_engine::build_pattern(&pattern, &bar);
-    progress::finishing(&bar.0, "writing the file");
-    let saved = tilebase_engine::save_pattern(path, &pattern, &values, Encoding::Halved, force);
-    bar.0.finish_and_clear();
-    saved.map_err(|e| match e {
-        tilebase_engine::SaveError::Exists { path } => {
-            format!(
-                "{}: already exists: pass --force to replace it",
-                path.display()
-            )
-        }
-        other => other.to_string(),
-    })
+    tilebase_fifteen::build_files(canonical, partition, dir, force, &Shown { program })
 }
 
 /// The pattern files that answer for `goal` with `partition`: each found under `db/` in the
@@ -167,68 +112,6 @@ pub fn find_or_build(
     partition: Partition,
     program: &str,
 ) -> Result<PatternSet, String> {
-    let frame = ClassFrame::new(FOUR_BY_FOUR, &goal);
-    let canonical = frame.canonical().to_vec();
-    let cache = cache_dir();
-    let mut files = Vec::new();
-    let mut missing = Vec::new();
-    for tiles in partition.tiles(&canonical) {
-        let name = file_name(&canonical, &tiles);
-        let local = Path::new(LOCAL_DIR).join(&name);
-        let cached = cache.as_ref().map(|d| d.join(&name));
-        let found = [Some(local), cached]
-            .into_iter()
-            .flatten()
-            .find(|p| p.is_file());
-        match found {
-            Some(path) => files.push((open_checked(&path, &canonical, &tiles)?, path)),
-            None => missing.push(tiles),
-        }
-    }
-    if !missing.is_empty() {
-        let dir = cache.unwrap_or_else(|| PathBuf::from(LOCAL_DIR));
-        report(
-            program,
-            format_args!(
-                "no {partition} pattern databases for the class of goal {} yet: building them \
-                 into {} ({}, once)",
-                cells_to_string(&goal),
-                dir.display(),
-                build_time(partition)
-            ),
-        );
-        let started = Instant::now();
-        for tiles in &missing {
-            let path = dir.join(file_name(&canonical, tiles));
-            let saved = build_one(&canonical, tiles, &path, true, program)?;
-            files.push((open_checked(&saved.path, &canonical, tiles)?, saved.path));
-        }
-        report(
-            program,
-            format_args!("built in {:.1} s", started.elapsed().as_secs_f64()),
-        );
-        // In the partition's order, whatever was found and what was built.
-        let order = partition.tiles(&canonical);
-        files.sort_by_key(|(f, _)| order.iter().position(|t| t == f.pattern().tiles()));
-    }
-    Ok(PatternSet {
-        goal,
-        frame,
-        partition,
-        files,
-    })
-}
-
-/// Opens a pattern file found by its name, and refuses it unless it holds what its name says.
-fn open_checked(path: &Path, canonical: &[u8], tiles: &[u8]) -> Result<PatternFile, String> {
-    let file = PatternFile::open(path).map_err(|e| e.to_string())?;
-    if file.pattern().goal() != canonical || file.pattern().tiles() != tiles {
-        return Err(format!(
-            "{}: holds the pattern of tiles {} for goal {}, not what its name says: rebuild it with build-db",
-            path.display(),
-            cells_to_string(file.pattern().tiles()),
-            cells_to_string(file.pattern().goal())
-        ));
-    }
-    Ok(file)
+    let places = Places::new(PathBuf::from(LOCAL_DIR), cache_dir());
+    tilebase_fifteen::find_or_build(goal, partition, &places, &Shown { program })
 }

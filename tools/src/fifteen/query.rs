@@ -9,9 +9,10 @@ use std::process::ExitCode;
 use clap::Parser;
 use rayon::prelude::*;
 use tilebase_core::{Metric, Move};
-use tilebase_pattern::{FOUR_BY_FOUR, Partition, SolveError, Solver, cells_to_string, parse_cells};
+use tilebase_fifteen::{Hint, Solved, boards_of, tiles_moved, unsolvable_reason};
+use tilebase_pattern::{FOUR_BY_FOUR, Partition, SolveError, cells_to_string, parse_cells};
 
-use super::{PatternSet, find_or_build, goal_of};
+use super::{find_or_build, goal_of};
 use crate::exit::{self, parse_args, quote, report};
 use crate::progress::Quiet;
 use crate::query::lines::Lines;
@@ -139,10 +140,9 @@ fn run(args: &Args) -> Result<u8, String> {
         }
     }
     let set = find_or_build(goal, args.pdb, "query")?;
-    let solver = set.solver(true)?;
+    let answerer = tilebase_fifteen::Answerer::new(&set)?;
     let answerer = Answerer {
-        set: &set,
-        solver: &solver,
+        answerer: &answerer,
         args,
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
     };
@@ -225,16 +225,9 @@ struct Answer {
 }
 
 struct Answerer<'a> {
-    set: &'a PatternSet,
-    solver: &'a Solver<'a>,
+    answerer: &'a tilebase_fifteen::Answerer<'a>,
     args: &'a Args,
     max_nodes: u64,
-}
-
-/// A solved state: the moves, in the state's own frame.
-enum Solved {
-    Moves(Vec<Move>),
-    Unsolvable,
 }
 
 impl Answerer<'_> {
@@ -264,10 +257,10 @@ impl Answerer<'_> {
             Err(e) => return self.refuse(text, line, &format!("{}: {e}", cells_to_string(&cells))),
         };
         let state = cells_to_string(&cells);
-        let goal = cells_to_string(&self.set.goal);
+        let goal = cells_to_string(&self.answerer.goal());
         let mut out = String::new();
         let moves = match solved {
-            Solved::Unsolvable => return unsolvable(self.args, &cells, &self.set.goal),
+            Solved::Unsolvable => return unsolvable(self.args, &cells, &self.answerer.goal()),
             Solved::Moves(moves) => moves,
         };
         let d = moves.len();
@@ -306,10 +299,10 @@ impl Answerer<'_> {
                     let _ = write!(
                         out,
                         "{{\"move\":\"{}\",\"tile\":{},\"distance\":{},\"optimal\":{}}}",
-                        h.0.letter(),
-                        h.1,
-                        h.2,
-                        h.2 + 1 == d
+                        h.slide.letter(),
+                        h.tile,
+                        h.distance,
+                        h.optimal(d)
                     );
                 }
                 out.push(']');
@@ -337,11 +330,11 @@ impl Answerer<'_> {
                 let _ = writeln!(
                     out,
                     "  {:<3} tile {:<2}  {:>2} move{} left{}",
-                    h.0.letter(),
-                    h.1,
-                    h.2,
-                    if h.2 == 1 { "" } else { "s" },
-                    if h.2 + 1 == d { "  optimal" } else { "" }
+                    h.slide.letter(),
+                    h.tile,
+                    h.distance,
+                    if h.distance == 1 { "" } else { "s" },
+                    if h.optimal(d) { "  optimal" } else { "" }
                 );
             }
             if self.args.boards {
@@ -355,49 +348,25 @@ impl Answerer<'_> {
         }
     }
 
-    /// An optimal solution of `cells` in its own frame, found in the canonical frame.
+    /// An optimal solution of `cells` in its own frame. Inside a batch that keeps every
+    /// core busy, each search runs on one; alone, it is shared among the cores (with no node
+    /// limit, the same solution either way).
     fn solve(&self, cells: &[u8]) -> Result<Solved, SolveError> {
-        let frame = &self.set.frame;
-        let image = frame.state(cells);
-        // Inside a batch that keeps every core busy, each search runs on one; alone, it is
-        // shared among the cores (with no node limit, the same solution either way).
-        let alone = rayon::current_thread_index().is_none();
-        let threads = rayon::current_num_threads();
-        let result = if alone && threads > 1 && self.max_nodes == u64::MAX {
-            self.solver.solve_parallel(&image, threads)
-        } else {
-            self.solver.solve(&image, self.max_nodes)
-        };
-        match result {
-            Ok(solution) => {
-                let moves: Vec<Move> = solution.moves.iter().map(|&m| frame.move_back(m)).collect();
-                debug_assert_eq!(play(cells, &moves), self.set.goal);
-                Ok(Solved::Moves(moves))
-            }
-            Err(SolveError::Unsolvable) => Ok(Solved::Unsolvable),
-            Err(e) => Err(e),
-        }
+        self.answerer.solve(cells, self.max_nodes, self.threads())
     }
 
-    /// Every legal move from `cells` (distance `d`): the move, the tile it slides, and the
-    /// distance it leads to.
-    fn hints(&self, cells: &[u8], d: usize) -> Result<Vec<(Move, u8, usize)>, SolveError> {
-        let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
-        let mut hints = Vec::new();
-        for m in Move::ALL {
-            let Some(to) = FOUR_BY_FOUR.step(blank, m) else {
-                continue;
-            };
-            let mut next = cells.to_vec();
-            next.swap(blank, to);
-            // A neighbour is one move nearer or farther: d − 1 or d + 1.
-            let distance = match self.solve(&next)? {
-                Solved::Moves(moves) => moves.len(),
-                Solved::Unsolvable => d + 1,
-            };
-            hints.push((m, cells[to], distance));
+    /// Every legal move from `cells` (distance `d`), with the distance it leads to.
+    fn hints(&self, cells: &[u8], d: usize) -> Result<Vec<Hint>, SolveError> {
+        self.answerer
+            .hints(cells, d, self.max_nodes, self.threads())
+    }
+
+    fn threads(&self) -> usize {
+        if rayon::current_thread_index().is_none() {
+            rayon::current_num_threads()
+        } else {
+            1
         }
-        Ok(hints)
     }
 
     fn refuse(&self, text: &str, line: Option<u64>, problem: &str) -> Answer {
@@ -418,7 +387,7 @@ impl Answerer<'_> {
                     format!(
                         "no solution to draw: {} cannot reach goal {}; nothing written",
                         cells_to_string(&cells),
-                        cells_to_string(&self.set.goal)
+                        cells_to_string(&self.answerer.goal())
                     ),
                     exit::UNSOLVABLE,
                 ));
@@ -431,7 +400,7 @@ impl Answerer<'_> {
             (4, 4),
             &boards,
             &cells_to_string(&cells),
-            &cells_to_string(&self.set.goal),
+            &cells_to_string(&self.answerer.goal()),
             &labels,
         );
         crate::files::write_atomically(file, picture.as_bytes())
@@ -526,38 +495,6 @@ fn answer_without_files(args: &Args, inputs: &[&str], goal: &[u8]) -> Option<(Ve
     Some((answers, svg_status))
 }
 
-/// The cells after each move from `cells`, the start first.
-fn boards_of(cells: &[u8], moves: &[Move]) -> Vec<Vec<u8>> {
-    let mut boards = vec![cells.to_vec()];
-    let mut state = cells.to_vec();
-    let mut blank = state.iter().position(|&t| t == 0).unwrap_or(0);
-    for &m in moves {
-        let Some(to) = FOUR_BY_FOUR.step(blank, m) else {
-            break;
-        };
-        state.swap(blank, to);
-        blank = to;
-        boards.push(state.clone());
-    }
-    boards
-}
-
-fn play(cells: &[u8], moves: &[Move]) -> Vec<u8> {
-    boards_of(cells, moves).pop().unwrap_or_default()
-}
-
-/// The tile each move slides.
-fn tiles_moved(cells: &[u8], moves: &[Move]) -> Vec<u8> {
-    let boards = boards_of(cells, moves);
-    boards
-        .windows(2)
-        .map(|w| {
-            let blank_after = w[1].iter().position(|&t| t == 0).unwrap_or(0);
-            w[0][blank_after]
-        })
-        .collect()
-}
-
 /// `--boards`: every board of the solution, labelled with its step and move.
 fn boards_text(cells: &[u8], moves: &[Move]) -> String {
     let frames = boards_of(cells, moves)
@@ -572,33 +509,4 @@ fn boards_text(cells: &[u8], moves: &[Move]) -> String {
         })
         .collect();
     draw::layout(4, frames)
-}
-
-/// Why `cells` cannot reach `goal`, as `query` says it on the other boards of even width.
-fn unsolvable_reason(cells: &[u8], goal: &[u8]) -> String {
-    let inversions = |c: &[u8]| -> u32 {
-        let tiles: Vec<u8> = c.iter().copied().filter(|&t| t != 0).collect();
-        let mut n = 0;
-        for i in 0..tiles.len() {
-            for j in i + 1..tiles.len() {
-                n += u32::from(tiles[i] > tiles[j]);
-            }
-        }
-        n
-    };
-    let row_from_bottom =
-        |c: &[u8]| -> u32 { 3 - (c.iter().position(|&t| t == 0).unwrap_or(0) / 4) as u32 };
-    let word = |n: u32| if n % 2 == 0 { "even" } else { "odd" };
-    let (si, sr, gi, gr) = (
-        inversions(cells),
-        row_from_bottom(cells),
-        inversions(goal),
-        row_from_bottom(goal),
-    );
-    format!(
-        "inversions plus the blank's row from the bottom make {si}+{sr} ({}) where goal {} makes {gi}+{gr} ({}), and no move on a board 4 wide changes that parity",
-        word(si + sr),
-        cells_to_string(goal),
-        word(gi + gr)
-    )
 }
