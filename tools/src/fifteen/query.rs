@@ -257,10 +257,10 @@ impl Answerer<'_> {
             Err(e) => return self.refuse(text, line, &format!("{}: {e}", cells_to_string(&cells))),
         };
         let state = cells_to_string(&cells);
-        let goal = cells_to_string(&self.answerer.goal());
+        let goal = cells_to_string(self.answerer.goal());
         let mut out = String::new();
         let moves = match solved {
-            Solved::Unsolvable => return unsolvable(self.args, &cells, &self.answerer.goal()),
+            Solved::Unsolvable => return unsolvable(self.args, &cells, self.answerer.goal()),
             Solved::Moves(moves) => moves,
         };
         let d = moves.len();
@@ -387,7 +387,7 @@ impl Answerer<'_> {
                     format!(
                         "no solution to draw: {} cannot reach goal {}; nothing written",
                         cells_to_string(&cells),
-                        cells_to_string(&self.answerer.goal())
+                        cells_to_string(self.answerer.goal())
                     ),
                     exit::UNSOLVABLE,
                 ));
@@ -400,7 +400,7 @@ impl Answerer<'_> {
             (4, 4),
             &boards,
             &cells_to_string(&cells),
-            &cells_to_string(&self.answerer.goal()),
+            &cells_to_string(self.answerer.goal()),
             &labels,
         );
         crate::files::write_atomically(file, picture.as_bytes())
