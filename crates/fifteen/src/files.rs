@@ -2,6 +2,7 @@
 //! `db/` and then in the cache, and built where missing, as every tilebase table is found.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use tilebase_engine::{Progress, SavedPattern};
@@ -99,10 +100,35 @@ pub struct PatternSet {
     /// The partition.
     pub partition: Partition,
     /// The files, one per pattern in the partition's order, with where each was found.
-    pub files: Vec<(PatternFile, PathBuf)>,
+    pub files: Vec<(Arc<PatternFile>, PathBuf)>,
 }
 
 impl PatternSet {
+    /// The same files answering for another goal, if `goal` is in the same class (its
+    /// canonical goal is this set's): no file is opened again.
+    ///
+    /// ```no_run
+    /// # use tilebase_fifteen::{Partition, Places, Quietly, find_or_build};
+    /// let goal: Vec<u8> = (1..16).chain([0]).collect();
+    /// let places = Places::new("db".into(), None);
+    /// let set = find_or_build(goal, Partition::FiveFiveFive, &places, &Quietly).unwrap();
+    /// // The goal turned half a turn: the blank in another corner, the same files.
+    /// let turned: Vec<u8> = (0..16).rev().collect();
+    /// assert!(set.for_goal(&turned).is_some());
+    /// ```
+    pub fn for_goal(&self, goal: &[u8]) -> Option<PatternSet> {
+        if goal.len() != FOUR_BY_FOUR.cells() || !is_permutation(goal) {
+            return None;
+        }
+        let frame = ClassFrame::new(FOUR_BY_FOUR, goal);
+        (frame.canonical() == self.frame.canonical()).then(|| PatternSet {
+            goal: goal.to_vec(),
+            frame,
+            partition: self.partition,
+            files: self.files.clone(),
+        })
+    }
+
     /// The solver over the files, with the reflected lookup where the canonical goal allows it
     /// (the blank in a corner or inside; on an edge it is on no diagonal).
     pub fn solver(&self, reflect: bool) -> Result<Solver<'_>, String> {
@@ -192,7 +218,7 @@ pub fn find_or_build(
             .flatten()
             .find(|p| p.is_file());
         match found {
-            Some(path) => files.push((open_checked(&path, &canonical, &tiles)?, path)),
+            Some(path) => files.push((Arc::new(open_checked(&path, &canonical, &tiles)?), path)),
             None => missing.push(tiles),
         }
     }
@@ -209,7 +235,10 @@ pub fn find_or_build(
         for tiles in &missing {
             let path = dir.join(file_name(&canonical, tiles));
             let saved = build_one(&canonical, tiles, &path, true, watch)?;
-            files.push((open_checked(&saved.path, &canonical, tiles)?, saved.path));
+            files.push((
+                Arc::new(open_checked(&saved.path, &canonical, tiles)?),
+                saved.path,
+            ));
         }
         watch.say(&format!(
             "built in {:.1} s",
@@ -225,6 +254,18 @@ pub fn find_or_build(
         partition,
         files,
     })
+}
+
+/// Whether `cells` holds each of its tiles, 0 to its length − 1, once.
+fn is_permutation(cells: &[u8]) -> bool {
+    let mut seen = 0u64;
+    cells.len() <= 64
+        && cells.iter().all(|&t| {
+            let bit = 1u64.checked_shl(u32::from(t)).unwrap_or(0);
+            let fresh = usize::from(t) < cells.len() && seen & bit == 0;
+            seen |= bit;
+            fresh
+        })
 }
 
 /// Opens a pattern file found by its name, and refuses it unless it holds what its name says.

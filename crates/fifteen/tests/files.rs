@@ -1,7 +1,7 @@
 //! The 15-puzzle's files found and built as every table is, and answers checked against
 //! published lengths and against the moves themselves.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use tilebase_core::Move;
 use tilebase_fifteen::{
