@@ -3,7 +3,8 @@
 The distance of any state to any goal, an optimal solution, hints, batches of states as NumPy
 arrays on every core, and puzzles drawn at an exact difficulty. The 3x3 databases ship inside
 the module, so every 3x3 goal is answered with no file; other boards find or build their
-database as the `query` program does.
+database as the `query` program does. The 15-puzzle (board="4x4") is answered optimally by
+IDA* over pattern databases, found or built (once) as `query --board 4x4` does.
 """
 
 import os
@@ -27,6 +28,7 @@ def distance(
     goal: StateLike | None = None,
     board: str | None = None,
     metric: str | None = "stm",
+    pdb: str | None = None,
 ) -> int | None:
     """The optimal number of moves from `state` to the goal, or None if it cannot reach it.
 
@@ -34,10 +36,17 @@ def distance(
     boards; `board` is "WxH" (default: read off the goal, else 3x3); `metric` is "stm"
     (single-tile moves) or "mtm" (multi-tile moves). A bad state raises ValueError.
 
+    On the 15-puzzle (board="4x4", or a goal of 16 cells), states are written with separators
+    ("1,2,...,15,0") or as 16 ints, and answers come from IDA* over the pattern databases
+    `pdb`: "7-8" (the default: built once, 2 to 3 minutes and 2 GB; then milliseconds to a
+    second a search), "6-6-3" or "5-5-5" (built in seconds, slower searches).
+
     >>> tilebase.distance("603712458")
     23
     >>> tilebase.distance([8, 6, 4, 0, 7, 2, 5, 1, 3]) is None
     True
+    >>> tilebase.distance("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", board="4x4", pdb="5-5-5")
+    1
     """
 
 def solve(
@@ -45,10 +54,11 @@ def solve(
     goal: StateLike | None = None,
     board: str | None = None,
     metric: str | None = "stm",
+    pdb: str | None = None,
 ) -> str | None:
     """One optimal solution, as `query` writes it: the blank's moves (U, D, L, R), at each step
     the first that stays optimal; a space between moves in the multi-tile metric. "" at the
-    goal; None if the state cannot reach the goal.
+    goal; None if the state cannot reach the goal. `pdb` as for distance (4x4 only).
 
     >>> tilebase.solve("603712458")
     'DDLURRDLLUURDDLURRDLLUR'
@@ -59,9 +69,11 @@ def hints(
     goal: StateLike | None = None,
     board: str | None = None,
     metric: str | None = "stm",
+    pdb: str | None = None,
 ) -> list[dict[str, Union[str, int, bool]]]:
     """Every move from `state`, as `query --hint --json` lists them: dicts with "move", "tile",
-    "distance" and "optimal". An empty list if the state cannot reach the goal.
+    "distance" and "optimal". An empty list if the state cannot reach the goal. On 4x4 each
+    move's distance is a search of its own. `pdb` as for distance (4x4 only).
 
     >>> tilebase.hints("603712458")[0]
     {'move': 'D', 'tile': 1, 'distance': 22, 'optimal': True}
@@ -72,10 +84,12 @@ def distances(
     goal: StateLike | None = None,
     board: str | None = None,
     metric: str | None = "stm",
+    pdb: str | None = None,
 ) -> numpy.typing.NDArray[numpy.int16]:
     """The distance of every row of `cells` (a 2-D uint8 array, one state per row), -1 where
     the state cannot reach the goal. Read in place when C-contiguous; runs on every core
-    without the GIL. A bad row raises ValueError naming its index.
+    without the GIL. A bad row raises ValueError naming its index. On 4x4 (rows of 16 cells)
+    each row is an IDA* search, the rows shared among the cores; `pdb` as for distance.
 
     >>> cells = numpy.array([[6, 0, 3, 7, 1, 2, 4, 5, 8], [8, 6, 4, 0, 7, 2, 5, 1, 3]], numpy.uint8)
     >>> tilebase.distances(cells)
@@ -92,6 +106,7 @@ def random_states(
 ) -> list[str]:
     """`count` different states drawn uniformly among those at `distance` from the goal, the
     same as `random --seed` for the same seed. `distance` is an int, or "20", "20..25" or "max".
+    Drawn from full tables: not on 4x4 (ValueError).
 
     >>> tilebase.random_states(24, count=3, seed=5)
     ['180423657', '048357621', '460715238']
@@ -123,6 +138,7 @@ class Database:
         goal: StateLike | None = None,
         board: str | None = None,
         metric: str | None = None,
+        pdb: str | None = None,
     ) -> int | None:
         """tilebase.distance, answered from this file.
 
@@ -135,6 +151,7 @@ class Database:
         goal: StateLike | None = None,
         board: str | None = None,
         metric: str | None = None,
+        pdb: str | None = None,
     ) -> str | None:
         """tilebase.solve, answered from this file.
 
@@ -147,6 +164,7 @@ class Database:
         goal: StateLike | None = None,
         board: str | None = None,
         metric: str | None = None,
+        pdb: str | None = None,
     ) -> list[dict[str, Union[str, int, bool]]]:
         """tilebase.hints, answered from this file.
 
@@ -159,6 +177,7 @@ class Database:
         goal: StateLike | None = None,
         board: str | None = None,
         metric: str | None = None,
+        pdb: str | None = None,
     ) -> numpy.typing.NDArray[numpy.int16]:
         """tilebase.distances, answered from this file.
 

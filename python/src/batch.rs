@@ -36,6 +36,20 @@ pub enum RowError {
         /// What the lookup said.
         error: Error,
     },
+    /// The row is not a state of the 15-puzzle.
+    Cells {
+        /// The row's index, from 0.
+        row: usize,
+        /// What is wrong, in `query --board 4x4`'s words.
+        problem: tilebase_pattern::CellsError,
+    },
+    /// The search for the row's 15-puzzle state gave up.
+    Search {
+        /// The row's index, from 0.
+        row: usize,
+        /// Why.
+        error: tilebase_pattern::SolveError,
+    },
     /// A thread stopped before finishing its rows, which nothing here should make happen.
     Worker,
 }
@@ -45,6 +59,8 @@ impl fmt::Display for RowError {
         match self {
             RowError::State { row, problem } => write!(f, "row {row}: {problem}"),
             RowError::Lookup { row, error } => write!(f, "row {row}: {error}"),
+            RowError::Cells { row, problem } => write!(f, "row {row}: {problem}"),
+            RowError::Search { row, error } => write!(f, "row {row}: {error}"),
             RowError::Worker => f.write_str("a worker thread stopped before the batch was done"),
         }
     }
@@ -106,7 +122,10 @@ pub fn distances(goal: &Goal<'_, Storage>, cells: &[u8], out: &mut [i16]) -> Res
         }
     });
     match errors.into_iter().min_by_key(|e| match e {
-        RowError::State { row, .. } | RowError::Lookup { row, .. } => *row,
+        RowError::State { row, .. }
+        | RowError::Lookup { row, .. }
+        | RowError::Cells { row, .. }
+        | RowError::Search { row, .. } => *row,
         RowError::Worker => 0,
     }) {
         Some(error) => Err(error),

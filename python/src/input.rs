@@ -102,7 +102,7 @@ impl Given {
     }
 
     /// Whether this is a sequence of exactly one value.
-    fn is_one_value(&self) -> bool {
+    pub(crate) fn is_one_value(&self) -> bool {
         match self {
             Given::Small(cells) => cells.len() == 1,
             Given::Ints(values) => values.len() == 1,
@@ -111,7 +111,7 @@ impl Given {
     }
 
     /// The text the parser reads.
-    fn as_text(&self) -> Cow<'_, str> {
+    pub(crate) fn as_text(&self) -> Cow<'_, str> {
         let list = |values: Vec<String>| Cow::Owned(format!("[{}]", values.join(",")));
         match self {
             Given::Text(text) => Cow::Borrowed(text),

@@ -14,6 +14,7 @@
 #![forbid(unsafe_code)]
 
 pub mod batch;
+pub mod fifteen;
 pub mod find;
 pub mod input;
 #[cfg(feature = "python")]

@@ -17,10 +17,12 @@ use pyo3::exceptions::{
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyFrozenSet, PyInt, PyList, PySet, PyString};
 use rand::RngExt;
-use tilebase_core::State;
+use tilebase_core::{Metric, Move, State};
+use tilebase_fifteen::{Answerer, FOUR_BY_FOUR, Partition, PatternSet, Solved, cells_to_string};
 use tilebase_lookup::{Error, Goal, Storage};
 
 use crate::batch::{self, RowError};
+use crate::fifteen;
 use crate::find::{self, Db, FindError};
 use crate::input::{self, Distances, Given, Int};
 
@@ -189,23 +191,17 @@ impl Answers {
     /// asked for, shipped, found or built.
     fn find(
         py: Python<'_>,
-        goal: Option<&Bound<'_, PyAny>>,
-        board: Option<Cow<'_, str>>,
-        metric: Option<Cow<'_, str>>,
+        goal: Option<&Given>,
+        board: Option<&str>,
+        metric: Option<&str>,
     ) -> Answer<Answers> {
-        let board = board
-            .as_deref()
-            .map(input::board)
-            .transpose()
-            .map_err(Failure::Value)?;
+        let board = board.map(input::board).transpose().map_err(Failure::Value)?;
         let metric = metric
-            .as_deref()
             .map(input::metric)
             .transpose()
             .map_err(Failure::Value)?
             .unwrap_or_default();
-        let goal = goal.map(|g| given(g, "goal")).transpose()?;
-        let (_, goal) = input::board_and_goal(board, goal.as_ref()).map_err(Failure::Value)?;
+        let (_, goal) = input::board_and_goal(board, goal).map_err(Failure::Value)?;
         let db = match find::found(&goal, metric) {
             Some(db) => db,
             None => {
@@ -274,57 +270,11 @@ impl Answers {
         cells: &Bound<'py, PyAny>,
     ) -> Answer<Bound<'py, PyArray1<i16>>> {
         let board = self.goal.board();
-        // The array's type cannot be checked without NumPy: say so, rather than fail inside.
-        let numpy = py.import("numpy").map_err(|_| {
-            Failure::Python(pyo3::exceptions::PyImportError::new_err(
-                "tilebase.distances takes a NumPy array: pip install numpy",
-            ))
-        })?;
-        let Ok(array) = cells.cast::<PyUntypedArray>() else {
-            return Err(Failure::Type(format!(
-                "cells must be a numpy.ndarray of dtype uint8, one state per row, not {}",
-                type_name(cells)
-            )));
-        };
-        let dtype = array.dtype();
-        if !dtype.is_equiv_to(&numpy::dtype::<u8>(py)) {
-            return Err(Failure::Type(format!(
-                "cells must have dtype uint8, not {dtype}: convert with cells.astype(numpy.uint8) \
-                 once every value is known to be a tile"
-            )));
-        }
-        let &[rows, width] = array.shape() else {
-            return Err(Failure::Value(format!(
-                "cells must be 2-D, one state per row, not {}-D (shape {:?})",
-                array.ndim(),
-                array.shape()
-            )));
-        };
-        if width != board.cells() {
-            return Err(Failure::Value(format!(
-                "each row must hold the {} cells of a {board} board, not {width}",
-                board.cells()
-            )));
-        }
-        // Read in place when the rows lie one after another in memory; any other layout
-        // (a slice with a step, a transposed or Fortran-ordered array) is copied first.
-        let contiguous = if array.is_c_contiguous() {
-            cells.clone()
-        } else {
-            numpy.call_method1("ascontiguousarray", (cells,))?
-        };
-        let typed = contiguous.cast::<PyArray2<u8>>().map_err(PyErr::from)?;
-        let readonly = typed
-            .try_readonly()
-            .map_err(|e| Failure::Value(format!("cells: {e}")))?;
-        let slice = readonly
-            .as_slice()
-            .map_err(|e| Failure::Value(format!("cells: {e}")))?;
         let goal = self.goal()?;
-        let mut out = vec![batch::UNSOLVABLE; rows];
-        py.detach(|| batch::distances(&goal, slice, &mut out))
-            .map_err(Failure::Row)?;
-        Ok(PyArray1::from_vec(py, out))
+        with_rows(py, cells, board.cells(), &board.to_string(), |slice, out| {
+            py.detach(|| batch::distances(&goal, slice, out))
+                .map_err(Failure::Row)
+        })
     }
 
     fn random_states(
@@ -384,6 +334,272 @@ impl Answers {
     }
 }
 
+/// Reads `cells`, a 2-D `uint8` array of rows of `width` cells (a state of `board` each), in
+/// place when its rows lie one after another in memory, and fills with `answer` an `int16`
+/// array of one distance per row.
+fn with_rows<'py>(
+    py: Python<'py>,
+    cells: &Bound<'py, PyAny>,
+    width: usize,
+    board: &str,
+    answer: impl FnOnce(&[u8], &mut [i16]) -> Answer<()>,
+) -> Answer<Bound<'py, PyArray1<i16>>> {
+    // The array's type cannot be checked without NumPy: say so, rather than fail inside.
+    let numpy = py.import("numpy").map_err(|_| {
+        Failure::Python(pyo3::exceptions::PyImportError::new_err(
+            "tilebase.distances takes a NumPy array: pip install numpy",
+        ))
+    })?;
+    let Ok(array) = cells.cast::<PyUntypedArray>() else {
+        return Err(Failure::Type(format!(
+            "cells must be a numpy.ndarray of dtype uint8, one state per row, not {}",
+            type_name(cells)
+        )));
+    };
+    let dtype = array.dtype();
+    if !dtype.is_equiv_to(&numpy::dtype::<u8>(py)) {
+        return Err(Failure::Type(format!(
+            "cells must have dtype uint8, not {dtype}: convert with cells.astype(numpy.uint8) \
+             once every value is known to be a tile"
+        )));
+    }
+    let &[rows, found] = array.shape() else {
+        return Err(Failure::Value(format!(
+            "cells must be 2-D, one state per row, not {}-D (shape {:?})",
+            array.ndim(),
+            array.shape()
+        )));
+    };
+    if found != width {
+        return Err(Failure::Value(format!(
+            "each row must hold the {width} cells of a {board} board, not {found}"
+        )));
+    }
+    // Read in place when the rows lie one after another in memory; any other layout
+    // (a slice with a step, a transposed or Fortran-ordered array) is copied first.
+    let contiguous = if array.is_c_contiguous() {
+        cells.clone()
+    } else {
+        numpy.call_method1("ascontiguousarray", (cells,))?
+    };
+    let typed = contiguous.cast::<PyArray2<u8>>().map_err(PyErr::from)?;
+    let readonly = typed
+        .try_readonly()
+        .map_err(|e| Failure::Value(format!("cells: {e}")))?;
+    let slice = readonly
+        .as_slice()
+        .map_err(|e| Failure::Value(format!("cells: {e}")))?;
+    let mut out = vec![batch::UNSOLVABLE; rows];
+    answer(slice, &mut out)?;
+    Ok(PyArray1::from_vec(py, out))
+}
+
+/// The 15-puzzle's answers: IDA* over the pattern files of the goal's class, found (or
+/// built) only once a state needs a search: a typo or a state of the other parity half is
+/// answered at once, never after a build of minutes.
+struct Fifteen {
+    goal: Vec<u8>,
+    partition: Partition,
+}
+
+/// An optimal solution, and the files that found it.
+type Found = (Vec<Move>, PatternSet);
+
+/// How many threads one 15-puzzle search is shared among: every core.
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+impl Fifteen {
+    /// The pattern files, opened before, found, or built (other Python threads run meanwhile).
+    fn set(&self, py: Python<'_>) -> Answer<PatternSet> {
+        let mut notes = Vec::new();
+        let found = py.detach(|| fifteen::find(self.goal.clone(), self.partition, &mut notes));
+        log(py, &notes)?;
+        found.map_err(|e| Failure::Find(FindError::Other(e)))
+    }
+
+    fn answerer(set: &PatternSet) -> Answer<Answerer<'_>> {
+        Answerer::new(set).map_err(|e| Failure::Find(FindError::Other(e)))
+    }
+
+    fn cells(&self, state: &Bound<'_, PyAny>) -> Answer<Vec<u8>> {
+        fifteen::cells(&given(state, "state")?).map_err(Failure::Value)
+    }
+
+    fn solvable(&self, cells: &[u8]) -> bool {
+        tilebase_pattern::solvable(&FOUR_BY_FOUR, &self.goal, cells)
+    }
+
+    /// An optimal solution, found without the GIL (searches take up to a second), and the
+    /// files it was found with.
+    fn solved(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, PyAny>,
+    ) -> Answer<(Vec<u8>, Option<Found>)> {
+        let cells = self.cells(state)?;
+        if !self.solvable(&cells) {
+            return Ok((cells, None));
+        }
+        let set = self.set(py)?;
+        let answerer = Self::answerer(&set)?;
+        let solved = py
+            .detach(|| answerer.solve(&cells, u64::MAX, threads()))
+            .map_err(|e| Failure::Value(format!("{}: {e}", cells_to_string(&cells))))?;
+        Ok(match solved {
+            Solved::Moves(moves) => (cells, Some((moves, set))),
+            Solved::Unsolvable => (cells, None),
+        })
+    }
+
+    fn distance(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<u8>> {
+        Ok(self
+            .solved(py, state)?
+            .1
+            .map(|(moves, _)| moves.len() as u8))
+    }
+
+    fn solve(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<String>> {
+        Ok(self
+            .solved(py, state)?
+            .1
+            .map(|(moves, _)| moves.iter().map(|m| m.letter()).collect()))
+    }
+
+    fn hints<'py>(&self, py: Python<'py>, state: &Bound<'py, PyAny>) -> Answer<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        let (cells, Some((moves, set))) = self.solved(py, state)? else {
+            return Ok(list);
+        };
+        let answerer = Self::answerer(&set)?;
+        let d = moves.len();
+        let hints = py
+            .detach(|| answerer.hints(&cells, d, u64::MAX, threads()))
+            .map_err(|e| Failure::Value(format!("{}: {e}", cells_to_string(&cells))))?;
+        for hint in hints {
+            // The fields and order of `query --board 4x4 --hint --json`.
+            let dict = PyDict::new(py);
+            dict.set_item("move", hint.slide.letter().to_string())?;
+            dict.set_item("tile", hint.tile)?;
+            dict.set_item("distance", hint.distance)?;
+            dict.set_item("optimal", hint.optimal(d))?;
+            list.append(dict)?;
+        }
+        Ok(list)
+    }
+
+    fn distances<'py>(
+        &self,
+        py: Python<'py>,
+        cells: &Bound<'py, PyAny>,
+    ) -> Answer<Bound<'py, PyArray1<i16>>> {
+        with_rows(py, cells, FOUR_BY_FOUR.cells(), "4x4", |slice, out| {
+            fifteen::check_rows(slice).map_err(Failure::Row)?;
+            let any_solvable = slice
+                .chunks_exact(FOUR_BY_FOUR.cells())
+                .any(|row| self.solvable(row));
+            if !any_solvable {
+                return Ok(());
+            }
+            let set = self.set(py)?;
+            let answerer = Self::answerer(&set)?;
+            py.detach(|| fifteen::distances(&answerer, slice, out))
+                .map_err(Failure::Row)
+        })
+    }
+}
+
+/// What a module function asks of: a table, or the 15-puzzle's pattern files.
+enum Questions {
+    Table(Answers),
+    Fifteen(Fifteen),
+}
+
+impl Questions {
+    /// The database or pattern files that answer for the goal, board, metric and pattern
+    /// databases asked for.
+    fn find(
+        py: Python<'_>,
+        goal: Option<&Bound<'_, PyAny>>,
+        board: Option<Cow<'_, str>>,
+        metric: Option<Cow<'_, str>>,
+        pdb: Option<Cow<'_, str>>,
+    ) -> Answer<Questions> {
+        let goal = goal.map(|g| given(g, "goal")).transpose()?;
+        if !fifteen::asked_for(board.as_deref(), goal.as_ref()) {
+            if let Some(pdb) = pdb {
+                return Err(Failure::Value(format!(
+                    "pdb {pdb:?}: only the 15-puzzle (board=\"4x4\") is answered from pattern \
+                     databases; every other board from its full table"
+                )));
+            }
+            return Answers::find(py, goal.as_ref(), board.as_deref(), metric.as_deref())
+                .map(Questions::Table);
+        }
+        if let Some(metric) = metric {
+            if input::metric(&metric).map_err(Failure::Value)? == Metric::Multi {
+                return Err(Failure::Value(
+                    "metric mtm: 4x4 is answered in single-tile moves (stm) only".into(),
+                ));
+            }
+        }
+        let partition = fifteen::partition(pdb.as_deref()).map_err(Failure::Value)?;
+        let goal = fifteen::goal(goal.as_ref()).map_err(Failure::Value)?;
+        Ok(Questions::Fifteen(Fifteen { goal, partition }))
+    }
+
+    fn distance(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<u8>> {
+        match self {
+            Questions::Table(a) => a.distance(state),
+            Questions::Fifteen(f) => f.distance(py, state),
+        }
+    }
+
+    fn solve(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<String>> {
+        match self {
+            Questions::Table(a) => a.solve(state),
+            Questions::Fifteen(f) => f.solve(py, state),
+        }
+    }
+
+    fn hints<'py>(&self, py: Python<'py>, state: &Bound<'py, PyAny>) -> Answer<Bound<'py, PyList>> {
+        match self {
+            Questions::Table(a) => a.hints(py, state),
+            Questions::Fifteen(f) => f.hints(py, state),
+        }
+    }
+
+    fn distances<'py>(
+        &self,
+        py: Python<'py>,
+        cells: &Bound<'py, PyAny>,
+    ) -> Answer<Bound<'py, PyArray1<i16>>> {
+        match self {
+            Questions::Table(a) => a.distances(py, cells),
+            Questions::Fifteen(f) => f.distances(py, cells),
+        }
+    }
+
+    fn random_states(
+        &self,
+        py: Python<'_>,
+        distance: &Bound<'_, PyAny>,
+        count: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> Answer<Vec<String>> {
+        match self {
+            Questions::Table(a) => a.random_states(py, distance, count, seed),
+            Questions::Fifteen(_) => Err(Failure::Value(
+                "board \"4x4\": states are drawn at an exact distance from full tables, which \
+                 stop at 12 cells; the 15-puzzle is answered by distance, solve, hints and \
+                 distances"
+                    .into(),
+            )),
+        }
+    }
+}
+
 /// A whole number of at least 0, as `count` and `seed` take it (saturating far above any use).
 fn whole_number(obj: &Bound<'_, PyAny>, what: &str) -> Answer<u128> {
     if !obj.is_instance_of::<PyInt>() {
@@ -422,14 +638,21 @@ fn log(py: Python<'_>, notes: &[String]) -> PyResult<()> {
 /// (default: read off the goal, else 3x3); `metric` is "stm" (single-tile moves) or "mtm".
 /// A bad state raises ValueError naming the problem.
 ///
+/// On the 15-puzzle (board="4x4", or a goal of 16 cells), states are written with separators
+/// ("1,2,...,15,0") or as 16 ints, and answers come from IDA* over the pattern databases `pdb`:
+/// "7-8" (the default: built once, 2 to 3 minutes and 2 GB; then milliseconds to a second a
+/// search), "6-6-3" or "5-5-5" (built in seconds, slower searches). Other boards take no `pdb`.
+///
 /// >>> tilebase.distance("603712458")
 /// 23
 /// >>> tilebase.distance([8, 6, 4, 0, 7, 2, 5, 1, 3]) is None
 /// True
+/// >>> tilebase.distance("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", board="4x4", pdb="5-5-5")
+/// 1
 #[pyfunction]
 #[pyo3(
-    signature = (state, goal=None, board=None, metric=None),
-    text_signature = "(state, goal=None, board=None, metric='stm')"
+    signature = (state, goal=None, board=None, metric=None, pdb=None),
+    text_signature = "(state, goal=None, board=None, metric='stm', pdb=None)"
 )]
 fn distance(
     py: Python<'_>,
@@ -437,13 +660,15 @@ fn distance(
     goal: Option<&Bound<'_, PyAny>>,
     board: Option<Cow<'_, str>>,
     metric: Option<Cow<'_, str>>,
+    pdb: Option<Cow<'_, str>>,
 ) -> Answer<Option<u8>> {
-    Answers::find(py, goal, board, metric)?.distance(state)
+    Questions::find(py, goal, board, metric, pdb)?.distance(py, state)
 }
 
 /// One optimal solution from `state`, as `query` writes it: the directions in which the blank
 /// moves (U, D, L, R), at each step the first that stays optimal; in the multi-tile metric a
 /// space between moves. "" at the goal; None if the state cannot reach the goal.
+/// `pdb` as for distance (4x4 only).
 ///
 /// >>> tilebase.solve("603712458")
 /// 'DDLURRDLLUURDDLURRDLLUR'
@@ -451,8 +676,8 @@ fn distance(
 /// 'DD L U RR D LL UU R DD L U RR D LL U R'
 #[pyfunction]
 #[pyo3(
-    signature = (state, goal=None, board=None, metric=None),
-    text_signature = "(state, goal=None, board=None, metric='stm')"
+    signature = (state, goal=None, board=None, metric=None, pdb=None),
+    text_signature = "(state, goal=None, board=None, metric='stm', pdb=None)"
 )]
 fn solve(
     py: Python<'_>,
@@ -460,21 +685,23 @@ fn solve(
     goal: Option<&Bound<'_, PyAny>>,
     board: Option<Cow<'_, str>>,
     metric: Option<Cow<'_, str>>,
+    pdb: Option<Cow<'_, str>>,
 ) -> Answer<Option<String>> {
-    Answers::find(py, goal, board, metric)?.solve(state)
+    Questions::find(py, goal, board, metric, pdb)?.solve(py, state)
 }
 
 /// Every move from `state`, as `query --hint --json` lists them: a dict per move with "move"
 /// (the blank's direction; in the multi-tile metric with the number of cells, "U2"), "tile"
 /// (the tile that slides first), "distance" (where the move leaves the state) and "optimal"
 /// (whether it keeps the solution optimal). An empty list if the state cannot reach the goal.
+/// On 4x4 each move's distance is a search of its own; `pdb` as for distance.
 ///
 /// >>> tilebase.hints("603712458")[0]
 /// {'move': 'D', 'tile': 1, 'distance': 22, 'optimal': True}
 #[pyfunction]
 #[pyo3(
-    signature = (state, goal=None, board=None, metric=None),
-    text_signature = "(state, goal=None, board=None, metric='stm')"
+    signature = (state, goal=None, board=None, metric=None, pdb=None),
+    text_signature = "(state, goal=None, board=None, metric='stm', pdb=None)"
 )]
 fn hints<'py>(
     py: Python<'py>,
@@ -482,8 +709,9 @@ fn hints<'py>(
     goal: Option<&Bound<'py, PyAny>>,
     board: Option<Cow<'_, str>>,
     metric: Option<Cow<'_, str>>,
+    pdb: Option<Cow<'_, str>>,
 ) -> Answer<Bound<'py, PyList>> {
-    Answers::find(py, goal, board, metric)?.hints(py, state)
+    Questions::find(py, goal, board, metric, pdb)?.hints(py, state)
 }
 
 /// The distance of every row of `cells`, a 2-D numpy array of dtype uint8 holding one state
@@ -491,14 +719,16 @@ fn hints<'py>(
 /// cannot reach the goal. The array is read in place when C-contiguous (other layouts are
 /// copied first); the work runs on every core, without the GIL. A bad row raises ValueError
 /// naming its index; a wrong dtype TypeError; a wrong shape ValueError.
+/// On 4x4 (rows of 16 cells) each row is an IDA* search, the rows shared among the cores;
+/// `pdb` as for distance.
 ///
 /// >>> cells = numpy.array([[6, 0, 3, 7, 1, 2, 4, 5, 8], [8, 6, 4, 0, 7, 2, 5, 1, 3]], numpy.uint8)
 /// >>> tilebase.distances(cells)
 /// array([23, -1], dtype=int16)
 #[pyfunction]
 #[pyo3(
-    signature = (cells, goal=None, board=None, metric=None),
-    text_signature = "(cells, goal=None, board=None, metric='stm')"
+    signature = (cells, goal=None, board=None, metric=None, pdb=None),
+    text_signature = "(cells, goal=None, board=None, metric='stm', pdb=None)"
 )]
 fn distances<'py>(
     py: Python<'py>,
@@ -506,15 +736,17 @@ fn distances<'py>(
     goal: Option<&Bound<'py, PyAny>>,
     board: Option<Cow<'_, str>>,
     metric: Option<Cow<'_, str>>,
+    pdb: Option<Cow<'_, str>>,
 ) -> Answer<Bound<'py, PyArray1<i16>>> {
-    Answers::find(py, goal, board, metric)?.distances(py, cells)
+    Questions::find(py, goal, board, metric, pdb)?.distances(py, cells)
 }
 
 /// `count` different states drawn uniformly at random among those at exactly `distance` moves
 /// from the goal, as `random` draws them: the same seed gives the same states as
 /// `random --seed`. `distance` is an int, or a string as `random --distance` takes it: "20",
 /// "20..25" (both ends included, every state in the range as likely as any other) or "max".
-/// If fewer states are that far, all of them are returned, with a UserWarning.
+/// If fewer states are that far, all of them are returned, with a UserWarning. Drawn from full
+/// tables: not on 4x4 (ValueError).
 ///
 /// >>> tilebase.random_states(24, count=3, seed=5)
 /// ['180423657', '048357621', '460715238']
@@ -534,7 +766,7 @@ fn random_states(
 ) -> Answer<Vec<String>> {
     let one = PyInt::new(py, 1).into_any();
     let count = count.unwrap_or(&one);
-    Answers::find(py, goal, board, metric)?.random_states(py, distance, count, seed)
+    Questions::find(py, goal, board, metric, None)?.random_states(py, distance, count, seed)
 }
 
 /// A database file, opened explicitly (as `query --db PATH`): plain files are memory-mapped,
@@ -558,7 +790,14 @@ impl Database {
         goal: Option<&Bound<'_, PyAny>>,
         board: Option<Cow<'_, str>>,
         metric: Option<Cow<'_, str>>,
+        pdb: Option<Cow<'_, str>>,
     ) -> Answer<Answers> {
+        if let Some(pdb) = pdb {
+            return Err(Failure::Value(format!(
+                "pdb {pdb:?}: a Database answers from its own file; pdb chooses the 15-puzzle's \
+                 pattern databases, for the module's functions with board=\"4x4\""
+            )));
+        }
         let board = board
             .as_deref()
             .map(input::board)
@@ -650,37 +889,39 @@ impl Database {
     ///
     /// >>> tilebase.Database("db/3x3-123804765.tilebase").distance("603712458")
     /// 23
-    #[pyo3(signature = (state, goal=None, board=None, metric=None))]
+    #[pyo3(signature = (state, goal=None, board=None, metric=None, pdb=None))]
     fn distance(
         &self,
         state: &Bound<'_, PyAny>,
         goal: Option<&Bound<'_, PyAny>>,
         board: Option<Cow<'_, str>>,
         metric: Option<Cow<'_, str>>,
+        pdb: Option<Cow<'_, str>>,
     ) -> Answer<Option<u8>> {
-        self.answers(goal, board, metric)?.distance(state)
+        self.answers(goal, board, metric, pdb)?.distance(state)
     }
 
     /// tilebase.solve, answered from this file.
     ///
     /// >>> tilebase.Database("db/3x3-123804765.tilebase").solve("283104765")
     /// 'ULDR'
-    #[pyo3(signature = (state, goal=None, board=None, metric=None))]
+    #[pyo3(signature = (state, goal=None, board=None, metric=None, pdb=None))]
     fn solve(
         &self,
         state: &Bound<'_, PyAny>,
         goal: Option<&Bound<'_, PyAny>>,
         board: Option<Cow<'_, str>>,
         metric: Option<Cow<'_, str>>,
+        pdb: Option<Cow<'_, str>>,
     ) -> Answer<Option<String>> {
-        self.answers(goal, board, metric)?.solve(state)
+        self.answers(goal, board, metric, pdb)?.solve(state)
     }
 
     /// tilebase.hints, answered from this file.
     ///
     /// >>> tilebase.Database("db/3x3-123804765.tilebase").hints("123804765")[0]
     /// {'move': 'U', 'tile': 2, 'distance': 1, 'optimal': False}
-    #[pyo3(signature = (state, goal=None, board=None, metric=None))]
+    #[pyo3(signature = (state, goal=None, board=None, metric=None, pdb=None))]
     fn hints<'py>(
         &self,
         py: Python<'py>,
@@ -688,8 +929,9 @@ impl Database {
         goal: Option<&Bound<'py, PyAny>>,
         board: Option<Cow<'_, str>>,
         metric: Option<Cow<'_, str>>,
+        pdb: Option<Cow<'_, str>>,
     ) -> Answer<Bound<'py, PyList>> {
-        self.answers(goal, board, metric)?.hints(py, state)
+        self.answers(goal, board, metric, pdb)?.hints(py, state)
     }
 
     /// tilebase.distances, answered from this file.
@@ -697,7 +939,7 @@ impl Database {
     /// >>> db = tilebase.Database("db/3x3-123804765.tilebase")
     /// >>> db.distances(numpy.array([[1, 2, 3, 8, 0, 4, 7, 6, 5]], numpy.uint8))
     /// array([0], dtype=int16)
-    #[pyo3(signature = (cells, goal=None, board=None, metric=None))]
+    #[pyo3(signature = (cells, goal=None, board=None, metric=None, pdb=None))]
     fn distances<'py>(
         &self,
         py: Python<'py>,
@@ -705,8 +947,9 @@ impl Database {
         goal: Option<&Bound<'py, PyAny>>,
         board: Option<Cow<'_, str>>,
         metric: Option<Cow<'_, str>>,
+        pdb: Option<Cow<'_, str>>,
     ) -> Answer<Bound<'py, PyArray1<i16>>> {
-        self.answers(goal, board, metric)?.distances(py, cells)
+        self.answers(goal, board, metric, pdb)?.distances(py, cells)
     }
 
     /// tilebase.random_states, drawn from this file.
@@ -730,7 +973,7 @@ impl Database {
     ) -> Answer<Vec<String>> {
         let one = PyInt::new(py, 1).into_any();
         let count = count.unwrap_or(&one);
-        self.answers(goal, board, metric)?
+        self.answers(goal, board, metric, None)?
             .random_states(py, distance, count, seed)
     }
 }

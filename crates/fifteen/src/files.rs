@@ -92,6 +92,7 @@ impl Places {
 
 /// The opened pattern files of a goal's class, and the frame from the goal to the class's
 /// canonical goal.
+#[derive(Clone)]
 pub struct PatternSet {
     /// The goal asked for.
     pub goal: Vec<u8>,

@@ -272,7 +272,7 @@ impl Answerer<'_> {
                 error: None,
             };
         }
-        let hints = if self.args.hint && d > 0 {
+        let hints = if self.args.hint {
             match self.hints(&cells, d) {
                 Ok(h) => Some(h),
                 Err(e) => return self.refuse(text, line, &format!("{state}: {e}")),
@@ -326,7 +326,8 @@ impl Answerer<'_> {
                     if d == 1 { "" } else { "s" }
                 );
             }
-            for h in hints.iter().flatten() {
+            // As on the other boards: at the goal, the text lists no moves (JSON does).
+            for h in hints.iter().flatten().filter(|_| d > 0) {
                 let _ = writeln!(
                     out,
                     "  {:<3} tile {:<2}  {:>2} move{} left{}",
