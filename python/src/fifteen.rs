@@ -69,16 +69,26 @@ fn read(given: &Given) -> Result<Vec<u8>, CellsError> {
     }
 }
 
-/// What a build says, kept to be logged once it is done.
-#[derive(Default)]
-struct Notes(Mutex<Vec<String>>);
+/// Passes on what finding files says, as it happens: a build of the 7-8 files takes minutes,
+/// and a program should not wait in silence.
+struct Say<'a>(&'a (dyn Fn(Note<'_>) + Sync));
 
-impl Watch for Notes {
+/// What finding files says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Note<'a> {
+    /// Files are missing and about to be built: what, where, and about how long.
+    Building(&'a str),
+    /// Anything else: how long the build took.
+    Said(&'a str),
+}
+
+impl Watch for Say<'_> {
     fn say(&self, message: &str) {
-        self.0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .push(message.to_string());
+        (self.0)(Note::Said(message));
+    }
+
+    fn starting(&self, message: &str) {
+        (self.0)(Note::Building(message));
     }
 
     fn building(&self, _: &Pattern) -> Box<dyn Building + '_> {
@@ -98,13 +108,14 @@ fn opened() -> std::sync::MutexGuard<'static, Vec<Arc<PatternSet>>> {
 }
 
 /// The pattern files that answer for `goal` with `partition`: opened before, found under
-/// `db/` or in the cache, or built into the cache. What a build did is added to `notes`.
+/// `db/` or in the cache, or built into the cache. What a build does is told to `say` as it
+/// happens.
 pub fn find(
     goal: Vec<u8>,
     partition: Partition,
-    notes: &mut Vec<String>,
+    say: &(dyn Fn(Note<'_>) + Sync),
 ) -> Result<PatternSet, String> {
-    find_in(goal, partition, cache_dir(), notes)
+    find_in(goal, partition, cache_dir(), say)
 }
 
 /// [`find`] with the cache directory given.
@@ -112,7 +123,7 @@ pub fn find_in(
     goal: Vec<u8>,
     partition: Partition,
     cache: Option<PathBuf>,
-    notes: &mut Vec<String>,
+    say: &(dyn Fn(Note<'_>) + Sync),
 ) -> Result<PatternSet, String> {
     let canonical = ClassFrame::new(FOUR_BY_FOUR, &goal).canonical().to_vec();
     let kept = opened()
@@ -123,10 +134,7 @@ pub fn find_in(
         return Ok(set);
     }
     let places = Places::new(PathBuf::from(LOCAL_DIR), cache);
-    let said = Notes::default();
-    let found = find_or_build(goal, partition, &places, &said);
-    notes.extend(said.0.into_inner().unwrap_or_else(|p| p.into_inner()));
-    let set = found?;
+    let set = find_or_build(goal, partition, &places, &Say(say))?;
     opened().push(Arc::new(set.clone()));
     Ok(set)
 }
@@ -136,7 +144,10 @@ pub fn find_in(
 /// is refused at its first bad row.
 pub fn distances(answerer: &Answerer<'_>, cells: &[u8], out: &mut [i16]) -> Result<(), RowError> {
     check_rows(cells)?;
-    let rows: Vec<&[u8]> = cells.chunks_exact(FOUR_BY_FOUR.cells()).take(out.len()).collect();
+    let rows: Vec<&[u8]> = cells
+        .chunks_exact(FOUR_BY_FOUR.cells())
+        .take(out.len())
+        .collect();
     // Rows that cannot reach the goal are answered from their parity alone.
     let solvable: Vec<usize> = (0..rows.len())
         .filter(|&i| answerer.solvable(rows[i]))
@@ -183,8 +194,14 @@ mod tests {
         let goal: Vec<u8> = (1..16).chain([0]).collect();
         assert!(asked_for(Some("4x4"), None));
         assert!(asked_for(Some(" 4X4"), None));
-        assert!(!asked_for(Some("3x3"), Some(&text("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"))));
-        assert!(asked_for(None, Some(&text("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"))));
+        assert!(!asked_for(
+            Some("3x3"),
+            Some(&text("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"))
+        ));
+        assert!(asked_for(
+            None,
+            Some(&text("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"))
+        ));
         assert!(asked_for(None, Some(&Given::Small(goal.clone()))));
         assert!(!asked_for(None, Some(&text("123804765"))));
         assert!(!asked_for(None, Some(&text("1,2,3"))));
@@ -220,21 +237,28 @@ mod tests {
     fn the_batch_answers_as_single_searches_and_names_a_bad_row() {
         let cache = tempfile::tempdir().unwrap();
         let goal: Vec<u8> = (1..16).chain([0]).collect();
-        let mut notes = Vec::new();
+        let notes = Mutex::new(Vec::new());
+        let keep = |note: Note<'_>| {
+            notes.lock().unwrap().push(match note {
+                Note::Building(m) => format!("building: {m}"),
+                Note::Said(m) => m.to_string(),
+            })
+        };
         let set = find_in(
             goal.clone(),
             Partition::FiveFiveFive,
             Some(cache.path().to_path_buf()),
-            &mut notes,
+            &keep,
         )
         .unwrap();
-        assert_eq!(notes.len(), 2, "{notes:?}");
-        assert!(notes[0].starts_with("no 5-5-5 pattern databases for the class of goal"));
+        let said = std::mem::take(&mut *notes.lock().unwrap());
+        assert_eq!(said.len(), 2, "{said:?}");
+        assert!(said[0].starts_with("building: no 5-5-5 pattern databases for the class of goal"));
+        assert!(said[1].starts_with("built in "));
         // Another goal of the class: the files already opened, nothing said.
-        notes.clear();
         let turned: Vec<u8> = (0..16).rev().collect();
-        let other = find_in(turned, Partition::FiveFiveFive, None, &mut notes).unwrap();
-        assert!(notes.is_empty());
+        let other = find_in(turned, Partition::FiveFiveFive, None, &keep).unwrap();
+        assert!(notes.lock().unwrap().is_empty());
         assert!(Arc::ptr_eq(&other.files[0].0, &set.files[0].0));
 
         let answerer = Answerer::new(&set).unwrap();
@@ -256,7 +280,9 @@ mod tests {
         bad[16 + 3] = 16;
         bad[32] = 1;
         assert_eq!(
-            distances(&answerer, &bad, &mut out).unwrap_err().to_string(),
+            distances(&answerer, &bad, &mut out)
+                .unwrap_err()
+                .to_string(),
             "row 1: value 16 is out of range: a 4x4 board has tiles 0 to 15"
         );
     }

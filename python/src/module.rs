@@ -195,7 +195,10 @@ impl Answers {
         board: Option<&str>,
         metric: Option<&str>,
     ) -> Answer<Answers> {
-        let board = board.map(input::board).transpose().map_err(Failure::Value)?;
+        let board = board
+            .map(input::board)
+            .transpose()
+            .map_err(Failure::Value)?;
         let metric = metric
             .map(input::metric)
             .transpose()
@@ -271,10 +274,16 @@ impl Answers {
     ) -> Answer<Bound<'py, PyArray1<i16>>> {
         let board = self.goal.board();
         let goal = self.goal()?;
-        with_rows(py, cells, board.cells(), &board.to_string(), |slice, out| {
-            py.detach(|| batch::distances(&goal, slice, out))
-                .map_err(Failure::Row)
-        })
+        with_rows(
+            py,
+            cells,
+            board.cells(),
+            &board.to_string(),
+            |slice, out| {
+                py.detach(|| batch::distances(&goal, slice, out))
+                    .map_err(Failure::Row)
+            },
+        )
     }
 
     fn random_states(
@@ -412,11 +421,21 @@ fn threads() -> usize {
 
 impl Fifteen {
     /// The pattern files, opened before, found, or built (other Python threads run meanwhile).
+    /// A build is said as it starts, at level WARNING (Python shows it with no logging set
+    /// up): the 7-8 files take minutes, and a call should not hang in silence.
     fn set(&self, py: Python<'_>) -> Answer<PatternSet> {
-        let mut notes = Vec::new();
-        let found = py.detach(|| fifteen::find(self.goal.clone(), self.partition, &mut notes));
-        log(py, &notes)?;
-        found.map_err(|e| Failure::Find(FindError::Other(e)))
+        let say = |note: fifteen::Note<'_>| {
+            Python::attach(|py| {
+                let (level, message) = match note {
+                    fifteen::Note::Building(m) => ("warning", m),
+                    fifteen::Note::Said(m) => ("info", m),
+                };
+                // A logger that fails (a handler raising) must not fail the answer.
+                let _ = log_at(py, level, message);
+            });
+        };
+        py.detach(|| fifteen::find(self.goal.clone(), self.partition, &say))
+            .map_err(|e| Failure::Find(FindError::Other(e)))
     }
 
     fn answerer(set: &PatternSet) -> Answer<Answerer<'_>> {
@@ -433,11 +452,7 @@ impl Fifteen {
 
     /// An optimal solution, found without the GIL (searches take up to a second), and the
     /// files it was found with.
-    fn solved(
-        &self,
-        py: Python<'_>,
-        state: &Bound<'_, PyAny>,
-    ) -> Answer<(Vec<u8>, Option<Found>)> {
+    fn solved(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<(Vec<u8>, Option<Found>)> {
         let cells = self.cells(state)?;
         if !self.solvable(&cells) {
             return Ok((cells, None));
@@ -618,15 +633,17 @@ fn whole_number(obj: &Bound<'_, PyAny>, what: &str) -> Answer<u128> {
 /// Says what finding a database did (a build, a damaged cache file replaced) on the `tilebase`
 /// logger, at level INFO: what `query` says on stderr.
 fn log(py: Python<'_>, notes: &[String]) -> PyResult<()> {
-    if notes.is_empty() {
-        return Ok(());
-    }
-    let logger = py
-        .import("logging")?
-        .call_method1("getLogger", ("tilebase",))?;
     for note in notes {
-        logger.call_method1("info", (note,))?;
+        log_at(py, "info", note)?;
     }
+    Ok(())
+}
+
+/// Says `message` on the `tilebase` logger at `level` ("info", "warning").
+fn log_at(py: Python<'_>, level: &str, message: &str) -> PyResult<()> {
+    py.import("logging")?
+        .call_method1("getLogger", ("tilebase",))?
+        .call_method1(level, (message,))?;
     Ok(())
 }
 

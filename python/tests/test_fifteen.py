@@ -169,3 +169,24 @@ def test_no_search_no_files(cache_dir):
     with pytest.raises(ValueError, match="3 cells, but a 4x4 board has 16"):
         tilebase.distance("1,2,3", board="4x4")
     assert not [f for f in cache_dir.iterdir() if "pdb-1-2-3-4-5-6-7-8" in f.name]
+
+
+def test_a_build_is_said_as_it_starts(tmp_path, monkeypatch, caplog):
+    """Missing files are built into the cache, said at level WARNING before the build (Python
+    shows warnings with no logging set up: the 7-8 files take minutes) and at INFO after.
+    6-6-3 for a goal with the blank on an edge: files no other test opens, built in seconds."""
+    monkeypatch.setenv("TILEBASE_CACHE_DIR", str(tmp_path))
+    edge = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"
+    with caplog.at_level("INFO", logger="tilebase"):
+        assert tilebase.distance(GOAL, goal=edge, pdb="6-6-3") == 1
+    said = [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "tilebase"]
+    assert said[0] == ("WARNING", f"no 6-6-3 pattern databases for the class of goal {edge} yet: "
+                                  f"building them into {tmp_path} (about 20 seconds, once)")
+    assert said[1][0] == "INFO" and said[1][1].startswith("built in ")
+    assert len(said) == 2
+    assert len(list(tmp_path.glob("4x4-*-pdb-*.tilebase"))) == 3
+    # Found the second time: nothing said.
+    caplog.clear()
+    with caplog.at_level("INFO", logger="tilebase"):
+        assert tilebase.distance(GOAL, goal=edge, pdb="6-6-3") == 1
+    assert not [r for r in caplog.records if r.name == "tilebase"]

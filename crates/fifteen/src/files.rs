@@ -39,8 +39,14 @@ pub fn build_time(partition: Partition) -> &'static str {
 /// Told what finding and building files does: a program prints it, draws progress bars, or
 /// keeps it to say later.
 pub trait Watch: Sync {
-    /// Something to say, in the words `query` prints on stderr: what is built, and where.
+    /// Something to say, in the words `query` prints on stderr: what was built, and how long
+    /// it took.
     fn say(&self, message: &str);
+    /// Files are missing and about to be built, which can take minutes: what, where, and about
+    /// how long. By default said as anything else.
+    fn starting(&self, message: &str) {
+        self.say(message);
+    }
     /// The build of `pattern`'s values starts; the returned [`Building`] is told of each layer
     /// and of the file being written, and dropped when the file is saved (or the build failed).
     fn building(&self, pattern: &Pattern) -> Box<dyn Building + '_>;
@@ -225,7 +231,7 @@ pub fn find_or_build(
     }
     if !missing.is_empty() {
         let dir = places.build_dir();
-        watch.say(&format!(
+        watch.starting(&format!(
             "no {partition} pattern databases for the class of goal {} yet: building them into \
              {} ({}, once)",
             cells_to_string(&goal),
