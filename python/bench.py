@@ -3,10 +3,12 @@
 
     python3 -m venv /tmp/venv && /tmp/venv/bin/pip install ./python numpy
     /tmp/venv/bin/python python/bench.py
+    /tmp/venv/bin/python python/bench.py --fifteen   # Korf's 100 on 4x4 (7-8 files, built once)
 
 Each figure is the median of several runs; the states are drawn once, with a fixed seed.
 """
 
+import pathlib
 import statistics
 import sys
 import time
@@ -65,5 +67,29 @@ def main() -> None:
         print(f"  {label:<24} {per_call * 1e9:6.0f} ns")
 
 
+def fifteen() -> None:
+    """Korf's 100 instances as one `tilebase.distances` batch, and the longest alone, from the
+    7-8 pattern databases (found under db/ or in the cache; built first if missing)."""
+    data = pathlib.Path(__file__).resolve().parents[1] / "tests" / "data" / "korf100.txt"
+    rows = [line.split() for line in data.read_text().splitlines()
+            if line.strip() and not line.startswith("#")]
+    cells = numpy.array([[int(c) for c in r[0].split(",")] for r in rows], numpy.uint8)
+    lengths = [int(r[1]) for r in rows]
+    goal = ",".join(map(str, range(16)))
+    tilebase.distance(cells[0], goal=goal)  # the first call opens (or builds) the files
+    runs = 5
+    batch = median_seconds(lambda: tilebase.distances(cells, goal=goal), runs)
+    assert tilebase.distances(cells, goal=goal).tolist() == lengths
+    longest = cells[lengths.index(max(lengths))]
+    alone = median_seconds(lambda: tilebase.distance(longest, goal=goal), runs)
+    print(f"python {sys.version.split()[0]}, numpy {numpy.__version__}")
+    print(f"Korf's 100 (4x4, 7-8 files), median of {runs}:")
+    print(f"  tilebase.distances, one batch  {batch * 1e3:7.1f} ms  (every length as published)")
+    print(f"  tilebase.distance, the longest ({max(lengths)} moves) alone  {alone * 1e3:7.1f} ms")
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--fifteen"]:
+        fifteen()
+    else:
+        main()
