@@ -494,7 +494,8 @@ fn batch_4x4(
 }
 
 /// `GET /api/stats?board=4x4[&goal=G]`: the object `stats --board 4x4 --json` prints, once the
-/// files are there.
+/// files are there. It holds a search permit: opening the files for a goal not asked about
+/// before reads them whole, to check them.
 async fn stats_4x4(
     databases: &Arc<Databases>,
     goal: Option<&str>,
@@ -502,6 +503,7 @@ async fn stats_4x4(
 ) -> Result<Response, ApiError> {
     fifteen::metric(metric)?;
     let goal = fifteen::goal(goal)?;
+    let _permit = databases.fifteen.search_permit()?;
     let set = databases.fifteen.set(&goal).await?;
     let mut out = serde_json::to_vec(&tilebase_tools::fifteen::stats::gather(&set))
         .map_err(|e| ApiError::internal(e.to_string()))?;

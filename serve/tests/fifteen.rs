@@ -434,6 +434,10 @@ fn searches_beyond_the_bounds_are_503_and_too_long_ones_422() {
         server.post("/api/query", &body).error(503),
         reply.error(503)
     );
+    assert_eq!(
+        server.get("/api/stats?board=4x4").error(503),
+        reply.error(503)
+    );
     // What needs no search is still answered.
     assert_eq!(
         server
