@@ -5,6 +5,11 @@
 // by row); the distance data-testid="distance", whose text holds the number; the solve control
 // data-testid="solve", the hint control data-testid="hint". Errors that escape are collected in
 // window.tilebaseErrors.
+//
+// One question is asked of the service at a time: moves made while it is answering are shown at
+// once, and only the latest position is asked about next (4x4 answers are searches, from
+// milliseconds up to a second or so). A 503 with Retry-After (the 4x4 files being built, or
+// the service busy) is asked again after that many seconds, as long as it is still the latest.
 "use strict";
 
 window.tilebaseErrors = [];
@@ -23,6 +28,11 @@ window.addEventListener("unhandledrejection", (event) => {
   const ARROW = { U: "\u2193", D: "\u2191", L: "\u2192", R: "\u2190" };
   const KEYS = { ArrowUp: "D", ArrowDown: "U", ArrowLeft: "R", ArrowRight: "L" };
   const SOLVE_DELAY_MS = 250;
+  // Answers slower than this show that the service is thinking.
+  const THINKING_AFTER_MS = 200;
+  // A 4x4 puzzle: this many random moves from the goal (the service has no random 4x4 states
+  // at an exact distance).
+  const SHUFFLE_MOVES = 60;
 
   const $ = (id) => document.getElementById(id);
 
@@ -35,6 +45,8 @@ window.addEventListener("unhandledrejection", (event) => {
     answer: null, // the service's answer for `cells`, once it has come
     pending: Promise.resolve(null),
     asked: 0,
+    inflight: null, // settles when the question being answered has been
+    thinking: null, // the timer that shows "Thinking"
     hint: false,
     playing: false,
     history: [],
@@ -60,7 +72,13 @@ window.addEventListener("unhandledrejection", (event) => {
   }
 
   function boardFor(count) {
-    return { 4: "2x2", 9: "3x3" }[count] || null;
+    return { 4: "2x2", 9: "3x3", 16: "4x4" }[count] || null;
+  }
+
+  // The 15-puzzle is answered by a search over pattern databases, not a table lookup: hints
+  // (a search per move) are asked for only when shown, and there are no random puzzles.
+  function isSearched() {
+    return view.board === "4x4";
   }
 
   // The cells after the gap moves `move`, or null when it would leave the board.
@@ -109,7 +127,12 @@ window.addEventListener("unhandledrejection", (event) => {
       throw new Error(`the service answered ${response.status} without JSON`);
     }
     if (!response.ok) {
-      throw new Error(body.error || `the service answered ${response.status}`);
+      const error = new Error(body.error || `the service answered ${response.status}`);
+      const retry = Number(response.headers.get("Retry-After"));
+      if (response.status === 503 && retry > 0) {
+        error.retryAfter = Math.min(retry, 60);
+      }
+      throw error;
     }
     return body;
   }
@@ -119,32 +142,88 @@ window.addEventListener("unhandledrejection", (event) => {
   }
 
   // Shows `cells` at once, then asks the service about them; resolves to the answer (null on
-  // an error, which is shown).
+  // an error, which is shown, or when another position was shown before the answer came).
   function show(cells) {
     view.cells = cells;
     view.answer = null;
     const asked = ++view.asked;
     render();
-    view.pending = api("/api/query", { state: formatState(cells), hint: "true", ...question() })
-      .then((answer) => {
+    view.pending = ask(asked);
+    return view.pending;
+  }
+
+  // Asks about the position shown, once the question before it has been answered; gives up
+  // as soon as another position is shown.
+  async function ask(asked) {
+    for (;;) {
+      while (view.inflight) {
+        await view.inflight;
+        if (asked !== view.asked) {
+          return null;
+        }
+      }
+      if (asked !== view.asked) {
+        return null;
+      }
+      const params = { state: formatState(view.cells), ...question() };
+      if (!isSearched() || view.hint) {
+        params.hint = "true";
+      }
+      const request = api("/api/query", params);
+      view.inflight = request.then(() => {}, () => {}).then(() => {
+        view.inflight = null;
+        setThinking(false);
+      });
+      setThinking(true);
+      try {
+        const answer = await request;
         if (asked !== view.asked) {
           return null;
         }
         view.answer = answer;
         view.goal = answer.goal;
         setError("");
+        setStatus("");
         render();
         remember();
         return answer;
-      })
-      .catch((error) => {
-        if (asked === view.asked) {
+      } catch (error) {
+        if (asked !== view.asked) {
+          return null;
+        }
+        if (!error.retryAfter) {
+          setStatus("");
           setError(error.message);
           stop();
+          return null;
         }
-        return null;
-      });
-    return view.pending;
+        const plural = error.retryAfter === 1 ? "" : "s";
+        setStatus(`${error.message}. Asking again in ${error.retryAfter} second${plural}\u2026`);
+        await new Promise((resolve) => setTimeout(resolve, error.retryAfter * 1000));
+        if (asked !== view.asked) {
+          return null;
+        }
+      }
+    }
+  }
+
+  // Shows that an answer is awaited, unless it comes quickly.
+  function setThinking(on) {
+    clearTimeout(view.thinking);
+    view.thinking = null;
+    if (on) {
+      view.thinking = setTimeout(() => {
+        $("thinking").classList.add("on");
+        $("board").setAttribute("aria-busy", "true");
+      }, THINKING_AFTER_MS);
+    } else {
+      $("thinking").classList.remove("on");
+      $("board").removeAttribute("aria-busy");
+    }
+  }
+
+  function setStatus(message) {
+    $("status").textContent = message;
   }
 
   function remember() {
@@ -156,7 +235,8 @@ window.addEventListener("unhandledrejection", (event) => {
     if (!view.goal) {
       params.delete("goal");
     }
-    window.history.replaceState(null, "", `/?${params}`);
+    // Commas need no escape in a query string: keep 4x4 positions readable in the address.
+    window.history.replaceState(null, "", `/?${params.toString().replace(/%2C/g, ",")}`);
   }
 
   // ---- drawing ----------------------------------------------------------------------------
@@ -292,15 +372,23 @@ window.addEventListener("unhandledrejection", (event) => {
     const before = view.answer;
     const verdict = $("verdict");
     const tile = view.cells[next.indexOf(0)];
+    if (before && before.solvable && !before.hints) {
+      // No hints asked for (4x4): the move was optimal exactly when it brings the goal one
+      // move closer, which the next answer tells.
+      verdict.textContent = `Tile ${tile} ${TILE_WAY[move]}\u2026`;
+      verdict.className = "verdict";
+      view.history.push(view.cells);
+      return show(next).then((answer) => {
+        if (answer && answer.solvable) {
+          judge(verdict, tile, move, answer.distance, before.distance);
+        }
+        return answer;
+      });
+    }
     if (before && before.solvable && before.hints) {
       const hint = before.hints.find((h) => h.move === move);
-      if (hint && hint.optimal) {
-        verdict.textContent = `Tile ${tile} ${TILE_WAY[move]}: optimal.`;
-        verdict.className = "verdict good";
-      } else if (hint) {
-        verdict.textContent =
-          `Tile ${tile} ${TILE_WAY[move]}: not optimal, ${hint.distance} moves left where the best move leaves ${before.distance - 1}.`;
-        verdict.className = "verdict bad";
+      if (hint) {
+        judge(verdict, tile, move, hint.distance, before.distance);
       }
     } else {
       verdict.textContent = `Tile ${tile} ${TILE_WAY[move]}.`;
@@ -308,6 +396,24 @@ window.addEventListener("unhandledrejection", (event) => {
     }
     view.history.push(view.cells);
     return show(next);
+  }
+
+  // Says whether sliding `tile` (the gap moving `move`) from a position at distance `from` to
+  // one at distance `to` was optimal.
+  function judge(verdict, tile, move, to, from) {
+    const slid = `Tile ${tile} ${TILE_WAY[move]}`;
+    if (to === from - 1) {
+      verdict.textContent = `${slid}: optimal.`;
+      verdict.className = "verdict good";
+    } else if (from === 0) {
+      verdict.textContent = `${slid}: away from the goal, which was reached.`;
+      verdict.className = "verdict bad";
+    } else {
+      const plural = to === 1 ? "move" : "moves";
+      verdict.textContent =
+        `${slid}: not optimal, ${to} ${plural} left where the best move leaves ${from - 1}.`;
+      verdict.className = "verdict bad";
+    }
   }
 
   async function stepOnce() {
@@ -344,6 +450,10 @@ window.addEventListener("unhandledrejection", (event) => {
 
   async function newPuzzle() {
     stop();
+    if (isSearched()) {
+      await shuffle();
+      return;
+    }
     const distance = $("difficulty").value;
     try {
       const drawn = await api("/api/random", { distance, ...question() });
@@ -359,7 +469,35 @@ window.addEventListener("unhandledrejection", (event) => {
     }
   }
 
+  // A 4x4 puzzle: random moves from the goal (never straight back), its distance then found
+  // by the service.
+  async function shuffle() {
+    stop();
+    const goal = view.goal ? parseState(view.goal) : null;
+    let cells = goal && goal.length === view.width * view.height
+      ? goal
+      : [...Array(view.width * view.height - 1).keys()].map((t) => t + 1).concat([0]);
+    const back = { U: "D", D: "U", L: "R", R: "L" };
+    let last = null;
+    for (let i = 0; i < SHUFFLE_MOVES;) {
+      const moves = Object.keys(STEP).filter((m) => m !== back[last]);
+      const move = moves[Math.floor(Math.random() * moves.length)];
+      const next = slide(cells, move);
+      if (next) {
+        cells = next;
+        last = move;
+        i += 1;
+      }
+    }
+    view.history = [];
+    $("verdict").textContent = "";
+    await show(cells);
+  }
+
   async function refreshRange() {
+    if (isSearched()) {
+      return;
+    }
     try {
       const stats = await api("/api/stats", question());
       const slider = $("difficulty");
@@ -377,6 +515,9 @@ window.addEventListener("unhandledrejection", (event) => {
     view.board = board;
     [view.width, view.height] = sizeOf(board);
     $("board-size").value = board;
+    const searched = isSearched();
+    $("random-controls").hidden = searched;
+    $("shuffle-controls").hidden = !searched;
   }
 
   async function changeBoard(board) {
@@ -433,6 +574,12 @@ window.addEventListener("unhandledrejection", (event) => {
     });
     $("hint").addEventListener("click", () => {
       view.hint = !view.hint;
+      if (view.hint && view.answer && view.answer.solvable && view.answer.distance > 0 &&
+          !view.answer.hints) {
+        // Hints were not asked for (4x4): ask again, with them.
+        show(view.cells);
+        return;
+      }
       render();
     });
     $("solve").addEventListener("click", () => {
@@ -455,6 +602,7 @@ window.addEventListener("unhandledrejection", (event) => {
       $("difficulty-value").textContent = $("difficulty").value;
     });
     $("new").addEventListener("click", newPuzzle);
+    $("shuffle").addEventListener("click", shuffle);
     $("board-size").addEventListener("change", () => changeBoard($("board-size").value));
     $("setup").addEventListener("submit", (event) => {
       event.preventDefault();

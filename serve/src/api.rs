@@ -3,12 +3,13 @@
 
 use std::io::Write as _;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use axum::body::{Body, Bytes};
 use axum::extract::State as Shared;
 use axum::extract::rejection::BytesRejection;
-use axum::http::Uri;
 use axum::http::header::CONTENT_TYPE;
+use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use tilebase_core::State;
@@ -19,6 +20,7 @@ use tilebase_tools::stats;
 
 use crate::databases::{Databases, is_heavy};
 use crate::error::{ApiError, JSON};
+use crate::fifteen;
 use crate::params::{self, Question};
 
 /// The most states one POST may ask about.
@@ -47,6 +49,20 @@ pub async fn query_one(
         ["state", "goal", "board", "metric", "hint", "boards"],
     )?;
     let text = params::required(state, "state", "603712458")?;
+    if params::four_by_four(board.as_deref()) {
+        let options = fifteen::Options {
+            hint: params::flag(hint.as_deref(), "hint")?,
+            boards: params::flag(boards.as_deref(), "boards")?,
+        };
+        return query_one_4x4(
+            &databases,
+            &text,
+            goal.as_deref(),
+            metric.as_deref(),
+            options,
+        )
+        .await;
+    }
     let question = Question::read(board.as_deref(), goal.as_deref(), metric.as_deref())?;
     let options = Options {
         hint: params::flag(hint.as_deref(), "hint")?,
@@ -117,6 +133,9 @@ pub async fn query_batch(
             "{} states: at most {MAX_STATES} per request",
             batch.states.len()
         )));
+    }
+    if params::four_by_four(batch.board.as_deref()) {
+        return query_batch_4x4(&databases, batch).await;
     }
     let question = Question::read(
         batch.board.as_deref(),
@@ -256,6 +275,13 @@ pub async fn random(
     let distance: Distances = distance.parse().map_err(ApiError::bad_request)?;
     let count = params::number(count.as_deref(), "count", 1..=MAX_COUNT)?.unwrap_or(1);
     let seed = params::number(seed.as_deref(), "seed", 0..=u64::MAX)?;
+    if params::four_by_four(board.as_deref()) {
+        return Err(ApiError::bad_request(format!(
+            "board {}: random draws from a full table, and full tables stop at 12 cells: there \
+             are no random 4x4 states at an exact distance; /api/query and /api/stats answer 4x4",
+            tilebase_tools::exit::quote(board.as_deref().unwrap_or_default())
+        )));
+    }
     let question = Question::read(board.as_deref(), goal.as_deref(), metric.as_deref())?;
     let source = databases.source(question).await?;
     let permit = if is_heavy(question.board()) {
@@ -290,6 +316,9 @@ pub async fn stats(
     uri: Uri,
 ) -> Result<Response, ApiError> {
     let [goal, board, metric] = params::parse(uri.query(), ["goal", "board", "metric"])?;
+    if params::four_by_four(board.as_deref()) {
+        return stats_4x4(&databases, goal.as_deref(), metric.as_deref()).await;
+    }
     let question = Question::read(board.as_deref(), goal.as_deref(), metric.as_deref())?;
     let source = databases.source(question).await?;
     let permit = if is_heavy(question.board()) {
@@ -306,6 +335,179 @@ pub async fn stats(
     let out = work
         .await
         .map_err(|e| ApiError::internal(format!("gathering the statistics failed: {e}")))?;
+    Ok(json(out))
+}
+
+/// `GET /api/query?board=4x4&...`: the object `query --board 4x4 --json` prints. A state that
+/// needs no search is answered at once; the others in a blocking thread, with a search permit,
+/// once the files are there. A search that gives up is a 422.
+async fn query_one_4x4(
+    databases: &Arc<Databases>,
+    text: &str,
+    goal: Option<&str>,
+    metric: Option<&str>,
+    options: fifteen::Options,
+) -> Result<Response, ApiError> {
+    fifteen::metric(metric)?;
+    let goal = fifteen::goal(goal)?;
+    let read = fifteen::Read::new(text, &goal);
+    if let fifteen::Read::Bad(problem) = &read {
+        return Err(ApiError::bad_request(format!(
+            "state {}: {problem}",
+            tilebase_tools::exit::quote(text)
+        )));
+    }
+    let max_nodes = databases.fifteen.max_nodes();
+    let mut out = String::with_capacity(256);
+    let answered = if let fifteen::Read::Unsolvable(_) = read {
+        fifteen::answer(None, &read, &goal, options, max_nodes, &mut out)
+    } else {
+        let permit = databases.fifteen.search_permit()?;
+        let set = databases.fifteen.set(&goal).await?;
+        let work = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let answerer = tilebase_fifteen::Answerer::new(&set).map_err(ApiError::internal)?;
+            let answered =
+                fifteen::answer(Some(&answerer), &read, &goal, options, max_nodes, &mut out);
+            Ok::<_, ApiError>((answered, out))
+        });
+        let (answered, written) = work
+            .await
+            .map_err(|e| ApiError::internal(format!("answering failed: {e}")))??;
+        out = written;
+        answered
+    };
+    if let Err(fifteen::Unanswered(problem)) = answered {
+        return Err(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, problem));
+    }
+    out.push('\n');
+    Ok(json(out.into_bytes()))
+}
+
+/// `POST /api/query` with `"board":"4x4"`: `{"results":[...]}` as `query --board 4x4 --json`
+/// answers each line, at most [`fifteen::MAX_STATES`] states, answered in input order in one
+/// blocking thread with one search permit (stopping if the request ends first).
+async fn query_batch_4x4(databases: &Arc<Databases>, batch: Batch) -> Result<Response, ApiError> {
+    if batch.states.len() > fifteen::MAX_STATES {
+        return Err(ApiError::too_large(format!(
+            "{} states: at most {} per request on 4x4, where each state is a search",
+            batch.states.len(),
+            fifteen::MAX_STATES
+        )));
+    }
+    fifteen::metric(batch.metric.as_deref())?;
+    let goal = fifteen::goal(batch.goal.as_deref())?;
+    let options = fifteen::Options {
+        hint: batch.hint,
+        boards: batch.boards,
+    };
+    let inputs: Vec<Input4x4> = batch
+        .states
+        .into_iter()
+        .map(|value| match value {
+            serde_json::Value::String(text) => {
+                let read = fifteen::Read::new(&text, &goal);
+                Input4x4::Text(text, read)
+            }
+            other => Input4x4::Other(other),
+        })
+        .collect();
+    let max_nodes = databases.fifteen.max_nodes();
+    let searches = inputs
+        .iter()
+        .any(|input| matches!(input, Input4x4::Text(_, fifteen::Read::Search(_))));
+    if !searches {
+        let out = batch_4x4(
+            None,
+            &inputs,
+            &goal,
+            options,
+            max_nodes,
+            &AtomicBool::new(false),
+        );
+        return Ok(json(out.unwrap_or_default().into_bytes()));
+    }
+    let permit = databases.fifteen.search_permit()?;
+    let set = databases.fifteen.set(&goal).await?;
+    let cancel = fifteen::Cancel::new();
+    let stop = cancel.flag();
+    let work = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let answerer = tilebase_fifteen::Answerer::new(&set).map_err(ApiError::internal)?;
+        Ok::<_, ApiError>(batch_4x4(
+            Some(&answerer),
+            &inputs,
+            &goal,
+            options,
+            max_nodes,
+            &stop,
+        ))
+    });
+    let out = work
+        .await
+        .map_err(|e| ApiError::internal(format!("answering the batch failed: {e}")))??;
+    drop(cancel);
+    let out = out.ok_or_else(|| ApiError::internal("the batch was stopped"))?;
+    Ok(json(out.into_bytes()))
+}
+
+/// An input of a 4x4 batch: a string, read; or anything else, refused.
+enum Input4x4 {
+    Text(String, fifteen::Read),
+    Other(serde_json::Value),
+}
+
+/// `{"results":[...]}` for a 4x4 batch, or `None` if told to stop before the end.
+fn batch_4x4(
+    answerer: Option<&tilebase_fifteen::Answerer<'_>>,
+    inputs: &[Input4x4],
+    goal: &[u8],
+    options: fifteen::Options,
+    max_nodes: u64,
+    stop: &AtomicBool,
+) -> Option<String> {
+    let mut out = String::with_capacity(16 + inputs.len() * 256);
+    out.push_str("{\"results\":[");
+    for (i, input) in inputs.iter().enumerate() {
+        if fifteen::cancelled(stop) {
+            return None;
+        }
+        if i > 0 {
+            out.push(',');
+        }
+        match input {
+            Input4x4::Text(text, read) => {
+                fifteen::answer_inline(answerer, text, read, goal, options, max_nodes, &mut out);
+            }
+            Input4x4::Other(value) => {
+                out.push_str("{\"input\":");
+                out.push_str(&serde_json::to_string(value).unwrap_or_default());
+                out.push_str(
+                    ",\"error\":\"a state is a string, in any form query reads, like \
+                     \\\"1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0\\\"\"}",
+                );
+            }
+        }
+    }
+    out.push_str("]}\n");
+    Some(out)
+}
+
+/// `GET /api/stats?board=4x4[&goal=G]`: the object `stats --board 4x4 --json` prints, once the
+/// files are there. It holds a search permit: opening the files for a goal not asked about
+/// before reads them whole, to check them.
+async fn stats_4x4(
+    databases: &Arc<Databases>,
+    goal: Option<&str>,
+    metric: Option<&str>,
+) -> Result<Response, ApiError> {
+    fifteen::metric(metric)?;
+    let goal = fifteen::goal(goal)?;
+    let _permit = databases.fifteen.search_permit()?;
+    let set = databases.fifteen.set(&goal).await?;
+    let mut out = serde_json::to_vec(&tilebase_tools::fifteen::stats::gather(&set))
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    out.push(b'\n');
     Ok(json(out))
 }
 

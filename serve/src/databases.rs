@@ -12,6 +12,7 @@ use tilebase_tools::locate::{self, Source};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
+use crate::fifteen::{Fifteen, Settings};
 use crate::params::Question;
 
 /// Goals remembered with the database that answers for them. Past this many the memory is
@@ -28,6 +29,11 @@ pub fn is_heavy(board: Board) -> bool {
     board.states() >= HEAVY_STATES
 }
 
+/// The answer when no permit for heavy work is left.
+pub const HEAVY_BUSY: &str = "busy: as much heavy work (building or reading whole 12-cell tables, \
+                              or building 4x4 pattern databases) is under way as this service \
+                              allows at once; try again shortly";
+
 /// Every database opened so far, and the goals they answer for.
 pub struct Databases {
     /// The source of each goal asked for: the hot path, one read lock and a hash.
@@ -40,6 +46,8 @@ pub struct Databases {
     classes: Mutex<FxHashMap<Question, Arc<tokio::sync::Mutex<()>>>>,
     /// Permits for heavy work; when none is left, heavy requests are answered 503.
     heavy: Arc<Semaphore>,
+    /// The 15-puzzle's side: its pattern files, builds and search permits.
+    pub fifteen: Arc<Fifteen>,
     /// Permits for large batches, answered in blocking threads: their answers can be tens of
     /// megabytes, so only so many at once; beyond that, 503.
     batches: Arc<Semaphore>,
@@ -49,13 +57,20 @@ pub struct Databases {
 const BATCHES_PER_CORE: usize = 4;
 
 impl Databases {
-    /// No database open yet; at most `max_heavy` pieces of heavy work at once.
-    pub fn new(max_heavy: usize) -> Databases {
+    /// No database open yet; at most `max_heavy` pieces of heavy work at once; 4x4 answered as
+    /// `fifteen` says.
+    pub fn new(max_heavy: usize, fifteen: Settings) -> Databases {
+        let heavy = Arc::new(Semaphore::new(max_heavy.min(Semaphore::MAX_PERMITS)));
         Databases {
             sources: RwLock::default(),
             files: Mutex::default(),
             classes: Mutex::default(),
-            heavy: Arc::new(Semaphore::new(max_heavy.min(Semaphore::MAX_PERMITS))),
+            fifteen: Arc::new(Fifteen::new(
+                fifteen,
+                tilebase_tools::fifteen::places(),
+                Arc::clone(&heavy),
+            )),
+            heavy,
             batches: Arc::new(Semaphore::new(
                 BATCHES_PER_CORE * std::thread::available_parallelism().map_or(1, |n| n.get()),
             )),
@@ -103,12 +118,9 @@ impl Databases {
 
     /// A permit for heavy work, or 503 if as much is under way as allowed.
     pub fn heavy_permit(&self) -> Result<OwnedSemaphorePermit, ApiError> {
-        Arc::clone(&self.heavy).try_acquire_owned().map_err(|_| {
-            ApiError::busy(
-                "busy: as much heavy work (building or reading whole 12-cell tables) is under \
-                 way as this service allows at once; try again shortly",
-            )
-        })
+        Arc::clone(&self.heavy)
+            .try_acquire_owned()
+            .map_err(|_| ApiError::busy(HEAVY_BUSY))
     }
 
     /// A permit to answer a large batch, or 503 if as many are under way as allowed.
@@ -171,11 +183,11 @@ mod tests {
 
     #[test]
     fn no_permit_is_busy() {
-        let databases = Databases::new(0);
+        let databases = Databases::new(0, Settings::default());
         let busy = databases.heavy_permit().unwrap_err();
         assert_eq!(busy.status, axum::http::StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(busy.retry_after, Some(2));
-        let databases = Databases::new(1);
+        let databases = Databases::new(1, Settings::default());
         let permit = databases.heavy_permit().unwrap();
         assert!(databases.heavy_permit().is_err());
         drop(permit);

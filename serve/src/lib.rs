@@ -14,6 +14,7 @@ pub mod api;
 pub mod app;
 pub mod databases;
 pub mod error;
+pub mod fifteen;
 pub mod page;
 pub mod params;
 
@@ -25,13 +26,15 @@ use std::time::Duration;
 
 use axum::serve::ListenerExt as _;
 use clap::Parser;
+use tilebase_fifteen::Partition;
 use tilebase_tools::exit::{self, parse_args, report};
 use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::Notify;
 
 /// Serves the tilebase page and JSON API: the page at /, the API under /api/ (query, random,
 /// stats), /healthz. Databases are found as query finds them (db/ in the current directory,
-/// then the cache), opened once, and shared by every request.
+/// then the cache), opened once, and shared by every request; the 15-puzzle (board=4x4) is
+/// answered from pattern databases (--pdb).
 ///
 /// Stops gracefully on Ctrl-C or SIGTERM: requests in flight finish, exit status 0.
 #[derive(Debug, Parser)]
@@ -49,6 +52,22 @@ pub struct Args {
     /// Retry-After
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub max_heavy: usize,
+    /// The 15-puzzle's (4x4) pattern databases: 7-8 (the strongest: answers in milliseconds
+    /// to about a second; a first build of 2 to 3 minutes and 2 GB), 6-6-3, or 5-5-5 (built in
+    /// seconds, searches slower). Found under db/ and in the cache as query finds them; missing
+    /// ones are built in the background on the first 4x4 question, answered 503 until ready
+    #[arg(long, value_name = "7-8|6-6-3|5-5-5", default_value_t = Partition::SevenEight)]
+    pub pdb: Partition,
+    /// At most N 4x4 searches at once, each on one core; more are answered 503 with
+    /// Retry-After [default: the number of cores]
+    #[arg(long, value_name = "N")]
+    pub max_searches: Option<usize>,
+    /// A 4x4 search gives up after generating N nodes (an error for that state)
+    #[arg(long, value_name = "N", default_value_t = fifteen::DEFAULT_MAX_NODES)]
+    pub max_nodes: u64,
+    /// For tests: 4x4 builds wait to start while FILE exists
+    #[arg(long, value_name = "FILE", hide = true)]
+    pub hold_builds: Option<std::path::PathBuf>,
 }
 
 /// How long requests in flight may take to finish after a signal to stop.
@@ -113,7 +132,13 @@ async fn run(args: Args) -> ExitCode {
     let _ = stdout.flush();
     drop(stdout);
 
-    let databases = Arc::new(databases::Databases::new(args.max_heavy));
+    let fifteen = fifteen::Settings {
+        pdb: args.pdb,
+        max_searches: args.max_searches.unwrap_or_else(fifteen::cores),
+        max_nodes: args.max_nodes,
+        hold_builds: args.hold_builds.clone(),
+    };
+    let databases = Arc::new(databases::Databases::new(args.max_heavy, fifteen));
     let router = app::router(databases);
     let listener = listener.tap_io(|stream| {
         // Answers are small and written whole: send them at once.

@@ -86,6 +86,12 @@ pub fn number<T: FromStr + PartialOrd + std::fmt::Display>(
     }
 }
 
+/// Whether `board` names the 15-puzzle's board, `4x4`: its questions are answered from pattern
+/// databases (see [`crate::fifteen`]), not from a full table.
+pub fn four_by_four(board: Option<&str>) -> bool {
+    board.is_some_and(tilebase_fifteen::is_four_by_four)
+}
+
 /// What a question is about: the goal (and so the board) and the metric.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Question {

@@ -375,8 +375,13 @@ fn bad_questions_are_400_with_the_reason() {
             "goal \"123456\": 6 cells fit both 3x2 and 2x3: name the board, or write the rows with /",
         ),
         (
+            // 4x4 is answered from pattern databases; its states are written with separators.
             "/api/query?state=603712458&board=4x4",
-            "board \"4x4\": 4x4: full tables stop at 12 cells; the 15-puzzle is answered from pattern databases by query --board 4x4 and build-db --board 4x4",
+            "state \"603712458\": value 603712458 is out of range: a 4x4 board has tiles 0 to 15",
+        ),
+        (
+            "/api/query?state=603712458&board=5x3",
+            "board \"5x3\": 5x3: at most 12 cells are supported, and 4x4 (the 15-puzzle)",
         ),
         (
             "/api/query?state=603712458&board=big",

@@ -1,7 +1,9 @@
 //! The page in a real browser: headless Chromium (Debian's `chromium` and `chromium-driver`)
 //! driven over WebDriver. Open `/?state=603712458` and see 23; slide tile 1 up and see 22;
 //! press solve and see 0; the keyboard moves a tile; another board and goal are chosen; and
-//! nothing is logged as an error.
+//! nothing is logged as an error. Then the 15-puzzle, from a server with the 5-5-5 files not
+//! built yet: the page says they are being built and asks again; distance 1, hint, solve to 0,
+//! a move by key and one by click.
 //!
 //! CI installs chromium and chromedriver (`.ci/run`); without chromedriver the test fails and
 //! says how to install it. `TILEBASE_SKIP_BROWSER=1` skips it on a machine without them.
@@ -110,6 +112,18 @@ async fn wait_for_distance(client: &Client, want: u32, limit: Duration) {
     panic!("the distance never showed {want}: last {last:?}");
 }
 
+/// Waits until `script` returns true; fails after 30 s, saying `what` was awaited.
+async fn wait_until(client: &Client, script: &str, what: &str) {
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(30) {
+        if client.execute(script, vec![]).await.ok() == Some(Value::Bool(true)) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("waited 30 s in vain: {what}");
+}
+
 /// The board as the page shows it: the tile in each cell, read in one script so that a
 /// redraw cannot come between two reads.
 async fn board(client: &Client) -> Vec<u8> {
@@ -184,6 +198,12 @@ async fn the_page_plays_hints_and_solves() {
         .connect(&format!("http://127.0.0.1:{}", driver.port))
         .await
         .expect("a chromium session through chromedriver");
+
+    // The 15-puzzle's server: its first build waits until the page has shown that it waits.
+    let hold = tempfile::NamedTempFile::new().unwrap();
+    let held = hold.path().to_str().unwrap().to_string();
+    let four = Server::start_with(&["--pdb", "5-5-5", "--hold-builds", &held]);
+    let four_page = four.url();
 
     let page = server.url();
     let expected_hints = server.get("/api/query?state=613702458&hint=true").json()["hints"].clone();
@@ -303,6 +323,129 @@ async fn the_page_plays_hints_and_solves() {
                 entries
                     .iter()
                     .filter(|e| e["level"] == "SEVERE" || e["level"] == "WARNING")
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert!(errors.is_empty(), "console errors: {errors:?}");
+
+        // The 15-puzzle, one move from the goal, its files still to be built.
+        let near = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15";
+        client
+            .goto(&format!("{four_page}/?board=4x4&state={near}"))
+            .await
+            .unwrap();
+        wait_until(
+            &client,
+            "return document.getElementById('status').textContent.includes('are being built');",
+            "the page says the 4x4 files are being built",
+        )
+        .await;
+        let mut expected: Vec<u8> = (1..=14).collect();
+        expected.extend([0, 15]);
+        assert_eq!(board(&client).await, expected);
+        let shown = client
+            .execute(
+                "return [document.getElementById('random-controls').hidden, \
+                 document.getElementById('shuffle-controls').hidden];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            shown,
+            json!([true, false]),
+            "no random 4x4 puzzles: shuffle instead"
+        );
+        drop(hold);
+        wait_for_distance(&client, 1, Duration::from_secs(30)).await;
+        wait_until(
+            &client,
+            "return document.getElementById('status').textContent === '';",
+            "the status cleared",
+        )
+        .await;
+
+        // Hint asks again, with hints: tile 15 is the optimal move.
+        client
+            .find(Locator::Css("[data-testid=hint]"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        wait_until(
+            &client,
+            "return JSON.stringify(Array.from(document.querySelectorAll(\
+             '[data-testid=board] .optimal')).map(e => e.dataset.tile)) === '[\"15\"]';",
+            "tile 15 marked optimal",
+        )
+        .await;
+
+        client
+            .find(Locator::Css("[data-testid=solve]"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        wait_for_distance(&client, 0, Duration::from_secs(30)).await;
+        let mut goal: Vec<u8> = (1..=15).collect();
+        goal.push(0);
+        assert_eq!(board(&client).await, goal);
+        let url = client.current_url().await.unwrap();
+        assert!(
+            url.as_str()
+                .contains("state=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0")
+                && url.as_str().contains("board=4x4"),
+            "{url}"
+        );
+
+        // ArrowRight slides tile 15 right, into the gap; a click on it slides it back.
+        client
+            .find(Locator::Css("[data-testid=board]"))
+            .await
+            .unwrap()
+            .send_keys("\u{E014}")
+            .await
+            .unwrap();
+        wait_for_distance(&client, 1, Duration::from_secs(30)).await;
+        assert_eq!(cell_of(&client, 15).await, 15);
+        client
+            .find(Locator::Css("[data-tile=\"15\"]"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        wait_for_distance(&client, 0, Duration::from_secs(30)).await;
+        let verdict = client
+            .find(Locator::Css("#verdict"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert_eq!(verdict, "Tile 15 left: optimal.");
+
+        let escaped = client
+            .execute("return window.tilebaseErrors;", vec![])
+            .await
+            .unwrap();
+        assert_eq!(escaped, json!([]), "errors the page caught");
+        // The 503s while the files were built are logged as failed loads; nothing else is.
+        let log = client.issue_cmd(BrowserLog).await.unwrap();
+        let errors: Vec<&Value> = log
+            .as_array()
+            .map(|entries| {
+                entries
+                    .iter()
+                    .filter(|e| e["level"] == "SEVERE" || e["level"] == "WARNING")
+                    .filter(|e| {
+                        !e["message"]
+                            .as_str()
+                            .unwrap_or_default()
+                            .contains("the server responded with a status of 503")
+                    })
                     .collect()
             })
             .unwrap_or_default();

@@ -4,6 +4,7 @@
 
 mod api;
 mod browser;
+mod fifteen;
 mod runtime;
 mod shutdown;
 mod support;

@@ -32,6 +32,12 @@ impl Server {
 
     /// A server on a free port with extra flags.
     pub fn start_with(args: &[&str]) -> Server {
+        Server::start_caching(args, None)
+    }
+
+    /// A server on a free port with extra flags, and `cache` as its cache directory (by
+    /// default, `cache` in its scratch directory).
+    pub fn start_caching(args: &[&str], cache: Option<&Path>) -> Server {
         let dir = tempfile::tempdir().expect("a temporary directory");
         std::fs::create_dir_all(dir.path().join("db")).unwrap();
         for entry in std::fs::read_dir(shipped_dir()).unwrap() {
@@ -42,7 +48,10 @@ impl Server {
             .args(["--port", "0"])
             .args(args)
             .current_dir(dir.path())
-            .env("TILEBASE_CACHE_DIR", dir.path().join("cache"))
+            .env(
+                "TILEBASE_CACHE_DIR",
+                cache.map_or_else(|| dir.path().join("cache"), Path::to_path_buf),
+            )
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

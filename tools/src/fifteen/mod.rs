@@ -112,6 +112,11 @@ pub fn find_or_build(
     partition: Partition,
     program: &str,
 ) -> Result<PatternSet, String> {
-    let places = Places::new(PathBuf::from(LOCAL_DIR), cache_dir());
-    tilebase_fifteen::find_or_build(goal, partition, &places, &Shown { program })
+    tilebase_fifteen::find_or_build(goal, partition, &places(), &Shown { program })
+}
+
+/// Where the programs look for pattern files: `db/` in the current directory, then the cache
+/// (where missing ones are built).
+pub fn places() -> Places {
+    Places::new(PathBuf::from(LOCAL_DIR), cache_dir())
 }

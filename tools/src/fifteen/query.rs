@@ -257,7 +257,6 @@ impl Answerer<'_> {
             Err(e) => return self.refuse(text, line, &format!("{}: {e}", cells_to_string(&cells))),
         };
         let state = cells_to_string(&cells);
-        let goal = cells_to_string(self.answerer.goal());
         let mut out = String::new();
         let moves = match solved {
             Solved::Unsolvable => return unsolvable(self.args, &cells, self.answerer.goal()),
@@ -280,38 +279,21 @@ impl Answerer<'_> {
         } else {
             None
         };
-        let tiles = tiles_moved(&cells, &moves);
         if self.args.json {
-            let _ = write!(
-                out,
-                "{{\"state\":\"{state}\",\"goal\":\"{goal}\",\"board\":\"4x4\",\"solvable\":true,\"distance\":{d},\"moves\":\"{letters}\""
+            let tiles = self.args.notation == Notation::Tile;
+            json_solved(
+                &mut out,
+                &cells,
+                self.answerer.goal(),
+                &moves,
+                tiles,
+                hints.as_deref(),
             );
-            if self.args.notation == Notation::Tile {
-                let list: Vec<String> = tiles.iter().map(u8::to_string).collect();
-                let _ = write!(out, ",\"tiles\":[{}]", list.join(","));
-            }
-            if let Some(hints) = &hints {
-                out.push_str(",\"hints\":[");
-                for (i, h) in hints.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    let _ = write!(
-                        out,
-                        "{{\"move\":\"{}\",\"tile\":{},\"distance\":{},\"optimal\":{}}}",
-                        h.slide.letter(),
-                        h.tile,
-                        h.distance,
-                        h.optimal(d)
-                    );
-                }
-                out.push(']');
-            }
-            out.push_str("}\n");
+            out.push('\n');
         } else {
             let said = match self.args.notation {
                 Notation::Blank => letters,
-                Notation::Tile => tiles
+                Notation::Tile => tiles_moved(&cells, &moves)
                     .iter()
                     .map(u8::to_string)
                     .collect::<Vec<_>>()
@@ -417,11 +399,7 @@ fn refuse(args: &Args, text: &str, line: Option<u64>, problem: &str) -> Answer {
         None => format!("{}: {problem}", quote(text)),
     };
     let out = if args.json {
-        format!(
-            "{{\"input\":{},\"error\":{}}}\n",
-            serde_json::to_string(text).unwrap_or_default(),
-            serde_json::to_string(problem).unwrap_or_default()
-        )
+        json_refused(text, problem) + "\n"
     } else if args.distance_only {
         format!("{text} error\n")
     } else {
@@ -436,13 +414,11 @@ fn refuse(args: &Args, text: &str, line: Option<u64>, problem: &str) -> Answer {
 
 /// The answer to a state that cannot reach `goal`, with the parity reason: no search.
 fn unsolvable(args: &Args, cells: &[u8], goal: &[u8]) -> Answer {
-    let (state, goal_text) = (cells_to_string(cells), cells_to_string(goal));
+    let state = cells_to_string(cells);
     let text = if args.distance_only {
         format!("{state} -\n")
     } else if args.json {
-        format!(
-            "{{\"state\":\"{state}\",\"goal\":\"{goal_text}\",\"board\":\"4x4\",\"solvable\":false,\"distance\":null,\"moves\":null}}\n"
-        )
+        json_unsolvable(cells, goal) + "\n"
     } else {
         format!("{state}: unsolvable: {}\n", unsolvable_reason(cells, goal))
     };
@@ -451,6 +427,71 @@ fn unsolvable(args: &Args, cells: &[u8], goal: &[u8]) -> Answer {
         status: exit::UNSOLVABLE,
         error: None,
     }
+}
+
+/// Appends the object `--json` prints for `cells`, solved by `moves` (an optimal solution to
+/// `goal`), without its newline: the six fields of every board, then `tiles` (with `tiles`,
+/// as `--notation tile` adds them) and `hints` (when given, as `--hint` adds them; none at the
+/// goal). `serve` writes its 4x4 answers with it.
+pub fn json_solved(
+    out: &mut String,
+    cells: &[u8],
+    goal: &[u8],
+    moves: &[Move],
+    tiles: bool,
+    hints: Option<&[Hint]>,
+) {
+    let (state, goal) = (cells_to_string(cells), cells_to_string(goal));
+    let d = moves.len();
+    let letters: String = moves.iter().map(|m| m.letter()).collect();
+    let _ = write!(
+        out,
+        "{{\"state\":\"{state}\",\"goal\":\"{goal}\",\"board\":\"4x4\",\"solvable\":true,\"distance\":{d},\"moves\":\"{letters}\""
+    );
+    if tiles {
+        let list: Vec<String> = tiles_moved(cells, moves)
+            .iter()
+            .map(u8::to_string)
+            .collect();
+        let _ = write!(out, ",\"tiles\":[{}]", list.join(","));
+    }
+    if let Some(hints) = hints {
+        out.push_str(",\"hints\":[");
+        for (i, h) in hints.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let _ = write!(
+                out,
+                "{{\"move\":\"{}\",\"tile\":{},\"distance\":{},\"optimal\":{}}}",
+                h.slide.letter(),
+                h.tile,
+                h.distance,
+                h.optimal(d)
+            );
+        }
+        out.push(']');
+    }
+    out.push('}');
+}
+
+/// The object `--json` prints for `cells` when it cannot reach `goal`, without its newline.
+pub fn json_unsolvable(cells: &[u8], goal: &[u8]) -> String {
+    format!(
+        "{{\"state\":\"{}\",\"goal\":\"{}\",\"board\":\"4x4\",\"solvable\":false,\"distance\":null,\"moves\":null}}",
+        cells_to_string(cells),
+        cells_to_string(goal)
+    )
+}
+
+/// The object `--json` prints for an input it cannot answer, without its newline: the input
+/// as given and the problem.
+pub fn json_refused(text: &str, problem: &str) -> String {
+    format!(
+        "{{\"input\":{},\"error\":{}}}",
+        serde_json::to_string(text).unwrap_or_default(),
+        serde_json::to_string(problem).unwrap_or_default()
+    )
 }
 
 /// Answers states given as arguments that need no search (unreadable, or unable to reach the

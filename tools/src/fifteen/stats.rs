@@ -8,7 +8,7 @@ use clap::Parser;
 use serde::Serialize;
 use tilebase_pattern::{Partition, cells_to_string};
 
-use super::{find_or_build, goal_of};
+use super::{PatternSet, find_or_build, goal_of};
 use crate::exit::{self, parse_args};
 use crate::progress::Quiet;
 use crate::text::thousands;
@@ -73,19 +73,9 @@ pub struct PatternFacts {
     pub bytes: u64,
 }
 
-/// Runs `stats --board 4x4`.
-pub fn main() -> ExitCode {
-    let args = match parse_args::<Args>("stats") {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
-    args.quiet.apply();
-    exit::print_or_report("stats", run(&args))
-}
-
-fn run(args: &Args) -> Result<String, String> {
-    let goal = goal_of(args.goal.as_deref())?;
-    let set = find_or_build(goal, args.pdb, "stats")?;
+/// What `stats --board 4x4 --json` prints for the files of `set` (`serve` answers
+/// `/api/stats?board=4x4` with it).
+pub fn gather(set: &PatternSet) -> PatternStats {
     let patterns: Vec<PatternFacts> = set
         .files
         .iter()
@@ -103,14 +93,30 @@ fn run(args: &Args) -> Result<String, String> {
             }
         })
         .collect();
-    let stats = PatternStats {
+    PatternStats {
         board: "4x4",
         goal: cells_to_string(&set.goal),
         class_goal: cells_to_string(set.frame.canonical()),
-        partition: args.pdb.name(),
+        partition: set.partition.name(),
         states: 10_461_394_944_000,
         patterns,
+    }
+}
+
+/// Runs `stats --board 4x4`.
+pub fn main() -> ExitCode {
+    let args = match parse_args::<Args>("stats") {
+        Ok(args) => args,
+        Err(code) => return code,
     };
+    args.quiet.apply();
+    exit::print_or_report("stats", run(&args))
+}
+
+fn run(args: &Args) -> Result<String, String> {
+    let goal = goal_of(args.goal.as_deref())?;
+    let set = find_or_build(goal, args.pdb, "stats")?;
+    let stats = gather(&set);
     if args.json {
         return Ok(serde_json::to_string(&stats).unwrap_or_default() + "\n");
     }
