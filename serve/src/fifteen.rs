@@ -38,8 +38,8 @@ pub const DEFAULT_MAX_NODES: u64 = 100_000_000;
 /// after that tries again.
 const RETRY_FAILED: Duration = Duration::from_secs(30);
 
-/// Opened sets of files remembered, one per goal asked for. Past this many the memory is
-/// cleared: any goal can be asked for, and each is a set of memory maps.
+/// Goals remembered, each with the opened files of its class (shared among the goals of a
+/// class, opened once). Past this many the memory is cleared: any goal can be asked for.
 const REMEMBERED_GOALS: usize = 64;
 
 /// How the service answers 4x4.
@@ -245,8 +245,16 @@ impl Fifteen {
         })
     }
 
+    /// The files of `goal`, if opened before for it or for another goal of its class (whose
+    /// files answer for it too, opened once: no file is mapped or checked again).
     fn remembered(&self, goal: &[u8]) -> Option<Arc<PatternSet>> {
-        lock(&self.sets).get(goal).cloned()
+        let sets = lock(&self.sets);
+        if let Some(set) = sets.get(goal) {
+            return Some(Arc::clone(set));
+        }
+        let same_class = sets.values().find_map(|set| set.for_goal(goal))?;
+        drop(sets);
+        Some(self.remember(same_class))
     }
 
     fn remember(&self, set: PatternSet) -> Arc<PatternSet> {
@@ -408,7 +416,7 @@ pub fn answer(
         }
     };
     let d = moves.len();
-    let hints = if options.hint && d > 0 {
+    let hints = if options.hint {
         Some(answerer.hints(cells, d, max_nodes, 1).map_err(failed)?)
     } else {
         None

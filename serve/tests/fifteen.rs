@@ -187,7 +187,8 @@ fn hints_and_boards_as_query_adds_them() {
         .collect();
     assert_eq!(reply.json()["hints"], json!(expected));
 
-    // At the goal there is no move to hint, as query prints it; boards go from state to goal.
+    // At the goal every move leads one away, none optimal, as query --json lists them on
+    // every board; boards go from state to goal.
     let reply = server.get(&format!(
         "/api/query?board=4x4&state={GOAL}&hint=true&boards=true"
     ));
@@ -195,7 +196,10 @@ fn hints_and_boards_as_query_adds_them() {
         reply.body,
         format!(
             "{{\"state\":\"{GOAL}\",\"goal\":\"{GOAL}\",\"board\":\"4x4\",\"solvable\":true,\
-             \"distance\":0,\"moves\":\"\",\"boards\":[\"{GOAL}\"]}}\n"
+             \"distance\":0,\"moves\":\"\",\"hints\":[\
+             {{\"move\":\"U\",\"tile\":12,\"distance\":1,\"optimal\":false}},\
+             {{\"move\":\"L\",\"tile\":15,\"distance\":1,\"optimal\":false}}],\
+             \"boards\":[\"{GOAL}\"]}}\n"
         )
     );
     let reply = server.get(&format!("/api/query?board=4x4&state={NEAR}&boards=true"));
