@@ -102,13 +102,13 @@ fn answers_are_optimal_legal_and_in_the_goals_own_frame() {
     // Korf's instances are posed for the goal with the blank first: the goal here is another
     // of its class (blank in a corner), reached by renaming tiles and turning the board.
     let korf_goal: Vec<u8> = (0..16).collect();
-    let korf_set = find_or_build(
-        korf_goal.clone(),
-        Partition::FiveFiveFive,
-        &places,
-        &Quietly,
-    )
-    .unwrap();
+    let korf_set = set.for_goal(&korf_goal).expect("a goal of the same class");
+    assert!(Arc::ptr_eq(&korf_set.files[0].0, &set.files[0].0));
+    // The blank on an edge, or not a goal at all: another class's files.
+    let edge: Vec<u8> = (1..15).chain([0, 15]).collect();
+    assert!(set.for_goal(&edge).is_none());
+    assert!(set.for_goal(&[0; 16]).is_none());
+    assert!(set.for_goal(&[0, 1, 2]).is_none());
     let korf_answerer = Answerer::new(&korf_set).unwrap();
     let states: Vec<Vec<u8>> = shortest.iter().map(|(c, _)| c.to_vec()).collect();
     let batch = korf_answerer.distances(&states, u64::MAX);
