@@ -144,6 +144,17 @@ async fn board(client: &Client) -> Vec<u8> {
     cells
 }
 
+/// Presses a key (WebDriver's code for it) on the board, as a keyboard user does.
+async fn press(client: &Client, key: &str) {
+    client
+        .find(Locator::Css("[data-testid=board]"))
+        .await
+        .unwrap()
+        .send_keys(key)
+        .await
+        .unwrap();
+}
+
 /// The cell of tile `tile` on the board.
 async fn cell_of(client: &Client, tile: u8) -> usize {
     let cells = board(client).await;
@@ -271,13 +282,7 @@ async fn the_page_plays_hints_and_solves() {
         assert_eq!(board(&client).await, [1, 2, 3, 8, 0, 4, 7, 6, 5]);
 
         // The keyboard alone: ArrowUp slides the tile below the gap (6) up.
-        client
-            .find(Locator::Css("[data-testid=board]"))
-            .await
-            .unwrap()
-            .send_keys("\u{E013}")
-            .await
-            .unwrap();
+        press(&client, "\u{E013}").await;
         wait_for_distance(&client, 1, Duration::from_secs(20)).await;
         assert_eq!(cell_of(&client, 6).await, 4);
 
@@ -401,13 +406,7 @@ async fn the_page_plays_hints_and_solves() {
         );
 
         // ArrowRight slides tile 15 right, into the gap; a click on it slides it back.
-        client
-            .find(Locator::Css("[data-testid=board]"))
-            .await
-            .unwrap()
-            .send_keys("\u{E014}")
-            .await
-            .unwrap();
+        press(&client, "\u{E014}").await;
         wait_for_distance(&client, 1, Duration::from_secs(30)).await;
         assert_eq!(cell_of(&client, 15).await, 15);
         client
