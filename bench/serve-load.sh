@@ -6,7 +6,8 @@
 # Starts the release `serve` on a free port, then, RUNS times (default 3), 64 connections for
 # SECONDS (default 10) on /healthz and on /api/query?state=603712458, alternately, and prints
 # each run and the medians: requests a second, the ratio of the query's to /healthz's, and the
-# p99 latency. Then 4,000 connections at once on the query, and a check that the server still
+# p99 latency, and the median of each run's ratio (for many short runs: `bench/serve-load.sh 21 2`).
+# Then 4,000 connections at once on the query, and a check that the server still
 # answers and stops with status 0 on SIGTERM. Only loopback is ever asked; every run is bounded
 # in time.
 set -euo pipefail
@@ -48,11 +49,13 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 : >"$log/health"
 : >"$log/query"
+: >"$log/ratio"
 for run in $(seq "$runs"); do
     read -r h_rps h_p99 h_err < <(measure 64 /healthz)
     read -r q_rps q_p99 q_err < <(measure 64 "/api/query?state=603712458")
     echo "$h_rps $h_p99" >>"$log/health"
     echo "$q_rps $q_p99" >>"$log/query"
+    echo "$q_rps * 100 / $h_rps" | bc -l >>"$log/ratio"
     printf 'run %d: /healthz %9.0f req/s p99 %6.2f ms (errors: %s)\n' "$run" "$h_rps" "$h_p99" "$h_err"
     printf 'run %d: /api/query %8.0f req/s p99 %6.2f ms (errors: %s)\n' "$run" "$q_rps" "$q_p99" "$q_err"
 done
@@ -62,6 +65,10 @@ h_p99=$(cut -d' ' -f2 "$log/health" | median)
 q_p99=$(cut -d' ' -f2 "$log/query" | median)
 printf 'median: /healthz %.0f req/s (p99 %.2f ms), /api/query %.0f req/s (p99 %.2f ms): %.1f%% of /healthz\n' \
     "$h_med" "$h_p99" "$q_med" "$q_p99" "$(echo "$q_med * 100 / $h_med" | bc -l)"
+# Each run's two measurements are back to back: the median of their ratios is steadier than the
+# ratio of the medians when the machine's speed drifts between runs (many short runs help).
+printf 'median of the %d runs'"'"' ratios (query / healthz, each pair back to back): %.1f%%\n' \
+    "$runs" "$(median <"$log/ratio")"
 
 echo "4,000 connections at once on /api/query for ${seconds} s:"
 wrk -t2 -c4000 -d"${seconds}s" --timeout 10s --latency "$url/api/query?state=603712458" \
