@@ -172,8 +172,8 @@ struct Options {
 
 impl Options {
     fn answerer<'a>(&self, source: &'a Source) -> Answerer<'a> {
-        Answerer::new(
-            source.answers(),
+        Answerer::for_source(
+            source,
             Mode::Json {
                 all: false,
                 hint: self.hint,

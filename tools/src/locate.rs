@@ -4,7 +4,7 @@
 //! cache; else the canonical one, built on the spot and saved in the cache.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use tilebase_core::{Board, Metric, State};
@@ -40,9 +40,29 @@ pub struct Source {
     pub goal: State,
     /// The file it was read from; `None` for a table built and kept in memory.
     pub path: Option<PathBuf>,
+    /// The goal and its board as answers write them, made on first use.
+    names: OnceLock<(String, String)>,
 }
 
 impl Source {
+    /// The database `db`, answering for `goal`, read from `path`.
+    pub fn new(db: Arc<Database>, goal: State, path: Option<PathBuf>) -> Source {
+        Source {
+            db,
+            goal,
+            path,
+            names: OnceLock::new(),
+        }
+    }
+
+    /// The goal and its board as answers write them (`123804765`, `3x3`), written once.
+    pub fn names(&self) -> (&str, &str) {
+        let (goal, board) = self
+            .names
+            .get_or_init(|| (self.goal.to_string(), self.goal.board().to_string()));
+        (goal, board)
+    }
+
     /// The questions about the goal, answered from the database.
     pub fn answers(&self) -> Goal<'_, Storage> {
         // Checked when the source was made: the database answers for the goal.
@@ -151,11 +171,7 @@ fn open_given(path: &Path, wanted: Wanted<'_>) -> Result<Source, String> {
             holds()
         ));
     }
-    Ok(Source {
-        db: Arc::new(db),
-        goal,
-        path: Some(path.to_path_buf()),
-    })
+    Ok(Source::new(Arc::new(db), goal, Some(path.to_path_buf())))
 }
 
 /// The files that can answer for `goal`, best first: its own, then its class's canonical goal's.
@@ -187,11 +203,7 @@ pub fn find_or_build_with(
     program: &str,
     open: &mut dyn FnMut(&Path) -> Result<Arc<Database>, String>,
 ) -> Result<Source, String> {
-    let source = |db: Arc<Database>, path: PathBuf| Source {
-        db,
-        goal: *goal,
-        path: Some(path),
-    };
+    let source = |db: Arc<Database>, path: PathBuf| Source::new(db, *goal, Some(path));
     for candidate in candidates(goal) {
         for compressed in [false, true] {
             let local = Path::new(LOCAL_DIR).join(file_name(&candidate, metric, compressed));
@@ -258,11 +270,7 @@ pub fn find_or_build_with(
     let mut bytes = Vec::with_capacity(table.len() + 256);
     tilebase_format::write(&mut bytes, &canonical, metric, &table).map_err(|e| e.to_string())?;
     let db = Database::from_bytes(Storage::Memory(bytes)).map_err(|e| e.to_string())?;
-    Ok(Source {
-        db: Arc::new(db),
-        goal: *goal,
-        path: None,
-    })
+    Ok(Source::new(Arc::new(db), *goal, None))
 }
 
 /// A file found by its name holds what its name says, or it is refused with the reason: a file
