@@ -256,13 +256,14 @@ impl Answers {
         };
         let list = PyList::empty(py);
         for hint in hints {
-            // The fields and order of `query --hint --json`.
-            let dict = PyDict::new(py);
-            dict.set_item("move", hint.slide.to_string())?;
-            dict.set_item("tile", hint.tile)?;
-            dict.set_item("distance", hint.distance)?;
-            dict.set_item("optimal", hint.optimal)?;
-            list.append(dict)?;
+            let slide = hint.slide.to_string();
+            list.append(hint_dict(
+                py,
+                &slide,
+                hint.tile,
+                hint.distance.into(),
+                hint.optimal,
+            )?)?;
         }
         Ok(list)
     }
@@ -341,6 +342,22 @@ impl Answers {
         }
         Ok(drawn.states.iter().map(State::to_string).collect())
     }
+}
+
+/// One move of `hints`, with the fields and order of `query --hint --json`.
+fn hint_dict<'py>(
+    py: Python<'py>,
+    slide: &str,
+    tile: u8,
+    distance: usize,
+    optimal: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("move", slide)?;
+    dict.set_item("tile", tile)?;
+    dict.set_item("distance", distance)?;
+    dict.set_item("optimal", optimal)?;
+    Ok(dict)
 }
 
 /// Reads `cells`, a 2-D `uint8` array of rows of `width` cells (a state of `board` each), in
@@ -493,13 +510,14 @@ impl Fifteen {
             .detach(|| answerer.hints(&cells, d, u64::MAX, threads()))
             .map_err(|e| Failure::Value(format!("{}: {e}", cells_to_string(&cells))))?;
         for hint in hints {
-            // The fields and order of `query --board 4x4 --hint --json`.
-            let dict = PyDict::new(py);
-            dict.set_item("move", hint.slide.letter().to_string())?;
-            dict.set_item("tile", hint.tile)?;
-            dict.set_item("distance", hint.distance)?;
-            dict.set_item("optimal", hint.optimal(d))?;
-            list.append(dict)?;
+            let slide = hint.slide.letter().to_string();
+            list.append(hint_dict(
+                py,
+                &slide,
+                hint.tile,
+                hint.distance,
+                hint.optimal(d),
+            )?)?;
         }
         Ok(list)
     }

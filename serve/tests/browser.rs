@@ -144,6 +144,17 @@ async fn board(client: &Client) -> Vec<u8> {
     cells
 }
 
+/// Clicks the element that `css` selects.
+async fn click(client: &Client, css: &str) {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
 /// Presses a key (WebDriver's code for it) on the board, as a keyboard user does.
 async fn press(client: &Client, key: &str) {
     client
@@ -229,13 +240,7 @@ async fn the_page_plays_hints_and_solves() {
         assert_eq!(board(&client).await, [6, 0, 3, 7, 1, 2, 4, 5, 8]);
 
         // Slide tile 1 up, into the gap above it: one move closer.
-        client
-            .find(Locator::Css("[data-tile=\"1\"]"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click(&client, "[data-tile=\"1\"]").await;
         wait_for_distance(&client, 22, Duration::from_secs(20)).await;
         assert_eq!(board(&client).await, [6, 1, 3, 7, 0, 2, 4, 5, 8]);
         let url = client.current_url().await.unwrap();
@@ -271,13 +276,7 @@ async fn the_page_plays_hints_and_solves() {
         assert_eq!(marked, json!(optimal));
 
         // Solve plays an optimal solution to the goal.
-        client
-            .find(Locator::Css("[data-testid=solve]"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click(&client, "[data-testid=solve]").await;
         wait_for_distance(&client, 0, Duration::from_secs(60)).await;
         assert_eq!(board(&client).await, [1, 2, 3, 8, 0, 4, 7, 6, 5]);
 
@@ -307,13 +306,7 @@ async fn the_page_plays_hints_and_solves() {
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        client
-            .find(Locator::Css("#goal-here"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click(&client, "#goal-here").await;
         wait_for_distance(&client, 0, Duration::from_secs(20)).await;
 
         let escaped = client
@@ -371,13 +364,7 @@ async fn the_page_plays_hints_and_solves() {
         .await;
 
         // Hint asks again, with hints: tile 15 is the optimal move.
-        client
-            .find(Locator::Css("[data-testid=hint]"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click(&client, "[data-testid=hint]").await;
         wait_until(
             &client,
             "return JSON.stringify(Array.from(document.querySelectorAll(\
@@ -386,13 +373,7 @@ async fn the_page_plays_hints_and_solves() {
         )
         .await;
 
-        client
-            .find(Locator::Css("[data-testid=solve]"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click(&client, "[data-testid=solve]").await;
         wait_for_distance(&client, 0, Duration::from_secs(30)).await;
         let mut goal: Vec<u8> = (1..=15).collect();
         goal.push(0);
@@ -409,13 +390,7 @@ async fn the_page_plays_hints_and_solves() {
         press(&client, "\u{E014}").await;
         wait_for_distance(&client, 1, Duration::from_secs(30)).await;
         assert_eq!(cell_of(&client, 15).await, 15);
-        client
-            .find(Locator::Css("[data-tile=\"15\"]"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click(&client, "[data-tile=\"15\"]").await;
         wait_for_distance(&client, 0, Duration::from_secs(30)).await;
         let verdict = client
             .find(Locator::Css("#verdict"))
