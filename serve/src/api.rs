@@ -33,15 +33,25 @@ pub const MAX_COUNT: usize = 10_000;
 const INLINE_STATES: usize = 64;
 
 /// A JSON answer.
-fn json(body: Vec<u8>) -> Response {
-    ([(CONTENT_TYPE, JSON)], Body::from(body)).into_response()
+fn json(body: impl Into<Bytes>) -> Response {
+    ([(CONTENT_TYPE, JSON)], Body::from(body.into())).into_response()
 }
+
+thread_local! {
+    /// Each thread's buffer for single answers, reused from request to request: the answer is
+    /// then copied out at its exact size, one allocation where a fresh buffer took two (its
+    /// own, and the shared header `Bytes` adds to a vector with room to spare).
+    static ANSWER: std::cell::RefCell<Vec<u8>> = std::cell::RefCell::new(Vec::with_capacity(1024));
+}
+
+/// The buffer kept by [`ANSWER`] between requests is at most this large.
+const KEPT_ANSWER: usize = 64 << 10;
 
 /// `GET /api/query?state=S[&goal=G][&board=WxH][&metric=stm|mtm][&hint=true][&boards=true]`:
 /// the object `query --json` prints for `S`. An unsolvable state is an answer
 /// (`"solvable":false`); an unreadable one is a 400.
 pub async fn query_one(
-    Shared(databases): Shared<Arc<Databases>>,
+    Shared(databases): Shared<&'static Databases>,
     uri: Uri,
 ) -> Result<Response, ApiError> {
     let [state, goal, board, metric, hint, boards] = params::parse(
@@ -54,13 +64,15 @@ pub async fn query_one(
             hint: params::flag(hint.as_deref(), "hint")?,
             boards: params::flag(boards.as_deref(), "boards")?,
         };
-        return query_one_4x4(
-            &databases,
+        // Boxed, as is the first question about a goal below: the usual answer's future stays
+        // small (it is moved and allocated on every request).
+        return Box::pin(query_one_4x4(
+            databases,
             &text,
             goal.as_deref(),
             metric.as_deref(),
             options,
-        )
+        ))
         .await;
     }
     let question = Question::read(board.as_deref(), goal.as_deref(), metric.as_deref())?;
@@ -69,23 +81,30 @@ pub async fn query_one(
         boards: params::flag(boards.as_deref(), "boards")?,
     };
     let state = params::state(&question, &text)?;
-    let source = databases.source(question).await?;
-    let mut answerer = options.answerer(&source);
-    let mut out = Vec::with_capacity(if options.boards { 1024 } else { 192 });
-    answer(
-        &mut answerer,
-        &source,
-        &text,
-        Some(state),
-        options,
-        &mut out,
-    );
-    if out.starts_with(b"{\"input\"") {
-        // The state was read above, so only the database can have failed: a damaged entry.
-        return Err(ApiError::internal(inline_error(&out)));
+    let respond = |source: &Arc<Source>| {
+        ANSWER.with_borrow_mut(|out| {
+            out.clear();
+            let mut answerer = options.answerer(source);
+            answer(&mut answerer, source, &text, Some(state), options, out);
+            let answered = if out.starts_with(b"{\"input\"") {
+                // The state was read above, so only the database can have failed: a damaged
+                // entry.
+                Err(ApiError::internal(inline_error(out)))
+            } else {
+                out.push(b'\n');
+                Ok(json(Bytes::copy_from_slice(out)))
+            };
+            if out.capacity() > KEPT_ANSWER {
+                *out = Vec::with_capacity(1024);
+            }
+            answered
+        })
+    };
+    // A goal asked before, the usual case, is answered without awaiting anything.
+    if let Some(response) = databases.with_remembered(&question, respond) {
+        return response;
     }
-    out.push(b'\n');
-    Ok(json(out))
+    respond(&Box::pin(databases.source(question)).await?)
 }
 
 /// The body of `POST /api/query`.
@@ -112,7 +131,7 @@ pub struct Batch {
 /// `{"results":[...]}`, one object per state in input order, an unreadable one answered in
 /// its place as `{"input":...,"error":...}`.
 pub async fn query_batch(
-    Shared(databases): Shared<Arc<Databases>>,
+    Shared(databases): Shared<&'static Databases>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let body = body.map_err(|rejection| match rejection.status().as_u16() {
@@ -135,7 +154,7 @@ pub async fn query_batch(
         )));
     }
     if params::four_by_four(batch.board.as_deref()) {
-        return query_batch_4x4(&databases, batch).await;
+        return query_batch_4x4(databases, batch).await;
     }
     let question = Question::read(
         batch.board.as_deref(),
@@ -194,7 +213,10 @@ fn answer(
     out: &mut Vec<u8>,
 ) {
     let start = out.len();
-    answerer.answer(Input::argument(text), out);
+    match state {
+        Some(state) => answerer.answer_read(Input::argument(text), state, out),
+        None => answerer.answer(Input::argument(text), out),
+    }
     if out.last() == Some(&b'\n') {
         out.pop();
     }
@@ -264,7 +286,7 @@ fn inline_error(object: &[u8]) -> String {
 /// `GET /api/random?distance=D|A..B|max[&count=N][&seed=S][&board=WxH][&goal=G][&metric=M]`:
 /// `{"states":[...]}`, drawn as `random` draws them.
 pub async fn random(
-    Shared(databases): Shared<Arc<Databases>>,
+    Shared(databases): Shared<&'static Databases>,
     uri: Uri,
 ) -> Result<Response, ApiError> {
     let [distance, count, seed, goal, board, metric] = params::parse(
@@ -312,12 +334,12 @@ pub async fn random(
 
 /// `GET /api/stats?board=WxH&goal=G[&metric=M]`: the object `stats --json` prints.
 pub async fn stats(
-    Shared(databases): Shared<Arc<Databases>>,
+    Shared(databases): Shared<&'static Databases>,
     uri: Uri,
 ) -> Result<Response, ApiError> {
     let [goal, board, metric] = params::parse(uri.query(), ["goal", "board", "metric"])?;
     if params::four_by_four(board.as_deref()) {
-        return stats_4x4(&databases, goal.as_deref(), metric.as_deref()).await;
+        return stats_4x4(databases, goal.as_deref(), metric.as_deref()).await;
     }
     let question = Question::read(board.as_deref(), goal.as_deref(), metric.as_deref())?;
     let source = databases.source(question).await?;
@@ -342,7 +364,7 @@ pub async fn stats(
 /// needs no search is answered at once; the others in a blocking thread, with a search permit,
 /// once the files are there. A search that gives up is a 422.
 async fn query_one_4x4(
-    databases: &Arc<Databases>,
+    databases: &'static Databases,
     text: &str,
     goal: Option<&str>,
     metric: Option<&str>,
@@ -387,7 +409,10 @@ async fn query_one_4x4(
 /// `POST /api/query` with `"board":"4x4"`: `{"results":[...]}` as `query --board 4x4 --json`
 /// answers each line, at most [`fifteen::MAX_STATES`] states, answered in input order in one
 /// blocking thread with one search permit (stopping if the request ends first).
-async fn query_batch_4x4(databases: &Arc<Databases>, batch: Batch) -> Result<Response, ApiError> {
+async fn query_batch_4x4(
+    databases: &'static Databases,
+    batch: Batch,
+) -> Result<Response, ApiError> {
     if batch.states.len() > fifteen::MAX_STATES {
         return Err(ApiError::too_large(format!(
             "{} states: at most {} per request on 4x4, where each state is a search",
@@ -497,7 +522,7 @@ fn batch_4x4(
 /// files are there. It holds a search permit: opening the files for a goal not asked about
 /// before reads them whole, to check them.
 async fn stats_4x4(
-    databases: &Arc<Databases>,
+    databases: &'static Databases,
     goal: Option<&str>,
     metric: Option<&str>,
 ) -> Result<Response, ApiError> {

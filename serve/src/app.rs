@@ -2,7 +2,6 @@
 //! answers, a panic caught as a 500, and every error answered as JSON.
 
 use std::any::Any;
-use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
@@ -32,7 +31,7 @@ pub const TIMEOUT: Duration = Duration::from_secs(60);
 const COMPRESS_ABOVE: u64 = 2048;
 
 /// The service: the page, the API and `/healthz`, answering from `databases`.
-pub fn router(databases: Arc<Databases>) -> Router {
+pub fn router(databases: &'static Databases) -> Router {
     let compress = SizeAbove::new(COMPRESS_ABOVE).and(NotForContentType::IMAGES);
     Router::new()
         .route("/", get(page::index))

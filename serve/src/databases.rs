@@ -3,7 +3,9 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use arc_swap::ArcSwap;
 
 use rustc_hash::FxHashMap;
 use tilebase_core::Board;
@@ -36,8 +38,11 @@ pub const HEAVY_BUSY: &str = "busy: as much heavy work (building or reading whol
 
 /// Every database opened so far, and the goals they answer for.
 pub struct Databases {
-    /// The source of each goal asked for: the hot path, one read lock and a hash.
-    sources: RwLock<FxHashMap<Question, Arc<Source>>>,
+    /// The source of each goal asked for: the hot path. Read without a lock and without
+    /// touching a reference count, so that requests on different cores write no memory in
+    /// common (a read lock's or an `Arc`'s count would bounce between the cores on every
+    /// request); replaced whole, rarely, when a goal is first asked for.
+    sources: ArcSwap<FxHashMap<Question, Arc<Source>>>,
     /// Each file opened, by path: the same file is never opened twice.
     files: Mutex<HashMap<PathBuf, Arc<tilebase_lookup::Database>>>,
     /// One lock per class of goals (its canonical goal and metric): finding or building the
@@ -62,7 +67,7 @@ impl Databases {
     pub fn new(max_heavy: usize, fifteen: Settings) -> Databases {
         let heavy = Arc::new(Semaphore::new(max_heavy.min(Semaphore::MAX_PERMITS)));
         Databases {
-            sources: RwLock::default(),
+            sources: ArcSwap::default(),
             files: Mutex::default(),
             classes: Mutex::default(),
             fifteen: Arc::new(Fifteen::new(
@@ -80,8 +85,8 @@ impl Databases {
     /// The database that answers `question`, with its goal: at once when it was asked before;
     /// else found under `db/` or in the cache, or built, in a blocking thread so that other
     /// requests go on meanwhile.
-    pub async fn source(self: &Arc<Self>, question: Question) -> Result<Arc<Source>, ApiError> {
-        if let Some(source) = self.remembered(&question) {
+    pub async fn source(&'static self, question: Question) -> Result<Arc<Source>, ApiError> {
+        if let Some(source) = self.with_remembered(&question, Arc::clone) {
             return Ok(source);
         }
         let class = Question {
@@ -97,7 +102,7 @@ impl Databases {
             .clone();
         // Requests for the same class wait here while the first finds or builds its file.
         let guard = lock.lock_owned().await;
-        if let Some(source) = self.remembered(&question) {
+        if let Some(source) = self.with_remembered(&question, Arc::clone) {
             return Ok(source);
         }
         let permit = if is_heavy(question.board()) {
@@ -105,12 +110,11 @@ impl Databases {
         } else {
             None
         };
-        let databases = Arc::clone(self);
         // The lock and the permit go with the work: if the request is dropped (its client
         // gone, or timed out), the build still finishes before another may start.
         let work = tokio::task::spawn_blocking(move || {
             let _held = (guard, permit);
-            databases.find_or_build(question)
+            self.find_or_build(question)
         });
         work.await
             .map_err(|e| ApiError::internal(format!("finding the database failed: {e}")))?
@@ -133,12 +137,14 @@ impl Databases {
         })
     }
 
-    fn remembered(&self, question: &Question) -> Option<Arc<Source>> {
-        self.sources
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(question)
-            .cloned()
+    /// `answer` of the source of `question`, if it was asked before: the hot path, which
+    /// neither locks nor counts references (see [`Databases::source`] for the rest).
+    pub fn with_remembered<T>(
+        &self,
+        question: &Question,
+        answer: impl FnOnce(&Arc<Source>) -> T,
+    ) -> Option<T> {
+        self.sources.load().get(question).map(answer)
     }
 
     fn find_or_build(&self, question: Question) -> Result<Arc<Source>, ApiError> {
@@ -148,11 +154,17 @@ impl Databases {
             })
             .map(Arc::new)
             .map_err(ApiError::internal)?;
-        let mut sources = self.sources.write().unwrap_or_else(PoisonError::into_inner);
-        if sources.len() >= REMEMBERED_GOALS {
-            sources.clear();
-        }
-        sources.insert(question, Arc::clone(&source));
+        // Sources are added one class at a time (under its lock), but classes race: `rcu`
+        // retries a copy made while another class was added.
+        self.sources.rcu(|sources| {
+            let mut sources = if sources.len() >= REMEMBERED_GOALS {
+                FxHashMap::default()
+            } else {
+                FxHashMap::clone(sources)
+            };
+            sources.insert(question, Arc::clone(&source));
+            sources
+        });
         Ok(source)
     }
 

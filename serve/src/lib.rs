@@ -138,7 +138,10 @@ async fn run(args: Args) -> ExitCode {
         max_nodes: args.max_nodes,
         hold_builds: args.hold_builds.clone(),
     };
-    let databases = Arc::new(databases::Databases::new(args.max_heavy, fifteen));
+    // The databases live as long as the process: each request copies a reference to them,
+    // where an `Arc` would have its count written by every request on every core.
+    let databases: &'static databases::Databases =
+        Box::leak(Box::new(databases::Databases::new(args.max_heavy, fifteen)));
     let router = app::router(databases);
     let listener = listener.tap_io(|stream| {
         // Answers are small and written whole: send them at once.

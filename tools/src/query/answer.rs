@@ -157,6 +157,13 @@ impl<'a> Answerer<'a> {
                 },
             },
         };
+        self.answer_read(input, state, out);
+    }
+
+    /// Answers `input`, already read as `state` (of this answerer's board), appending the
+    /// answer to `out`: for a caller that had to read the state anyway, such as a server
+    /// that refuses an unreadable one with its own error.
+    pub fn answer_read(&mut self, input: Input<'_>, state: State, out: &mut Vec<u8>) {
         if self.mode == Mode::DistanceOnly {
             return match self.answers.distance(&state) {
                 Ok(d) => push_state_distance(out, &state, Some(d)),
