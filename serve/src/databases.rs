@@ -137,8 +137,9 @@ impl Databases {
         })
     }
 
-    /// `answer` of the source of `question`, if it was asked before: the hot path, which
-    /// neither locks nor counts references (see [`Databases::source`] for the rest).
+    /// What `answer` makes of the source of `question`, if that goal was asked about before
+    /// (else `None`): the hot path, which neither locks nor counts references; the source is
+    /// lent to `answer` for as long as it runs. [`Databases::source`] does the rest.
     pub fn with_remembered<T>(
         &self,
         question: &Question,
