@@ -20,7 +20,7 @@ fn build_then_query_in_a_fresh_directory() {
     );
     assert_eq!(
         summary[5],
-        "file    db/3x3-123804765.tilebase (181762 bytes)"
+        "file    db/3x3-123804765.tilebase (181763 bytes)"
     );
 
     let run = sandbox.run("query", &["603712458"]);

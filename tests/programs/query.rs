@@ -154,7 +154,7 @@ fn damaged_and_truncated_databases_are_refused_in_one_line() {
     sandbox
         .run("query", &["--db", "cut.tilebase", "603712458"])
         .code(2)
-        .one_error_line("query: cut.tilebase: file is 181761 bytes but its header says 181762: truncated; rebuild it with build-db");
+        .one_error_line("query: cut.tilebase: file is 181762 bytes but its header says 181763: truncated; rebuild it with build-db");
 
     let mut flipped = good.clone();
     flipped[40] ^= 1;

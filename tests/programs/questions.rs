@@ -283,7 +283,7 @@ fn stats_of_the_published_goals() {
         assert_eq!(stats.max_distance as usize, counts.len() - 1);
         assert_eq!(stats.antipode_count, *counts.last().unwrap());
         assert_eq!(stats.antipodes.len() as u64, stats.antipode_count);
-        assert_eq!(stats.database.format_version, 2);
+        assert_eq!(stats.database.format_version, 3);
         // 102345678 has no database of its own: the edge class's answers for it.
         assert_eq!(stats.database.translated, goal == "102345678", "{goal}");
     }
@@ -385,8 +385,8 @@ fn databases_of_the_old_format_or_another_metric_are_refused_with_the_reason() {
         .run("query", &["--db", "old.tilebase", "603712458"])
         .code(2)
         .one_error_line(
-            "query: old.tilebase: format version 1, but this tilebase reads version 2: rebuild \
-             the database with build-db",
+            "query: old.tilebase: format version 1, but this tilebase reads versions 2 and 3: \
+             rebuild the database with build-db",
         );
     sandbox
         .run("build-db", &["--metric", "mtm", "--out", "mtm.tilebase"])

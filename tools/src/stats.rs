@@ -149,7 +149,7 @@ pub fn gather(source: &Source) -> Stats {
             bytes: path
                 .and_then(|p| std::fs::metadata(p).ok())
                 .map(|m| m.len()),
-            format_version: tilebase_format::VERSION,
+            format_version: db.format_version(),
             compressed: matches!(db.storage(), Storage::Memory(_)) && path.is_some(),
             table_crc32: format!("{:#010x}", header.table_crc32),
         },

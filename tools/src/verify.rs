@@ -55,16 +55,14 @@ pub fn main() -> ExitCode {
     ExitCode::from(status)
 }
 
-/// Whether the file at `path` is a pattern database (format version 3), by its first bytes.
+/// Whether the file at `path` is a pattern database, by its first bytes (its kind of table).
 fn is_pattern_file(path: &Path) -> bool {
     use std::io::Read;
-    let mut head = [0u8; 12];
+    let mut head = [0u8; tilebase_format::KIND_LEN];
     std::fs::File::open(path)
         .and_then(|mut f| f.read_exact(&mut head))
         .is_ok()
-        && head[..8] == tilebase_format::MAGIC
-        && u32::from_le_bytes([head[8], head[9], head[10], head[11]])
-            == tilebase_format::pattern::VERSION
+        && tilebase_format::kind(&head) == Ok(tilebase_format::Kind::Pattern)
 }
 
 /// Verifies one pattern database file: header, every block's checksum, the value counts, and
@@ -211,7 +209,7 @@ pub fn verify(path: &Path) -> Result<(String, bool), String> {
     let _ = writeln!(
         text,
         "  format     ok: tilebase format {}, {storage}, header {} bytes",
-        tilebase_format::VERSION,
+        db.format_version(),
         db.bytes().len() - db.table().len() - tilebase_format::PREAMBLE_LEN
     );
     let _ = writeln!(

@@ -3,13 +3,17 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic bytes "TILEBASE"
-//! 8       4     format version (u32, little-endian)
+//! 8       4     format version (u32, little-endian): 3 (2 is still read)
 //! 12      4     endianness marker 0x01020304 (u32, little-endian: bytes 04 03 02 01)
 //! 16      4     header length H in bytes (u32, little-endian, at most 4096)
 //! 20      4     CRC-32 of the header bytes (u32, little-endian)
-//! 24      H     header, bincode 2 (fixed-width little-endian integers): see [`Header`]
+//! 24      H     header, bincode 2 (fixed-width little-endian integers): the kind of table
+//!               (one byte, [`KIND_TABLE`]; version 2 has none), then [`Header`]
 //! 24+H    N     table: one byte per state, its distance to the goal, in index order
 //! ```
+//!
+//! Version 3 is shared with pattern databases ([`pattern`]): the kind, the header's first byte,
+//! says which a file holds, and each reader names the other kind when it is given one.
 //!
 //! The preamble is read raw and checked before the header is decoded; the header is checked for
 //! consistency (board, goal, counts) and against the file's exact length before the table is
@@ -42,9 +46,14 @@ use tilebase_core::{Board, Metric, State};
 
 /// The first eight bytes of every database file.
 pub const MAGIC: [u8; 8] = *b"TILEBASE";
-/// The format version this code writes and reads. Files of any other version are refused.
-/// Version 2 added the metric to the header.
-pub const VERSION: u32 = 2;
+/// The format version this code writes, for full tables and pattern databases alike: version
+/// 3 added the kind of table as the header's first field. Version 2 (which added the metric to
+/// the header) is still read; files of any other version are refused.
+pub const VERSION: u32 = 3;
+/// The older format version still read: full tables written before the kind was recorded.
+pub const VERSION_2: u32 = 2;
+/// The kind of a full table, the first field of its header from version 3 on.
+pub const KIND_TABLE: u8 = 0;
 /// Written as a little-endian `u32`; read back as anything else, the file is not ours.
 pub const ENDIAN_MARKER: u32 = 0x0102_0304;
 /// Length of the fixed preamble that precedes the header.
@@ -120,7 +129,7 @@ pub enum FormatError {
     Compressed,
     /// A format version this code does not read.
     #[error(
-        "format version {found}, but this tilebase reads version {expected}: rebuild the database with build-db"
+        "format version {found}, but this tilebase reads versions 2 and {expected}: rebuild the database with build-db"
     )]
     Version {
         /// The version in the file.
@@ -171,6 +180,14 @@ pub enum FormatError {
     /// The header bytes do not decode.
     #[error("header does not decode ({0}): damaged; rebuild it with build-db")]
     HeaderDecode(String),
+    /// A header of a kind of table this code does not know.
+    #[error(
+        "kind of table {found}, neither a full table nor a pattern database: written by a newer tilebase, or damaged; rebuild it with build-db"
+    )]
+    UnknownKind {
+        /// The kind in the header.
+        found: u8,
+    },
     /// The header decodes but contradicts itself.
     #[error("header is inconsistent: {0}; rebuild it with build-db")]
     InvalidHeader(String),
@@ -214,6 +231,8 @@ pub enum FormatError {
 /// Where the parts of a checked file are.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
+    /// The file's format version: [`VERSION`], or [`VERSION_2`] for a file written before it.
+    pub version: u32,
     /// The decoded and checked header.
     pub header: Header,
     /// The board the header names.
@@ -334,7 +353,44 @@ pub fn write<W: Write>(out: W, goal: &State, metric: Metric, table: &[u8]) -> io
 /// is the way to write a database; this is for tools and tests that need a file whose header
 /// says something else than its table.
 pub fn write_parts<W: Write>(out: W, header: &Header, table: &[u8]) -> io::Result<()> {
-    write_parts_of(out, VERSION, header, table)
+    write_parts_of(out, VERSION, &(KIND_TABLE, header), table)
+}
+
+/// [`write_parts`] in format version 2, without the kind: a file as tilebase wrote full tables
+/// before version 3, for the tests that check such files still open.
+pub fn write_parts_v2<W: Write>(out: W, header: &Header, table: &[u8]) -> io::Result<()> {
+    write_parts_of(out, VERSION_2, header, table)
+}
+
+/// The kind of table a file holds, read off its first bytes: the preamble and, from version 3
+/// on, the header's first byte. `prefix` needs [`KIND_LEN`] bytes of a plain file (fewer for
+/// version 2); nothing else is checked, so [`read`] or [`pattern::read`] may still refuse it.
+pub fn kind(prefix: &[u8]) -> Result<Kind, FormatError> {
+    let version = read_preamble(prefix)?.0;
+    if version == VERSION_2 {
+        return Ok(Kind::Table);
+    }
+    match prefix.get(PREAMBLE_LEN) {
+        None => Err(FormatError::TruncatedHeader {
+            found: prefix.len(),
+            expected: KIND_LEN,
+        }),
+        Some(&KIND_TABLE) => Ok(Kind::Table),
+        Some(&pattern::KIND_PATTERN) => Ok(Kind::Pattern),
+        Some(&found) => Err(FormatError::UnknownKind { found }),
+    }
+}
+
+/// The bytes [`kind`] reads: the preamble and the kind.
+pub const KIND_LEN: usize = PREAMBLE_LEN + 1;
+
+/// What a database file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A full table: every state's distance ([`read`]).
+    Table,
+    /// A pattern database ([`pattern::read`]).
+    Pattern,
 }
 
 /// [`write_parts`] for any header type, in format `version`.
@@ -361,7 +417,7 @@ fn write_parts_of<W: Write, H: Encode>(
 /// Reads and checks the preamble and header of a database file, and checks that the file is
 /// exactly as long as the header says. Does not read the table. Never panics.
 pub fn read(bytes: &[u8]) -> Result<Layout, FormatError> {
-    let (header, header_end) = read_header(bytes)?;
+    let (version, header, header_end) = read_header(bytes)?;
     let (board, goal, metric) = check_header(&header)?;
     let expected = file_len_after(header_end, &header)?;
     if bytes.len() as u64 != expected {
@@ -372,6 +428,7 @@ pub fn read(bytes: &[u8]) -> Result<Layout, FormatError> {
     }
     Ok(Layout {
         table: header_end..bytes.len(),
+        version,
         header,
         board,
         goal,
@@ -383,7 +440,7 @@ pub fn read(bytes: &[u8]) -> Result<Layout, FormatError> {
 /// preamble and the header. This lets a reader of a stream (a compressed file) allocate exactly
 /// what the file needs, and no more, before reading the table.
 pub fn file_len(prefix: &[u8]) -> Result<u64, FormatError> {
-    let (header, header_end) = read_header(prefix)?;
+    let (_, header, header_end) = read_header(prefix)?;
     check_header(&header)?;
     file_len_after(header_end, &header)
 }
@@ -394,15 +451,31 @@ fn file_len_after(header_end: usize, header: &Header) -> Result<u64, FormatError
         .ok_or_else(|| FormatError::InvalidHeader("table length overflows".into()))
 }
 
-/// Checks the preamble, then the header's checksum, and decodes the header. Returns it with the
-/// offset where it ends.
-fn read_header(bytes: &[u8]) -> Result<(Header, usize), FormatError> {
-    read_header_of(bytes, VERSION)
+/// Checks the preamble, then the header's checksum, and decodes a full table's header, of
+/// version 3 or 2. Returns the version, the header and the offset where it ends.
+fn read_header(bytes: &[u8]) -> Result<(u32, Header, usize), FormatError> {
+    let (version, header_bytes) = header_bytes(bytes)?;
+    let header = if version == VERSION_2 {
+        decode::<Header>(header_bytes)?
+    } else {
+        match header_bytes.first() {
+            Some(&KIND_TABLE) => decode::<(u8, Header)>(header_bytes)?.1,
+            Some(&pattern::KIND_PATTERN) => {
+                return Err(FormatError::Kind(
+                    "a pattern database (format version 3), not a full table: it answers 4x4 states through query --board 4x4".into(),
+                ));
+            }
+            Some(&found) => return Err(FormatError::UnknownKind { found }),
+            None => return Err(FormatError::HeaderDecode("no bytes".into())),
+        }
+    };
+    Ok((version, header, PREAMBLE_LEN + header_bytes.len()))
 }
 
-/// [`read_header`] for any header type, in files of format `version`.
-fn read_header_of<H: Decode<()>>(bytes: &[u8], version: u32) -> Result<(H, usize), FormatError> {
-    let header_len = read_preamble_of(bytes, version)?;
+/// The header's bytes, after checking the preamble and the header's checksum, with the file's
+/// version.
+pub(crate) fn header_bytes(bytes: &[u8]) -> Result<(u32, &[u8]), FormatError> {
+    let (version, header_len) = read_preamble(bytes)?;
     let header_end = PREAMBLE_LEN + header_len;
     let header_bytes = bytes
         .get(PREAMBLE_LEN..header_end)
@@ -415,19 +488,24 @@ fn read_header_of<H: Decode<()>>(bytes: &[u8], version: u32) -> Result<(H, usize
     if found != expected {
         return Err(FormatError::HeaderChecksum { found, expected });
     }
-    let (header, used): (H, usize) = bincode::decode_from_slice(header_bytes, CONFIG)
-        .map_err(|e| FormatError::HeaderDecode(e.to_string()))?;
-    if used != header_len {
-        return Err(FormatError::HeaderDecode(format!(
-            "{} bytes left over after it",
-            header_len - used
-        )));
-    }
-    Ok((header, header_end))
+    Ok((version, header_bytes))
 }
 
-/// Checks magic, version (`expected`) and endianness; returns the header length.
-fn read_preamble_of(bytes: &[u8], expected: u32) -> Result<usize, FormatError> {
+/// Decodes a whole header: every byte of it, no more, no less.
+pub(crate) fn decode<H: Decode<()>>(header_bytes: &[u8]) -> Result<H, FormatError> {
+    let (header, used): (H, usize) = bincode::decode_from_slice(header_bytes, CONFIG)
+        .map_err(|e| FormatError::HeaderDecode(e.to_string()))?;
+    if used != header_bytes.len() {
+        return Err(FormatError::HeaderDecode(format!(
+            "{} bytes left over after it",
+            header_bytes.len() - used
+        )));
+    }
+    Ok(header)
+}
+
+/// Checks magic, version (3, or 2) and endianness; returns the version and the header length.
+fn read_preamble(bytes: &[u8]) -> Result<(u32, usize), FormatError> {
     if bytes.is_empty() {
         return Err(FormatError::Empty);
     }
@@ -452,20 +530,10 @@ fn read_preamble_of(bytes: &[u8], expected: u32) -> Result<usize, FormatError> {
         return Err(FormatError::Magic { found: magic });
     }
     let version = u32_at(preamble, 8);
-    if version == pattern::VERSION && expected == VERSION {
-        return Err(FormatError::Kind(
-            "a pattern database (format version 3), not a full table: it answers 4x4 states through query --board 4x4".into(),
-        ));
-    }
-    if version == VERSION && expected == pattern::VERSION {
-        return Err(FormatError::Kind(
-            "a full table (format version 2), not a pattern database".into(),
-        ));
-    }
-    if version != expected {
+    if version != VERSION && version != VERSION_2 {
         return Err(FormatError::Version {
             found: version,
-            expected,
+            expected: VERSION,
         });
     }
     let marker = u32_at(preamble, 12);
@@ -482,7 +550,7 @@ fn read_preamble_of(bytes: &[u8], expected: u32) -> Result<usize, FormatError> {
             limit: HEADER_LIMIT,
         });
     }
-    Ok(header_len as usize)
+    Ok((version, header_len as usize))
 }
 
 /// The little-endian `u32` at `offset`; the caller has checked the length.
@@ -581,8 +649,57 @@ mod tests {
     fn preamble_is_laid_out_as_documented() {
         let (_, bytes) = file();
         assert_eq!(&bytes[..8], b"TILEBASE");
-        assert_eq!(&bytes[8..12], &[2, 0, 0, 0]);
+        assert_eq!(&bytes[8..12], &[3, 0, 0, 0]);
         assert_eq!(&bytes[12..16], &[4, 3, 2, 1]);
+        // The kind of table, the header's first byte.
+        assert_eq!(bytes[PREAMBLE_LEN], KIND_TABLE);
+        assert_eq!(kind(&bytes[..KIND_LEN]), Ok(Kind::Table));
+        assert_eq!(read(&bytes).unwrap().version, VERSION);
+    }
+
+    /// A header whose kind is neither a full table's nor a pattern database's is refused by both
+    /// readers, even with a valid checksum.
+    #[test]
+    fn an_unknown_kind_is_refused() {
+        let (_, mut bytes) = file();
+        bytes[PREAMBLE_LEN] = 7;
+        let header_len = u32_at(&bytes, 16) as usize;
+        let crc = crc32fast::hash(&bytes[PREAMBLE_LEN..PREAMBLE_LEN + header_len]);
+        bytes[20..24].copy_from_slice(&crc.to_le_bytes());
+        assert_eq!(
+            read(&bytes).unwrap_err(),
+            FormatError::UnknownKind { found: 7 }
+        );
+        assert_eq!(
+            pattern::read(&bytes).unwrap_err(),
+            FormatError::UnknownKind { found: 7 }
+        );
+        assert_eq!(
+            kind(&bytes[..KIND_LEN]),
+            Err(FormatError::UnknownKind { found: 7 })
+        );
+    }
+
+    /// A file written before the kind was recorded reads as it always did.
+    #[test]
+    fn version_2_files_still_read() {
+        let (goal, bytes) = file();
+        let layout = read(&bytes).unwrap();
+        let mut old = Vec::new();
+        write_parts_v2(&mut old, &layout.header, &bytes[layout.table.clone()]).unwrap();
+        assert_eq!(&old[8..12], &[2, 0, 0, 0]);
+        assert_eq!(old.len(), bytes.len() - 1);
+        let read_old = read(&old).unwrap();
+        assert_eq!(read_old.version, VERSION_2);
+        assert_eq!(read_old.goal, goal);
+        assert_eq!(read_old.header, layout.header);
+        assert_eq!(&old[read_old.table.clone()], &bytes[layout.table]);
+        assert_eq!(kind(&old[..PREAMBLE_LEN]), Ok(Kind::Table));
+        assert_eq!(file_len(&old), Ok(old.len() as u64));
+        assert_eq!(
+            pattern::read(&old).unwrap_err().to_string(),
+            "a full table (format version 2), not a pattern database"
+        );
     }
 
     #[test]
@@ -683,25 +800,23 @@ mod tests {
         bytes[8] = 1;
         assert_eq!(
             read(&bytes).unwrap_err().to_string(),
-            "format version 1, but this tilebase reads version 2: rebuild the database with \
-             build-db"
+            "format version 1, but this tilebase reads versions 2 and 3: rebuild the database \
+             with build-db"
         );
         bytes[8] = 4;
         assert_eq!(
             read(&bytes).unwrap_err(),
             FormatError::Version {
                 found: 4,
-                expected: 2
+                expected: 3
             }
         );
-        // Version 3 is a pattern database's, and said to be one.
-        bytes[8] = 3;
-        assert!(matches!(read(&bytes).unwrap_err(), FormatError::Kind(_)));
-        bytes[8] = 2;
-        assert!(matches!(
-            pattern::read(&bytes).unwrap_err(),
-            FormatError::Kind(_)
-        ));
+        // A full table of version 3 given to the pattern reader is said to be one.
+        let (_, bytes) = file();
+        assert_eq!(
+            pattern::read(&bytes).unwrap_err().to_string(),
+            "a full table (format version 3), not a pattern database"
+        );
         let (_, mut bytes) = file();
         bytes[12..16].copy_from_slice(&ENDIAN_MARKER.to_be_bytes());
         assert_eq!(

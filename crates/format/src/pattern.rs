@@ -36,10 +36,13 @@ use std::ops::Range;
 use bincode::{Decode, Encode};
 use tilebase_pattern::{Encoding, Grid, Pattern};
 
-use crate::{FormatError, read_header_of, write_parts_of};
+use crate::{
+    FormatError, KIND_TABLE, PREAMBLE_LEN, VERSION_2, decode, header_bytes, write_parts_of,
+};
 
-/// The format version of pattern database files.
-pub const VERSION: u32 = 3;
+/// The format version of pattern database files: the full tables' own ([`crate::VERSION`]),
+/// the kind in the header telling them apart.
+pub const VERSION: u32 = crate::VERSION;
 /// The `kind` of a pattern database.
 pub const KIND_PATTERN: u8 = 1;
 /// Bytes per checksummed block of the table: 1 MiB, so the 260 MB of the 15-puzzle's 8-tile
@@ -141,7 +144,22 @@ pub fn write<W: Write>(
 /// Reads and checks the preamble and header of a pattern database file, and checks that the
 /// file is exactly as long as the header says. Does not read the table. Never panics.
 pub fn read(bytes: &[u8]) -> Result<PatternLayout, FormatError> {
-    let (header, header_end): (PatternHeader, usize) = read_header_of(bytes, VERSION)?;
+    let (version, header_bytes) = header_bytes(bytes)?;
+    let full_table = |version: u32| {
+        FormatError::Kind(format!(
+            "a full table (format version {version}), not a pattern database"
+        ))
+    };
+    if version == VERSION_2 {
+        return Err(full_table(version));
+    }
+    let header: PatternHeader = match header_bytes.first() {
+        Some(&KIND_PATTERN) => decode(header_bytes)?,
+        Some(&KIND_TABLE) => return Err(full_table(version)),
+        Some(&found) => return Err(FormatError::UnknownKind { found }),
+        None => return Err(FormatError::HeaderDecode("no bytes".into())),
+    };
+    let header_end = PREAMBLE_LEN + header_bytes.len();
     let (pattern, encoding) = check(&header)?;
     let expected = (header_end as u64)
         .checked_add(header.table_len)

@@ -2,34 +2,12 @@
 
 use std::path::Path;
 
-use tilebase_core::{
-    Board, Cursor, Frame, Metric, Move, MoveSet, Parity, Path as Moves, State, Step,
-};
+use tilebase_core::{Board, Cursor, Frame, Metric, Parity, State};
 use tilebase_format::{Header, Layout};
 
 use crate::Error;
-use crate::goal::{Goal, Hint};
-use crate::solutions::Solutions;
 use crate::storage::{self, Storage};
-
-/// A damaged entry met on the fast path: small, so that results stay in registers; made into an
-/// [`Error`] by [`Database::explain`] only when it happens.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Fault {
-    /// An entry above the header's maximum (`None`: past the end of the table).
-    Entry { index: u32, value: Option<u8> },
-    /// A state other than the goal at distance 0.
-    ZeroNotGoal { index: u32 },
-    /// A state at distance `d` with no neighbour at `d - 1`.
-    NoMoveCloser { index: u32, d: u8 },
-    /// A state at `d` with a neighbour at `nd`, neither `d - 1` nor `d + 1`.
-    Gap {
-        index: u32,
-        d: u8,
-        neighbour: u32,
-        nd: u8,
-    },
-}
+use crate::view::{Fault, View};
 
 /// A distance table for one goal, over bytes of any kind: a memory map ([`Database::open`]),
 /// memory ([`Database::from_bytes`]), or anything else that derefs to bytes.
@@ -39,6 +17,7 @@ pub(crate) enum Fault {
 #[derive(Debug)]
 pub struct Database<D = Storage> {
     data: D,
+    version: u32,
     table_start: usize,
     header: Header,
     board: Board,
@@ -84,6 +63,7 @@ impl<D: AsRef<[u8]>> Database<D> {
     /// length; never panics, whatever the bytes.
     pub fn from_bytes(data: D) -> Result<Database<D>, Error> {
         let Layout {
+            version,
             header,
             board,
             goal,
@@ -92,6 +72,7 @@ impl<D: AsRef<[u8]>> Database<D> {
         } = tilebase_format::read(data.as_ref())
             .map_err(|source| Error::Format { path: None, source })?;
         Ok(Database {
+            version,
             table_start: table.start,
             goal_index: goal.index(),
             goal_parity: goal.parity(),
@@ -116,6 +97,11 @@ impl<D: AsRef<[u8]>> Database<D> {
     /// How the table counts moves: single-tile moves (the default) or multi-tile moves.
     pub fn metric(&self) -> Metric {
         self.metric
+    }
+
+    /// The file's format version: 3, or 2 for a table written before version 3.
+    pub fn format_version(&self) -> u32 {
+        self.version
     }
 
     /// The header: board, goal, counts per distance, checksum.
@@ -153,42 +139,6 @@ impl<D: AsRef<[u8]>> Database<D> {
         self.locate(state, &self.goal).map(|(_, d)| d)
     }
 
-    /// Every direction in which the blank can move from `state` and keep the solution optimal:
-    /// those that bring it one move closer. Empty at the goal. See [`Goal::optimal_moves`].
-    pub fn optimal_moves(&self, state: &State) -> Result<MoveSet, Error> {
-        self.own_goal().optimal_moves(state)
-    }
-
-    /// Every move from `state`, with the distance it leads to: see [`Goal::hints`].
-    pub fn hints(&self, state: &State) -> Result<Vec<Hint>, Error> {
-        self.own_goal().hints(state)
-    }
-
-    /// One optimal solution: from `state`, at each step the first move in the order U, D, L, R
-    /// that brings it one move closer. Its length is [`Database::distance`] (in the multi-tile
-    /// metric, its number of runs of one letter: see [`Goal::solve`]).
-    pub fn solve(&self, state: &State) -> Result<Moves, Error> {
-        self.own_goal().solve(state)
-    }
-
-    /// Every optimal solution from `state`, lazily, in lexicographic U < D < L < R order (the
-    /// first is [`Database::solve`]'s). Each item costs O(length) table reads; there can be
-    /// many: see [`Database::count_solutions`] first.
-    pub fn all_solutions(&self, state: &State) -> Result<Solutions<'_, D>, Error> {
-        self.own_goal().all_solutions(state)
-    }
-
-    /// The number of optimal solutions from `state`, counted over the states on optimal paths
-    /// (not by listing the paths). Saturates at `u64::MAX`.
-    pub fn count_solutions(&self, state: &State) -> Result<u64, Error> {
-        self.own_goal().count_solutions(state)
-    }
-
-    /// The database's own goal, as a [`Goal`].
-    pub fn own_goal(&self) -> Goal<'_, D> {
-        Goal::new(self, self.goal, None)
-    }
-
     /// Whether this database answers for `goal`: `goal` is its own, or a relabelling of the
     /// tiles and a symmetry of the board make `goal` into its own (their blanks are in the same
     /// class of cells: on 3x3, both in a corner, both on an edge, or both in the centre).
@@ -196,44 +146,10 @@ impl<D: AsRef<[u8]>> Database<D> {
         *goal == self.goal || Frame::between(goal, &self.goal).is_some()
     }
 
-    /// Questions about `goal`, answered from this database: its own goal, or any goal that
-    /// [`Database::answers_for`]. The answers are exactly those of a database built for `goal`.
-    ///
-    /// ```
-    /// use tilebase_lookup::{Database, State};
-    ///
-    /// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../db/3x3-123804765.tilebase");
-    /// let db = Database::open(path)?; // goal 123804765, blank in the centre
-    /// let goal: State = "567408321".parse()?;
-    /// let state: State = "567480321".parse()?;
-    /// assert_eq!(db.for_goal(&goal)?.distance(&state)?, 1);
-    ///
-    /// let corner: State = "123456780".parse()?;
-    /// assert!(db.for_goal(&corner).unwrap_err().to_string().contains("in a different class"));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn for_goal(&self, goal: &State) -> Result<Goal<'_, D>, Error> {
-        self.check_board(goal)?;
-        if *goal == self.goal {
-            return Ok(self.own_goal());
-        }
-        match Frame::between(goal, &self.goal) {
-            Some(frame) => Ok(Goal::new(self, *goal, Some(frame))),
-            None => Err(Error::OtherClass {
-                goal: *goal,
-                holds: self.goal,
-            }),
-        }
-    }
-
     /// The hot loops' view of the table.
     #[inline]
     pub(crate) fn view(&self) -> View<'_> {
-        View {
-            table: self.table(),
-            max: self.header.max_distance,
-            goal_index: self.goal_index,
-        }
+        View::new(self.table(), self.header.max_distance, self.goal_index)
     }
 
     /// [`Goal::distance_of_digits`] for this database's own goal.
@@ -342,140 +258,5 @@ impl<D: AsRef<[u8]>> Database<D> {
             state: state_at(index).unwrap_or(self.goal),
             problem,
         }
-    }
-}
-
-/// The table and what checking an entry needs, borrowed once per query: the hot loops read
-/// through this rather than finding the table in the storage again at every step.
-#[derive(Clone, Copy)]
-pub(crate) struct View<'a> {
-    table: &'a [u8],
-    max: u8,
-    goal_index: u32,
-}
-
-impl View<'_> {
-    pub(crate) fn descend(self, cursor: Cursor, d: u8) -> Result<Moves, Fault> {
-        let path = Moves::with_capacity(usize::from(d));
-        if d == 0 {
-            return Ok(path);
-        }
-        // Reading every neighbour of the start once catches a damaged entry at the start, the
-        // one place where a damaged table could otherwise give a legal but longer path.
-        self.moves_closer(&cursor, d)?;
-        let (mut cursor, mut d, mut path) = (cursor, d, path);
-        loop {
-            let Some((m, step)) = self.first_step_closer(&cursor, d) else {
-                return Err(Fault::NoMoveCloser {
-                    index: cursor.index(),
-                    d,
-                });
-            };
-            cursor.take(&step);
-            path.push(m);
-            d -= 1;
-            if d == 0 {
-                return Ok(path);
-            }
-        }
-    }
-
-    /// Whether `index` is the goal's.
-    #[inline(always)]
-    pub(crate) fn is_goal(self, index: u32) -> bool {
-        index == self.goal_index
-    }
-
-    /// The table entry at `index`, refused if it is above the header's maximum.
-    #[inline(always)]
-    pub(crate) fn entry(self, index: u32) -> Result<u8, Fault> {
-        // `from_bytes` checked the table's length against the board, so `get` only fails for
-        // an index past every state: none is ever made, but the table is not trusted blindly.
-        match self.table.get(index as usize) {
-            Some(&d) if d <= self.max => Ok(d),
-            other => Err(Fault::Entry {
-                index,
-                value: other.copied(),
-            }),
-        }
-    }
-
-    /// The distance of the state at `index`: its entry, refused if it is above the header's
-    /// maximum, or 0 anywhere but at the goal.
-    #[inline(always)]
-    pub(crate) fn distance_at(self, index: u32) -> Result<u8, Fault> {
-        let d = self.entry(index)?;
-        if d == 0 && index != self.goal_index {
-            return Err(Fault::ZeroNotGoal { index });
-        }
-        Ok(d)
-    }
-
-    /// Whether the state at `index`, a neighbour of a state at distance `d`, is at `d - 1`.
-    #[inline(always)]
-    fn is_closer(self, index: u32, d: u8) -> Result<bool, Fault> {
-        let nd = self.entry(index)?;
-        // Only the goal may be at 0; a damaged entry must not end a path early.
-        Ok(nd + 1 == d && (nd != 0 || index == self.goal_index))
-    }
-
-    /// The first move in U, D, L, R order that brings a state at distance `d > 0` one closer,
-    /// worked out, ready to take; `None` if no neighbour is one closer, which only a damaged
-    /// table allows. A neighbour counts only if its entry is exactly `d - 1` (and, at 0, it is
-    /// the goal), so a damaged entry is never followed. This is the innermost loop of every
-    /// solution. The move that undoes the last one leads to `d + 1` and fails the test like any
-    /// other: skipping it by name (a branch on the last move) measured no faster on fresh
-    /// states, and slower on repeated ones.
-    #[inline(always)]
-    fn first_step_closer(self, cursor: &Cursor, d: u8) -> Option<(Move, Step)> {
-        let wanted = d - 1;
-        let closer = |m: Move| {
-            cursor.step(m).filter(|step| {
-                self.table.get(step.index as usize) == Some(&wanted)
-                    && (wanted != 0 || step.index == self.goal_index)
-            })
-        };
-        // Unrolled by hand: each try then works with a constant move.
-        if let Some(step) = closer(Move::Up) {
-            return Some((Move::Up, step));
-        }
-        if let Some(step) = closer(Move::Down) {
-            return Some((Move::Down, step));
-        }
-        if let Some(step) = closer(Move::Left) {
-            return Some((Move::Left, step));
-        }
-        closer(Move::Right).map(|step| (Move::Right, step))
-    }
-
-    /// Every move that brings a state at distance `d` one closer. Checks every neighbour on the
-    /// way: each must be exactly one move closer or one move farther.
-    pub(crate) fn moves_closer(self, cursor: &Cursor, d: u8) -> Result<MoveSet, Fault> {
-        let mut set = MoveSet::EMPTY;
-        for m in Move::ALL {
-            let Some(next) = cursor.neighbour_index(m) else {
-                continue;
-            };
-            if self.is_closer(next, d)? {
-                set = set.with(m);
-            } else {
-                let nd = self.entry(next)?;
-                if nd != d + 1 {
-                    return Err(Fault::Gap {
-                        index: cursor.index(),
-                        d,
-                        neighbour: next,
-                        nd,
-                    });
-                }
-            }
-        }
-        if set.is_empty() && d > 0 {
-            return Err(Fault::NoMoveCloser {
-                index: cursor.index(),
-                d,
-            });
-        }
-        Ok(set)
     }
 }

@@ -3,8 +3,7 @@
 
 use tilebase_core::{Cursor, Frame, Metric, Move, MoveSet, Path as Moves, Slide, State};
 
-use crate::database::Fault;
-use crate::solutions::{self, Solutions};
+use crate::view::Fault;
 use crate::{Database, Error};
 
 /// A goal and the database that answers for it: made by [`Database::for_goal`] (or by
@@ -62,6 +61,62 @@ pub struct Hint {
     pub distance: u8,
     /// Whether the move keeps the solution optimal: it leads one move closer.
     pub optimal: bool,
+}
+
+/// The questions a database answers about its own goal, and the goals it answers for.
+impl<D: AsRef<[u8]>> Database<D> {
+    /// Every direction in which the blank can move from `state` and keep the solution optimal:
+    /// those that bring it one move closer. Empty at the goal. See [`Goal::optimal_moves`].
+    pub fn optimal_moves(&self, state: &State) -> Result<MoveSet, Error> {
+        self.own_goal().optimal_moves(state)
+    }
+
+    /// Every move from `state`, with the distance it leads to: see [`Goal::hints`].
+    pub fn hints(&self, state: &State) -> Result<Vec<Hint>, Error> {
+        self.own_goal().hints(state)
+    }
+
+    /// One optimal solution: from `state`, at each step the first move in the order U, D, L, R
+    /// that brings it one move closer. Its length is [`Database::distance`] (in the multi-tile
+    /// metric, its number of runs of one letter: see [`Goal::solve`]).
+    pub fn solve(&self, state: &State) -> Result<Moves, Error> {
+        self.own_goal().solve(state)
+    }
+
+    /// The database's own goal, as a [`Goal`].
+    pub fn own_goal(&self) -> Goal<'_, D> {
+        Goal::new(self, self.goal(), None)
+    }
+
+    /// Questions about `goal`, answered from this database: its own goal, or any goal that
+    /// [`Database::answers_for`]. The answers are exactly those of a database built for `goal`.
+    ///
+    /// ```
+    /// use tilebase_lookup::{Database, State};
+    ///
+    /// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../db/3x3-123804765.tilebase");
+    /// let db = Database::open(path)?; // goal 123804765, blank in the centre
+    /// let goal: State = "567408321".parse()?;
+    /// let state: State = "567480321".parse()?;
+    /// assert_eq!(db.for_goal(&goal)?.distance(&state)?, 1);
+    ///
+    /// let corner: State = "123456780".parse()?;
+    /// assert!(db.for_goal(&corner).unwrap_err().to_string().contains("in a different class"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn for_goal(&self, goal: &State) -> Result<Goal<'_, D>, Error> {
+        self.check_board(goal)?;
+        if *goal == self.goal() {
+            return Ok(self.own_goal());
+        }
+        match Frame::between(goal, &self.goal()) {
+            Some(frame) => Ok(Goal::new(self, *goal, Some(frame))),
+            None => Err(Error::OtherClass {
+                goal: *goal,
+                holds: self.goal(),
+            }),
+        }
+    }
 }
 
 impl<'a, D: AsRef<[u8]>> Goal<'a, D> {
@@ -214,21 +269,6 @@ impl<'a, D: AsRef<[u8]>> Goal<'a, D> {
         self.descend(cursor, d).map_err(|f| self.db.explain(f))
     }
 
-    /// Every optimal solution from `state`, lazily, in lexicographic U < D < L < R order (the
-    /// first is [`Goal::solve`]'s). Each item costs O(length) table reads; there can be many:
-    /// see [`Goal::count_solutions`] first.
-    pub fn all_solutions(&self, state: &State) -> Result<Solutions<'a, D>, Error> {
-        let (cursor, d) = self.locate_cursor(state)?;
-        Ok(Solutions::new(*self, cursor, d))
-    }
-
-    /// The number of optimal solutions from `state`, counted over the states on optimal paths
-    /// (not by listing the paths). Saturates at `u64::MAX`.
-    pub fn count_solutions(&self, state: &State) -> Result<u64, Error> {
-        let (cursor, d) = self.locate_cursor(state)?;
-        solutions::count(self, cursor, d).map_err(|f| self.db.explain(f))
-    }
-
     /// The state at `index` of the database's table, in this goal's terms: its distance to this
     /// goal is `database().table()[index]`. `None` past the end of the table.
     pub fn state_at(&self, index: u32) -> Option<State> {
@@ -268,7 +308,7 @@ impl<'a, D: AsRef<[u8]>> Goal<'a, D> {
 
     /// A cursor at the state's image in the database, and its distance.
     #[inline]
-    fn locate_cursor(&self, state: &State) -> Result<(Cursor, u8), Error> {
+    pub(crate) fn locate_cursor(&self, state: &State) -> Result<(Cursor, u8), Error> {
         match &self.frame {
             None => self.db.locate_cursor(state, &self.goal),
             Some(frame) => {

@@ -40,6 +40,7 @@ mod solutions;
 mod storage;
 mod tablebase;
 mod verify;
+mod view;
 
 pub use database::Database;
 pub use draw::Draw;

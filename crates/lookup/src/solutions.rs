@@ -1,9 +1,43 @@
 //! Every optimal solution: listed lazily, or counted without listing.
 
-use tilebase_core::{Cursor, Path, Slide};
+use tilebase_core::{Cursor, Path, Slide, State};
 
-use crate::database::Fault;
-use crate::{Error, Goal};
+use crate::view::Fault;
+use crate::{Database, Error, Goal};
+
+/// Every optimal solution of a database's own goal.
+impl<D: AsRef<[u8]>> Database<D> {
+    /// Every optimal solution from `state`, lazily, in lexicographic U < D < L < R order (the
+    /// first is [`Database::solve`]'s). Each item costs O(length) table reads; there can be
+    /// many: see [`Database::count_solutions`] first.
+    pub fn all_solutions(&self, state: &State) -> Result<Solutions<'_, D>, Error> {
+        self.own_goal().all_solutions(state)
+    }
+
+    /// The number of optimal solutions from `state`, counted over the states on optimal paths
+    /// (not by listing the paths). Saturates at `u64::MAX`.
+    pub fn count_solutions(&self, state: &State) -> Result<u64, Error> {
+        self.own_goal().count_solutions(state)
+    }
+}
+
+/// Every optimal solution of any goal a database answers for.
+impl<'a, D: AsRef<[u8]>> Goal<'a, D> {
+    /// Every optimal solution from `state`, lazily, in lexicographic U < D < L < R order (the
+    /// first is [`Goal::solve`]'s). Each item costs O(length) table reads; there can be many:
+    /// see [`Goal::count_solutions`] first.
+    pub fn all_solutions(&self, state: &State) -> Result<Solutions<'a, D>, Error> {
+        let (cursor, d) = self.locate_cursor(state)?;
+        Ok(Solutions::new(*self, cursor, d))
+    }
+
+    /// The number of optimal solutions from `state`, counted over the states on optimal paths
+    /// (not by listing the paths). Saturates at `u64::MAX`.
+    pub fn count_solutions(&self, state: &State) -> Result<u64, Error> {
+        let (cursor, d) = self.locate_cursor(state)?;
+        count(self, cursor, d).map_err(|f| self.database().explain(f))
+    }
+}
 
 /// The optimal solutions from one state, in lexicographic U < D < L < R order (shorter slides
 /// first in the multi-tile metric); made by [`Goal::all_solutions`]. Yields an error (then

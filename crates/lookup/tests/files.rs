@@ -171,20 +171,52 @@ fn an_older_or_newer_format_version_says_to_rebuild() {
     bytes[8] = 1;
     assert_eq!(
         Database::from_bytes(&bytes[..]).unwrap_err().to_string(),
-        "format version 1, but this tilebase reads version 2: rebuild the database with build-db"
+        "format version 1, but this tilebase reads versions 2 and 3: rebuild the database with \
+         build-db"
     );
     bytes[8] = 4;
     assert_eq!(
         Database::from_bytes(&bytes[..]).unwrap_err().to_string(),
-        "format version 4, but this tilebase reads version 2: rebuild the database with build-db"
+        "format version 4, but this tilebase reads versions 2 and 3: rebuild the database with \
+         build-db"
     );
-    // Version 3 is a pattern database's: said to be one, not a version to rebuild.
-    bytes[8] = 3;
+    // A pattern database, of the same version 3: said to be one, not a version to rebuild.
+    let grid = tilebase_pattern::Grid::new(3, 3).unwrap();
+    let goal: Vec<u8> = (1..9).chain([0]).collect();
+    let pattern = tilebase_pattern::Pattern::new(grid, &goal, &[1]).unwrap();
+    let values: Vec<u8> = (0..9u64)
+        .map(|rank| {
+            let mut cell = [0u8];
+            pattern.unrank(rank, &mut cell);
+            pattern.manhattan(&cell) as u8
+        })
+        .collect();
+    let encoding = tilebase_pattern::Encoding::Halved;
+    let table = tilebase_pattern::encode(&pattern, &values, encoding).unwrap();
+    let mut file = Vec::new();
+    tilebase_format::pattern::write(&mut file, &pattern, encoding, &values, &table).unwrap();
     assert_eq!(
-        Database::from_bytes(&bytes[..]).unwrap_err().to_string(),
+        Database::from_bytes(&file[..]).unwrap_err().to_string(),
         "a pattern database (format version 3), not a full table: it answers 4x4 states through \
          query --board 4x4"
     );
+}
+
+/// A table written in format version 2, before the kind of table was recorded, opens and answers
+/// as the same table written in version 3.
+#[test]
+fn a_version_2_file_still_opens() {
+    let db = Database::from_bytes(shipped_bytes()).unwrap();
+    let mut old = Vec::new();
+    tilebase_format::write_parts_v2(&mut old, db.header(), db.table()).unwrap();
+    let old_db = Database::from_bytes(&old[..]).unwrap();
+    assert_eq!(old_db.format_version(), 2);
+    assert_eq!(db.format_version(), tilebase_format::VERSION);
+    assert!(old_db.verify().is_ok());
+    for state in sample(&db) {
+        assert_eq!(old_db.distance(&state).ok(), db.distance(&state).ok());
+        assert_eq!(old_db.solve(&state).ok(), db.solve(&state).ok());
+    }
 }
 
 /// A header rewritten, checksum and all, to claim another goal than the table's: it opens (the
