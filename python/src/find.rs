@@ -298,15 +298,15 @@ pub fn check_given(
             db.metric()
         )
     };
-    if let Some(board) = board {
-        if board != db.board() {
-            return Err(format!("{}, not a {board} board as asked", holds()));
-        }
+    if let Some(board) = board
+        && board != db.board()
+    {
+        return Err(format!("{}, not a {board} board as asked", holds()));
     }
-    if let Some(metric) = metric {
-        if metric != db.metric() {
-            return Err(format!("{}, not the {metric} metric as asked", holds()));
-        }
+    if let Some(metric) = metric
+        && metric != db.metric()
+    {
+        return Err(format!("{}, not the {metric} metric as asked", holds()));
     }
     let goal = match goal {
         Some(given) => input::board_and_goal(Some(db.board()), Some(given))?.1,

@@ -225,10 +225,10 @@ fn raise_open_files_limit() {
     #[cfg(unix)]
     {
         use nix::sys::resource::{Resource, getrlimit, setrlimit};
-        if let Ok((soft, hard)) = getrlimit(Resource::RLIMIT_NOFILE) {
-            if soft < hard {
-                let _ = setrlimit(Resource::RLIMIT_NOFILE, hard, hard);
-            }
+        if let Ok((soft, hard)) = getrlimit(Resource::RLIMIT_NOFILE)
+            && soft < hard
+        {
+            let _ = setrlimit(Resource::RLIMIT_NOFILE, hard, hard);
         }
     }
 }

@@ -169,10 +169,10 @@ pub fn compare<D: AsRef<[u8]>>(
     outcomes.push(("astar-database", guided));
 
     for (algorithm, outcome) in outcomes {
-        if let Some(path) = &outcome.path {
-            if start.apply(path) != Ok(goal) {
-                return Err(format!("{algorithm} returned an illegal path: {path}"));
-            }
+        if let Some(path) = &outcome.path
+            && start.apply(path) != Ok(goal)
+        {
+            return Err(format!("{algorithm} returned an illegal path: {path}"));
         }
         rows.push(row(
             algorithm,

@@ -151,15 +151,15 @@ fn open_given(path: &Path, wanted: Wanted<'_>) -> Result<Source, String> {
             db.metric()
         )
     };
-    if let Some(board) = wanted.board {
-        if board != db.board() {
-            return Err(format!("{}, not a {board} board as asked", holds()));
-        }
+    if let Some(board) = wanted.board
+        && board != db.board()
+    {
+        return Err(format!("{}, not a {board} board as asked", holds()));
     }
-    if let Some(metric) = wanted.metric {
-        if metric != db.metric() {
-            return Err(format!("{}, not the {metric} metric as asked", holds()));
-        }
+    if let Some(metric) = wanted.metric
+        && metric != db.metric()
+    {
+        return Err(format!("{}, not the {metric} metric as asked", holds()));
     }
     let goal = match wanted.goal {
         Some(text) => board_and_goal(Some(db.board()), Some(text))?.1,

@@ -44,7 +44,7 @@ fn same_answers<D: AsRef<[u8]>>(via: &Goal<'_, D>, own: &Database<Vec<u8>>, step
     for (index, &d) in (0u32..).zip(fresh) {
         let state = State::from_index(goal.board(), parity, index).unwrap();
         assert_eq!(via.distance(&state).unwrap(), d, "{goal:?} {state:?}");
-        if index as usize % step == 0 {
+        if (index as usize).is_multiple_of(step) {
             let path = via.solve(&state).unwrap();
             assert_eq!(path, own.solve(&state).unwrap(), "{goal:?} {state:?}");
             assert_eq!(state.apply(&path), Ok(goal));

@@ -196,7 +196,7 @@ pub fn unsolvable_reason(cells: &[u8], goal: &[u8]) -> String {
     };
     let row_from_bottom =
         |c: &[u8]| -> u32 { 3 - (c.iter().position(|&t| t == 0).unwrap_or(0) / 4) as u32 };
-    let word = |n: u32| if n % 2 == 0 { "even" } else { "odd" };
+    let word = |n: u32| if n.is_multiple_of(2) { "even" } else { "odd" };
     let (si, sr, gi, gr) = (
         inversions(cells),
         row_from_bottom(cells),

@@ -163,13 +163,11 @@ pub fn build_files(
         .iter()
         .map(|t| dir.join(file_name(canonical, t)))
         .collect();
-    if !force {
-        if let Some(p) = paths.iter().find(|p| std::fs::symlink_metadata(p).is_ok()) {
-            return Err(format!(
-                "{}: already exists: pass --force to replace it",
-                p.display()
-            ));
-        }
+    if !force && let Some(p) = paths.iter().find(|p| std::fs::symlink_metadata(p).is_ok()) {
+        return Err(format!(
+            "{}: already exists: pass --force to replace it",
+            p.display()
+        ));
     }
     let mut saved = Vec::new();
     for (tiles, path) in parts.iter().zip(&paths) {

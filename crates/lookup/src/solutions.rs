@@ -91,10 +91,10 @@ impl<D: AsRef<[u8]>> Iterator for Solutions<'_, D> {
         if std::mem::take(&mut self.at_goal) {
             return Some(Ok(Path::new()));
         }
-        if let Some(start) = self.start.take() {
-            if let Err(e) = self.expand(&start, self.distance) {
-                return Some(Err(e));
-            }
+        if let Some(start) = self.start.take()
+            && let Err(e) = self.expand(&start, self.distance)
+        {
+            return Some(Err(e));
         }
         while let Some((cursor, places)) = self.stack.last_mut() {
             if *places == 0 {

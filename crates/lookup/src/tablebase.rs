@@ -58,16 +58,15 @@ impl Tablebase<Storage> {
 impl<D: AsRef<[u8]>> Tablebase<D> {
     /// The databases given, which must all be of one board and metric.
     pub fn new(databases: Vec<Database<D>>) -> Result<Self, Error> {
-        if let Some(first) = databases.first() {
-            if let Some(other) = databases
+        if let Some(first) = databases.first()
+            && let Some(other) = databases
                 .iter()
                 .find(|d| d.board() != first.board() || d.metric() != first.metric())
-            {
-                return Err(Error::Mixed {
-                    first: format!("{} ({})", first.board(), first.metric()),
-                    other: format!("{} ({})", other.board(), other.metric()),
-                });
-            }
+        {
+            return Err(Error::Mixed {
+                first: format!("{} ({})", first.board(), first.metric()),
+                other: format!("{} ({})", other.board(), other.metric()),
+            });
         }
         Ok(Tablebase { databases })
     }

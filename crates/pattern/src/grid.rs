@@ -118,7 +118,7 @@ impl Grid {
         match m {
             Move::Up if cell >= w => Some(cell - w),
             Move::Down if cell + w < n => Some(cell + w),
-            Move::Left if cell % w > 0 => Some(cell - 1),
+            Move::Left if !cell.is_multiple_of(w) => Some(cell - 1),
             Move::Right if cell % w + 1 < w => Some(cell + 1),
             _ => None,
         }

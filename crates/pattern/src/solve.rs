@@ -615,12 +615,11 @@ impl Search<'_, '_> {
             if self.nodes > self.max_nodes {
                 return Found::Stopped;
             }
-            if self.nodes & 0xfff == 0 {
-                if let Some((best, me)) = self.abort {
-                    if best.load(Ordering::Relaxed) < me {
-                        return Found::Stopped;
-                    }
-                }
+            if self.nodes & 0xfff == 0
+                && let Some((best, me)) = self.abort
+                && best.load(Ordering::Relaxed) < me
+            {
+                return Found::Stopped;
             }
             // The tile on `from` slides onto the blank's cell `to`, in each view; what it
             // changes is saved in `undo`: the view's cells, pattern, rank, Manhattan distance,

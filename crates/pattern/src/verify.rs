@@ -59,15 +59,15 @@ pub fn compare_values(
                 let found = stored.value(rank, pattern.manhattan(&cells[..k]));
                 let want = u32::from(expected[rank as usize]);
                 if found != want {
-                    if let Ok(mut f) = first.lock() {
-                        if f.as_ref().is_none_or(|old| old.rank > rank) {
-                            *f = Some(PatternFault {
-                                rank,
-                                cells: cells[..k].to_vec(),
-                                found,
-                                expected: want,
-                            });
-                        }
+                    if let Ok(mut f) = first.lock()
+                        && f.as_ref().is_none_or(|old| old.rank > rank)
+                    {
+                        *f = Some(PatternFault {
+                            rank,
+                            cells: cells[..k].to_vec(),
+                            found,
+                            expected: want,
+                        });
                     }
                     break;
                 }

@@ -32,10 +32,10 @@ pub fn asked_for(args: &[std::ffi::OsString]) -> bool {
             if it.next().is_some_and(|b| is_four_by_four(&b)) {
                 return true;
             }
-        } else if let Some(b) = arg.strip_prefix("--board=") {
-            if is_four_by_four(b) {
-                return true;
-            }
+        } else if let Some(b) = arg.strip_prefix("--board=")
+            && is_four_by_four(b)
+        {
+            return true;
         }
     }
     false

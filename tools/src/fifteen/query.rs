@@ -124,20 +124,21 @@ fn run(args: &Args) -> Result<u8, String> {
         );
     }
     let goal = goal_of(args.to.as_deref().or(args.goal.as_deref()))?;
-    if !inputs.is_empty() && !inputs.contains(&"-") {
-        if let Some((answers, svg_status)) = answer_without_files(args, &inputs, &goal) {
-            let mut status = svg_status;
-            let mut out = io::stdout().lock();
-            for a in answers {
-                status = status.max(a.status);
-                if let Some(e) = &a.error {
-                    report("query", e);
-                }
-                let _ = out.write_all(a.text.as_bytes());
+    if !inputs.is_empty()
+        && !inputs.contains(&"-")
+        && let Some((answers, svg_status)) = answer_without_files(args, &inputs, &goal)
+    {
+        let mut status = svg_status;
+        let mut out = io::stdout().lock();
+        for a in answers {
+            status = status.max(a.status);
+            if let Some(e) = &a.error {
+                report("query", e);
             }
-            let _ = out.flush();
-            return Ok(status);
+            let _ = out.write_all(a.text.as_bytes());
         }
+        let _ = out.flush();
+        return Ok(status);
     }
     let set = find_or_build(goal, args.pdb, "query")?;
     let answerer = tilebase_fifteen::Answerer::new(&set)?;
@@ -208,11 +209,11 @@ fn run(args: &Args) -> Result<u8, String> {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
         Err(e) => return Err(format!("writing the answers: {e}")),
     }
-    if let (Some(file), [one]) = (&args.svg, inputs.as_slice()) {
-        if let Err((message, code)) = answerer.write_svg(one, file) {
-            report("query", format_args!("--svg {}: {message}", file.display()));
-            raise(code);
-        }
+    if let (Some(file), [one]) = (&args.svg, inputs.as_slice())
+        && let Err((message, code)) = answerer.write_svg(one, file)
+    {
+        report("query", format_args!("--svg {}: {message}", file.display()));
+        raise(code);
     }
     Ok(status.get())
 }

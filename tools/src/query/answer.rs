@@ -261,10 +261,10 @@ impl<'a> Answerer<'a> {
                 out.push(b'\n');
             }
         }
-        if let Some(hints) = &hints {
-            if d > 0 {
-                push_hints(out, hints);
-            }
+        if let Some(hints) = &hints
+            && d > 0
+        {
+            push_hints(out, hints);
         }
         if let Mode::Human { boards: true, .. } = self.mode {
             let slides = path.slides(self.metric);

@@ -151,11 +151,11 @@ pub fn main() -> ExitCode {
         }
     }
     let mut status = answerer.status();
-    if let (Some(file), Some(text)) = (&args.svg, svg_state) {
-        if let Err((message, code)) = write_svg(&source, text, file) {
-            report("query", format_args!("--svg {}: {message}", file.display()));
-            status = status.max(code);
-        }
+    if let (Some(file), Some(text)) = (&args.svg, svg_state)
+        && let Err((message, code)) = write_svg(&source, text, file)
+    {
+        report("query", format_args!("--svg {}: {message}", file.display()));
+        status = status.max(code);
     }
     ExitCode::from(status)
 }

@@ -1,0 +1,131 @@
+//! Answers as typed values: a position solved (with what was asked besides), or one that cannot
+//! reach the goal, with the reason. Every front end writes these; JSON is written from them in
+//! one place ([`crate::json`]).
+
+use tilebase_core::{Metric, Move, Path};
+
+use crate::position::Position;
+
+pub use tilebase_lookup::Hint;
+
+/// What a position gets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// An optimal solution, and what else was asked.
+    Solved(Solved),
+    /// The position cannot reach the goal.
+    Unsolvable(Unsolvable),
+}
+
+/// A position and an optimal solution of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The position.
+    pub position: Position,
+    /// An optimal solution: the blank's moves, one letter per cell it moves (in the multi-tile
+    /// metric a run of one letter is one move); at each step the first move in U, D, L, R order
+    /// that stays optimal.
+    pub moves: Path,
+    /// Its length in the metric: the position's distance.
+    pub distance: u8,
+    /// Every optimal solution, in lexicographic U < D < L < R order, when asked for.
+    pub solutions: Option<Vec<Path>>,
+    /// Every move from the position with the distance it leads to, when asked for.
+    pub hints: Option<Vec<Hint>>,
+}
+
+/// A position of the other parity half: no move sequence reaches the goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsolvable {
+    /// The position.
+    pub position: Position,
+    /// The goal it cannot reach.
+    pub goal: Position,
+}
+
+impl Unsolvable {
+    /// Why, in words: the parity of the inversions (and the blank's row, on boards of even
+    /// width) differs from the goal's, and no move changes it.
+    pub fn reason(&self) -> String {
+        self.position
+            .unsolvable_reason(&self.goal)
+            .unwrap_or_else(|| "its parity differs from the goal's".to_string())
+    }
+}
+
+impl Answer {
+    /// The position answered.
+    pub fn position(&self) -> &Position {
+        match self {
+            Answer::Solved(solved) => &solved.position,
+            Answer::Unsolvable(unsolvable) => &unsolvable.position,
+        }
+    }
+
+    /// The distance, or `None` when the position cannot reach the goal.
+    pub fn distance(&self) -> Option<u8> {
+        match self {
+            Answer::Solved(solved) => Some(solved.distance),
+            Answer::Unsolvable(_) => None,
+        }
+    }
+}
+
+impl Solved {
+    /// The positions along the solution, the position first and the goal last.
+    pub fn boards(&self) -> Vec<Position> {
+        self.position.along(&self.moves)
+    }
+
+    /// The tiles that move along the solution, one per cell the blank moves.
+    pub fn tiles(&self) -> Vec<u8> {
+        tiles_moved(&self.position, &self.moves)
+    }
+}
+
+/// The tile that each move of `moves` slides from `start`; stops at a move off the board.
+pub fn tiles_moved(start: &Position, moves: &[Move]) -> Vec<u8> {
+    let mut tiles = Vec::with_capacity(moves.len());
+    let mut now = *start;
+    for &m in moves {
+        let (Some(tile), Some(next)) = (now.slide_tile(m), now.slide(m)) else {
+            break;
+        };
+        tiles.push(tile);
+        now = next;
+    }
+    tiles
+}
+
+/// A solution as `query` writes it: the letters, in the multi-tile metric with a space between
+/// moves (a run of one letter is one move).
+///
+/// ```
+/// use tilebase_core::{Metric, Path};
+///
+/// let path: Path = "DDLURR".parse().unwrap();
+/// assert_eq!(tilebase_answer::moves_text(&path, Metric::Single), "DDLURR");
+/// assert_eq!(tilebase_answer::moves_text(&path, Metric::Multi), "DD L U RR");
+/// ```
+pub fn moves_text(path: &Path, metric: Metric) -> String {
+    let mut out = Vec::with_capacity(path.len() * 2);
+    push_moves(&mut out, path, metric);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Appends [`moves_text`] to `out`.
+pub(crate) fn push_moves(out: &mut Vec<u8>, path: &Path, metric: Metric) {
+    match metric {
+        Metric::Single => out.extend(path.iter().map(|m| m.letter() as u8)),
+        Metric::Multi => {
+            for (i, slide) in path.slides(Metric::Multi).iter().enumerate() {
+                if i > 0 {
+                    out.push(b' ');
+                }
+                for _ in 0..slide.cells {
+                    out.push(slide.direction.letter() as u8);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,473 @@
+//! The one door every question goes through: [`Answers`], the answers for a goal, whichever
+//! method gives them (a full table, or a search over pattern databases).
+
+use std::path::Path as FilePath;
+use std::sync::Arc;
+
+use tilebase_core::{Metric, Move, Path, Slide};
+use tilebase_lookup::{Database, Goal, Storage};
+use tilebase_pattern::{SolveError, Solver};
+
+use crate::answer::{Answer, Hint, Solved, Unsolvable};
+use crate::board::{Board, Method};
+use crate::error::Error;
+use crate::patterns::PatternSource;
+use crate::position::{Given, Position, ReadError};
+use crate::question::{Asked, Question};
+use crate::tables::TableSource;
+
+/// The answers for one goal: distances, optimal solutions, hints, batches. Made by
+/// [`crate::Library::open`] (or [`Answers::open`]); cheap to clone, and shared freely among
+/// threads.
+///
+/// ```
+/// use tilebase_answer::{Answers, Question};
+///
+/// # std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap();
+/// let answers = Answers::open(&Question::default())?; // db/3x3-123804765.tilebase
+/// let state = answers.read("603712458")?;
+/// assert_eq!(answers.distance(&state)?, Some(23));
+/// assert_eq!(answers.solve(&state)?.unwrap().to_string(), "DDLURRDLLUURDDLURRDLLUR");
+/// let hints = answers.hints(&state)?.unwrap();
+/// assert_eq!(hints.iter().filter(|h| h.optimal).count(), 1);
+/// assert_eq!(answers.distance(&answers.read("864072513")?)?, None); // the other parity half
+/// # Ok::<(), tilebase_answer::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Answers(Arc<Inner>);
+
+struct Inner {
+    question: Question,
+    source: Source,
+    /// The goal and board as answers write them, made once.
+    goal_text: String,
+    board_text: String,
+}
+
+/// Where the answers come from.
+pub(crate) enum Source {
+    Table(TableSource),
+    Patterns(PatternSource),
+}
+
+/// How hard a search may try: a bound on the nodes it generates, and the threads one search is
+/// shared among. Answers from a full table take no search, and ignore it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effort {
+    /// A search gives up after generating this many nodes ([`Error::Search`]).
+    pub max_nodes: u64,
+    /// The threads one search is shared among, when it has no node bound (a bounded search
+    /// runs on one); 0: every core, or one when already on a thread of a batch.
+    pub threads: usize,
+}
+
+impl Default for Effort {
+    /// No bound, every core.
+    fn default() -> Effort {
+        Effort {
+            max_nodes: u64::MAX,
+            threads: 0,
+        }
+    }
+}
+
+impl Effort {
+    /// At most `max_nodes` nodes a search, on one core: what a server gives each request.
+    pub fn bounded(max_nodes: u64) -> Effort {
+        Effort {
+            max_nodes,
+            threads: 1,
+        }
+    }
+
+    fn threads(&self) -> usize {
+        match self.threads {
+            0 if rayon::current_thread_index().is_some() => 1,
+            0 => rayon::current_num_threads(),
+            n => n,
+        }
+    }
+}
+
+/// What an answer holds besides the solution.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ask {
+    /// Every optimal solution (not on boards answered by search).
+    pub solutions: bool,
+    /// Every move with the distance it leads to.
+    pub hints: bool,
+    /// How hard a search may try.
+    pub effort: Effort,
+}
+
+impl Answers {
+    pub(crate) fn new(question: Question, source: Source) -> Answers {
+        Answers(Arc::new(Inner {
+            goal_text: question.goal().to_string(),
+            board_text: question.board().to_string(),
+            question,
+            source,
+        }))
+    }
+
+    /// The answers for `question`, from the files every tilebase program finds: opened (or
+    /// built, saying nothing) by [`crate::Library::standard`].
+    pub fn open(question: &Question) -> Result<Answers, Error> {
+        crate::Library::standard().open(question, &crate::Quietly)
+    }
+
+    /// The answers of the full table in `db`, read from `path` (given by name, as `query --db`
+    /// and Python's `Database` give it), for the goal `asked`: by default the table's own. The
+    /// board, metric and goal asked must be ones the table answers.
+    pub fn of_table(
+        db: Arc<Database>,
+        path: &FilePath,
+        asked: Asked<'_>,
+    ) -> Result<Answers, Error> {
+        let source = TableSource::given(db, path, asked)?;
+        let question = Question::new(
+            Position::from(*source.goal()),
+            source.database().metric(),
+            None,
+        )?;
+        Ok(Answers::new(question, Source::Table(source)))
+    }
+
+    /// The question answered.
+    pub fn question(&self) -> &Question {
+        &self.0.question
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> &Position {
+        self.0.question.goal()
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.0.question.board()
+    }
+
+    /// How moves are counted.
+    pub fn metric(&self) -> Metric {
+        self.0.question.metric()
+    }
+
+    /// How the answers are found.
+    pub fn method(&self) -> Method {
+        self.board().method()
+    }
+
+    /// The goal and the board, as answers write them (`123804765`, `3x3`), made once.
+    pub fn names(&self) -> (&str, &str) {
+        (&self.0.goal_text, &self.0.board_text)
+    }
+
+    /// The full table, when the answers come from one.
+    pub fn table(&self) -> Option<&TableSource> {
+        match &self.0.source {
+            Source::Table(source) => Some(source),
+            Source::Patterns(_) => None,
+        }
+    }
+
+    /// The pattern databases, when the answers come from a search over them.
+    pub fn patterns(&self) -> Option<&PatternSource> {
+        match &self.0.source {
+            Source::Patterns(source) => Some(source),
+            Source::Table(_) => None,
+        }
+    }
+
+    /// Reads a position of the board from text, in any form `query` reads; a line of digits
+    /// (the commonest form) without the general parser.
+    #[inline]
+    pub fn read(&self, text: &str) -> Result<Position, ReadError> {
+        match Position::from_digits(self.board(), text.as_bytes()) {
+            Some(position) => Ok(position),
+            None => Position::parse(self.board(), text),
+        }
+    }
+
+    /// Reads a position of the board given as text or as cells.
+    pub fn read_given(&self, given: &Given) -> Result<Position, ReadError> {
+        Position::read(self.board(), given)
+    }
+
+    /// The optimal number of moves from `position` to the goal; `None` if it cannot reach it.
+    pub fn distance(&self, position: &Position) -> Result<Option<u8>, Error> {
+        self.distance_within(position, &Effort::default())
+    }
+
+    /// [`Answers::distance`], searching within `effort`.
+    pub fn distance_within(
+        &self,
+        position: &Position,
+        effort: &Effort,
+    ) -> Result<Option<u8>, Error> {
+        match &self.0.source {
+            Source::Table(source) => table_result(source.answers().distance(self.state(position)?)),
+            Source::Patterns(source) => Ok(Searcher::new(self, source)?
+                .solve(position, effort)?
+                .map(|moves| moves.len() as u8)),
+        }
+    }
+
+    /// One optimal solution from `position`: at each step the first move in U, D, L, R order
+    /// that stays optimal; `None` if it cannot reach the goal.
+    pub fn solve(&self, position: &Position) -> Result<Option<Path>, Error> {
+        self.solve_within(position, &Effort::default())
+    }
+
+    /// [`Answers::solve`], searching within `effort`.
+    pub fn solve_within(
+        &self,
+        position: &Position,
+        effort: &Effort,
+    ) -> Result<Option<Path>, Error> {
+        match &self.0.source {
+            Source::Table(source) => table_result(source.answers().solve(self.state(position)?)),
+            Source::Patterns(source) => Ok(Searcher::new(self, source)?
+                .solve(position, effort)?
+                .map(Path::from_iter)),
+        }
+    }
+
+    /// Every move from `position`, in U, D, L, R order, with the tile it slides and the
+    /// distance it leads to, the optimal ones marked; `None` if it cannot reach the goal. On a
+    /// board answered by search, each move's distance is a search of its own.
+    pub fn hints(&self, position: &Position) -> Result<Option<Vec<Hint>>, Error> {
+        match &self.0.source {
+            Source::Table(source) => table_result(source.answers().hints(self.state(position)?)),
+            Source::Patterns(source) => {
+                let searcher = Searcher::new(self, source)?;
+                let effort = Effort::default();
+                match searcher.solve(position, &effort)? {
+                    None => Ok(None),
+                    Some(moves) => searcher
+                        .hints(position, moves.len() as u8, &effort)
+                        .map(Some),
+                }
+            }
+        }
+    }
+
+    /// Every optimal solution from `position`, in lexicographic U < D < L < R order; `None` if
+    /// it cannot reach the goal. Only from a full table.
+    pub fn all_solutions(&self, position: &Position) -> Result<Option<Vec<Path>>, Error> {
+        match &self.0.source {
+            Source::Table(source) => table_result(
+                source
+                    .answers()
+                    .all_solutions(self.state(position)?)
+                    .and_then(|all| all.collect::<Result<Vec<Path>, _>>()),
+            ),
+            Source::Patterns(_) => Err(Error::AllSolutions {
+                board: self.board(),
+            }),
+        }
+    }
+
+    /// The whole answer for `position`: its solution, or why it cannot reach the goal, with
+    /// what `ask` asks for besides.
+    pub fn answer(&self, position: &Position, ask: &Ask) -> Result<Answer, Error> {
+        let unsolvable = || {
+            Answer::Unsolvable(Unsolvable {
+                position: *position,
+                goal: *self.goal(),
+            })
+        };
+        match &self.0.source {
+            Source::Table(_) => {
+                let Some(moves) = self.solve(position)? else {
+                    return Ok(unsolvable());
+                };
+                let solutions = if ask.solutions {
+                    self.all_solutions(position)?
+                } else {
+                    None
+                };
+                let hints = if ask.hints {
+                    self.hints(position)?
+                } else {
+                    None
+                };
+                Ok(Answer::Solved(Solved {
+                    position: *position,
+                    distance: moves.moves_in(self.metric()) as u8,
+                    moves,
+                    solutions,
+                    hints,
+                }))
+            }
+            Source::Patterns(source) => {
+                if ask.solutions {
+                    return Err(Error::AllSolutions {
+                        board: self.board(),
+                    });
+                }
+                Searcher::new(self, source)?.answer(position, ask.hints, &ask.effort)
+            }
+        }
+    }
+
+    /// The position as its full table knows it.
+    fn state<'p>(&self, position: &'p Position) -> Result<&'p tilebase_core::State, Error> {
+        position.state().ok_or_else(|| {
+            Error::Read(ReadError::State(tilebase_core::StateError::NoBoard {
+                cells: position.board().cells(),
+            }))
+        })
+    }
+
+    /// The table's questions about the goal, when the answers come from a full table.
+    pub fn table_goal(&self) -> Option<Goal<'_, Storage>> {
+        self.table().map(TableSource::answers)
+    }
+
+    /// A search over the pattern databases, made once for many positions (a batch, a
+    /// printer); `None` when the answers come from a full table.
+    pub(crate) fn searcher(&self) -> Option<Result<Searcher<'_>, Error>> {
+        self.patterns().map(|source| Searcher::new(self, source))
+    }
+}
+
+/// A table's answer, with a position of the other parity half answered `None`.
+fn table_result<T>(result: Result<T, tilebase_lookup::Error>) -> Result<Option<T>, Error> {
+    match result {
+        Ok(value) => Ok(Some(value)),
+        Err(tilebase_lookup::Error::Unsolvable(_)) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// IDA* over the pattern databases of a goal's class, in the goal's own frame: positions are
+/// turned into the canonical goal's frame, and the moves found turned back.
+pub(crate) struct Searcher<'a> {
+    answers: &'a Answers,
+    source: &'a PatternSource,
+    solver: Solver<'a>,
+}
+
+impl<'a> Searcher<'a> {
+    fn new(answers: &'a Answers, source: &'a PatternSource) -> Result<Searcher<'a>, Error> {
+        Ok(Searcher {
+            answers,
+            source,
+            solver: source.solver(true)?,
+        })
+    }
+
+    /// An optimal solution of `position`, or `None` if it cannot reach the goal (a parity, no
+    /// search). With no node bound and more than one thread, one search is shared among the
+    /// threads: the same solution, sooner.
+    pub(crate) fn solve(
+        &self,
+        position: &Position,
+        effort: &Effort,
+    ) -> Result<Option<Vec<Move>>, Error> {
+        let frame = self.source.frame();
+        let image = frame.state(position.cells());
+        let threads = effort.threads();
+        let result = if threads > 1 && effort.max_nodes == u64::MAX {
+            self.solver.solve_parallel(&image, threads)
+        } else {
+            self.solver.solve(&image, effort.max_nodes)
+        };
+        match result {
+            Ok(solution) => Ok(Some(
+                solution.moves.iter().map(|&m| frame.move_back(m)).collect(),
+            )),
+            Err(SolveError::Unsolvable) => Ok(None),
+            Err(error) => Err(Error::Search {
+                position: *position,
+                error,
+            }),
+        }
+    }
+
+    /// Every legal move from `position`, at `distance`: the move, the tile it slides, and the
+    /// exact distance it leads to (a search each).
+    pub(crate) fn hints(
+        &self,
+        position: &Position,
+        distance: u8,
+        effort: &Effort,
+    ) -> Result<Vec<Hint>, Error> {
+        let mut hints = Vec::with_capacity(4);
+        for m in Move::ALL {
+            let (Some(next), Some(tile)) = (position.slide(m), position.slide_tile(m)) else {
+                continue;
+            };
+            // A neighbour is one move nearer or farther: d − 1 or d + 1.
+            let reached = match self.solve(&next, effort)? {
+                Some(moves) => moves.len() as u8,
+                None => distance + 1,
+            };
+            hints.push(Hint {
+                slide: Slide::one(m),
+                tile,
+                distance: reached,
+                optimal: reached + 1 == distance,
+            });
+        }
+        Ok(hints)
+    }
+
+    /// The whole answer, with hints if asked.
+    pub(crate) fn answer(
+        &self,
+        position: &Position,
+        hints: bool,
+        effort: &Effort,
+    ) -> Result<Answer, Error> {
+        let Some(moves) = self.solve(position, effort)? else {
+            return Ok(Answer::Unsolvable(Unsolvable {
+                position: *position,
+                goal: *self.answers.goal(),
+            }));
+        };
+        let distance = moves.len() as u8;
+        let hints = if hints {
+            Some(self.hints(position, distance, effort)?)
+        } else {
+            None
+        };
+        Ok(Answer::Solved(Solved {
+            position: *position,
+            moves: Path::from_iter(moves),
+            distance,
+            solutions: None,
+            hints,
+        }))
+    }
+
+    /// Whether `position` can reach the goal: a parity, no search.
+    pub(crate) fn solvable(&self, position: &Position) -> bool {
+        position.unsolvable_reason(self.answers.goal()).is_none()
+    }
+
+    /// Optimal distances of `positions` on every core, in their order; `None` where a position
+    /// cannot reach the goal.
+    pub(crate) fn distances(
+        &self,
+        positions: &[Position],
+        effort: &Effort,
+    ) -> Vec<Result<Option<u8>, Error>> {
+        let frame = self.source.frame();
+        let images: Vec<Vec<u8>> = positions.iter().map(|p| frame.state(p.cells())).collect();
+        self.solver
+            .solve_all(&images, effort.max_nodes)
+            .into_iter()
+            .zip(positions)
+            .map(|(result, position)| match result {
+                Ok(solution) => Ok(Some(solution.moves.len() as u8)),
+                Err(SolveError::Unsolvable) => Ok(None),
+                Err(error) => Err(Error::Search {
+                    position: *position,
+                    error,
+                }),
+            })
+            .collect()
+    }
+}

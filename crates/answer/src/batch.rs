@@ -1,0 +1,403 @@
+//! The distances of many positions at once: rows of cells (one byte per cell, row by row, the
+//! layout of a 2-D `uint8` array), answered on every core.
+
+use std::fmt;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use tilebase_core::{Board, Parity, State, StateError};
+use tilebase_lookup::{Error, Goal, Storage};
+use tilebase_pattern::SolveError;
+
+use crate::answers::{Answers, Effort};
+use crate::position::{Position, ReadError};
+use crate::question::Question;
+
+/// The distance written for a position that cannot reach the goal.
+pub const UNSOLVABLE: i16 = -1;
+
+/// Rows are handed to the threads in blocks of this many: few enough hand-outs to cost nothing,
+/// small enough that the threads finish together.
+const BLOCK: usize = 4096;
+
+/// A batch is shared among threads only if each gets at least this many rows: starting a thread
+/// costs about as much as answering ten thousand states.
+const ROWS_PER_THREAD: usize = 1 << 14;
+
+/// Why a batch was refused: the first bad row.
+#[derive(Debug)]
+pub enum RowError {
+    /// The row is not a position of the board.
+    Read {
+        /// The row's index, from 0.
+        row: usize,
+        /// What is wrong, in `query`'s words.
+        problem: ReadError,
+    },
+    /// The table could not answer for the row: only a damaged table does that.
+    Lookup {
+        /// The row's index, from 0.
+        row: usize,
+        /// What the lookup said.
+        error: Error,
+    },
+    /// The search for the row gave up.
+    Search {
+        /// The row's index, from 0.
+        row: usize,
+        /// Why.
+        error: SolveError,
+    },
+    /// Files that could not answer: pattern files that make no partition.
+    Files(String),
+    /// A thread stopped before finishing its rows, which nothing here should make happen.
+    Worker,
+}
+
+impl fmt::Display for RowError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RowError::Read { row, problem } => write!(f, "row {row}: {problem}"),
+            RowError::Lookup { row, error } => write!(f, "row {row}: {error}"),
+            RowError::Search { row, error } => write!(f, "row {row}: {error}"),
+            RowError::Files(message) => f.write_str(message),
+            RowError::Worker => f.write_str("a worker thread stopped before the batch was done"),
+        }
+    }
+}
+
+impl RowError {
+    /// The row it is about, if any.
+    fn row(&self) -> usize {
+        match self {
+            RowError::Read { row, .. }
+            | RowError::Lookup { row, .. }
+            | RowError::Search { row, .. } => *row,
+            RowError::Files(_) | RowError::Worker => 0,
+        }
+    }
+}
+
+impl Answers {
+    /// Writes into `out` the distance to the goal of each row of `cells` (rows of the board's
+    /// cell count, one byte a cell), or [`UNSOLVABLE`], on every core. `out` holds one entry per
+    /// row (extra rows or entries are left alone). Refuses the batch at its first bad row;
+    /// `out` is then partly written. From a full table, rows are looked up in blocks, each
+    /// thread taking the next; by search, every row is read first, then the searches shared
+    /// among the cores.
+    pub fn distances(&self, cells: &[u8], out: &mut [i16]) -> Result<(), RowError> {
+        if let Some(goal) = self.table_goal() {
+            return table_distances(&goal, cells, out);
+        }
+        let board = self.board();
+        let positions = read_rows(board, cells, out.len())?;
+        let searcher = match self.searcher() {
+            Some(Ok(searcher)) => searcher,
+            Some(Err(e)) => return Err(RowError::Files(e.to_string())),
+            None => return Err(RowError::Worker),
+        };
+        // Rows that cannot reach the goal are answered from their parity alone.
+        let solvable: Vec<usize> = (0..positions.len())
+            .filter(|&i| searcher.solvable(&positions[i]))
+            .collect();
+        for slot in out.iter_mut().take(positions.len()) {
+            *slot = UNSOLVABLE;
+        }
+        let wanted: Vec<Position> = solvable.iter().map(|&i| positions[i]).collect();
+        for (&i, answer) in solvable
+            .iter()
+            .zip(searcher.distances(&wanted, &Effort::default()))
+        {
+            out[i] = match answer {
+                Ok(Some(d)) => i16::from(d),
+                Ok(None) => UNSOLVABLE,
+                Err(crate::Error::Search { error, .. }) => {
+                    return Err(RowError::Search { row: i, error });
+                }
+                Err(e) => return Err(RowError::Files(e.to_string())),
+            };
+        }
+        Ok(())
+    }
+}
+
+/// What a batch gets before any file is opened: every row read (the first bad one refused),
+/// and [`UNSOLVABLE`] written for each row that cannot reach the goal. Returns whether some row
+/// can, and so needs the files: a batch of typos must not cost a build.
+pub fn distances_without_files(
+    question: &Question,
+    cells: &[u8],
+    out: &mut [i16],
+) -> Result<bool, RowError> {
+    let positions = read_rows(question.board(), cells, out.len())?;
+    let mut needs_files = false;
+    for (position, slot) in positions.iter().zip(out.iter_mut()) {
+        if position.unsolvable_reason(question.goal()).is_some() {
+            *slot = UNSOLVABLE;
+        } else {
+            needs_files = true;
+        }
+    }
+    Ok(needs_files)
+}
+
+/// Every row of `cells` (at most `rows` of them), read as a position of `board`; the first bad
+/// one refused.
+fn read_rows(board: crate::Board, cells: &[u8], rows: usize) -> Result<Vec<Position>, RowError> {
+    cells
+        .chunks_exact(board.cells().max(1))
+        .take(rows)
+        .enumerate()
+        .map(|(row, values)| {
+            Position::new(board, values).map_err(|problem| RowError::Read { row, problem })
+        })
+        .collect()
+}
+
+/// Writes into `out` the distance to `goal` of each row of `cells`, rows of `goal`'s board's
+/// cell count, or [`UNSOLVABLE`], on every core.
+fn table_distances(
+    goal: &Goal<'_, Storage>,
+    cells: &[u8],
+    out: &mut [i16],
+) -> Result<(), RowError> {
+    let rows = out
+        .len()
+        .min(cells.len() / goal.goal().board().cells().max(1));
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(rows.div_ceil(ROWS_PER_THREAD))
+        .max(1);
+    if threads == 1 {
+        return answer_rows(goal, cells, &mut out[..rows], 0);
+    }
+    let n = goal.goal().board().cells();
+    let blocks = Mutex::new(
+        cells
+            .chunks(BLOCK * n)
+            .zip(out[..rows].chunks_mut(BLOCK))
+            .enumerate(),
+    );
+    // Blocks are handed out in order, so once a bad row is found every block not yet handed
+    // out comes after it: the threads stop taking blocks, and finish the ones they hold, which
+    // may hold an earlier bad row. The first bad row of the batch is then the first reported.
+    let failed = AtomicBool::new(false);
+    let work = || -> Option<RowError> {
+        while !failed.load(Ordering::Relaxed) {
+            // Nothing panics while holding the lock; if something ever did, the queue is whole.
+            let next = blocks
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .next();
+            let (k, (cells, out)) = next?;
+            if let Err(e) = answer_rows(goal, cells, out, k * BLOCK) {
+                failed.store(true, Ordering::Relaxed);
+                return Some(e);
+            }
+        }
+        None
+    };
+    let mut errors: Vec<RowError> = Vec::new();
+    std::thread::scope(|scope| {
+        // A thread that cannot be started leaves its share to the others: the calling thread
+        // works too, so the batch is answered whatever happens.
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+            .collect();
+        errors.extend(work());
+        for helper in helpers {
+            match helper.join() {
+                Ok(error) => errors.extend(error),
+                Err(_) => errors.push(RowError::Worker),
+            }
+        }
+    });
+    match errors.into_iter().min_by_key(RowError::row) {
+        Some(error) => Err(error),
+        None => Ok(()),
+    }
+}
+
+/// Answers the rows of `cells` into `out`, on this thread; `first` is the first row's index in
+/// the batch.
+fn answer_rows(
+    goal: &Goal<'_, Storage>,
+    cells: &[u8],
+    out: &mut [i16],
+    first: usize,
+) -> Result<(), RowError> {
+    let board = goal.goal().board();
+    let parity = goal.goal().parity();
+    for (i, (row, slot)) in cells.chunks_exact(board.cells()).zip(out).enumerate() {
+        *slot = answer_row(goal, board, parity, row).map_err(|e| e.at(first + i))?;
+    }
+    Ok(())
+}
+
+/// What went wrong with one row, before its index is known.
+enum Problem {
+    State(StateError),
+    Lookup(Error),
+}
+
+impl Problem {
+    fn at(self, row: usize) -> RowError {
+        match self {
+            Problem::State(problem) => RowError::Read {
+                row,
+                problem: ReadError::State(problem),
+            },
+            Problem::Lookup(error) => RowError::Lookup { row, error },
+        }
+    }
+}
+
+/// One row's distance. The common cases take the lookup crate's fast paths for a state
+/// written in digits (boards of up to 10 cells): no state is made for the database's own goal,
+/// and a state of the other parity half is answered from its parity alone, without the error
+/// (and its reason in words) that [`Goal::distance`] makes for it: random arrangements are half
+/// of them unsolvable. Anything else (a bad row, a damaged entry, a 12-cell board) takes the
+/// general path, which says what is wrong.
+#[inline]
+fn answer_row(
+    goal: &Goal<'_, Storage>,
+    board: Board,
+    goal_parity: Parity,
+    row: &[u8],
+) -> Result<i16, Problem> {
+    let mut digits = [0u8; 10];
+    if row.len() <= digits.len() {
+        // Wrapping both ways, so that the digits' reader sees every cell's value as it is.
+        for (digit, &cell) in digits.iter_mut().zip(row) {
+            *digit = cell.wrapping_add(b'0');
+        }
+        let digits = &digits[..row.len()];
+        if !goal.is_translated() {
+            match State::index_of_digits(board, digits) {
+                Some((_, parity)) if parity != goal_parity => return Ok(UNSOLVABLE),
+                Some(_) => {
+                    if let Some(d) = goal.distance_of_digits(digits) {
+                        return Ok(i16::from(d));
+                    }
+                }
+                None => {}
+            }
+        } else if let Some(state) = State::from_digits(board, digits) {
+            if state.parity() != goal_parity {
+                return Ok(UNSOLVABLE);
+            }
+            if let Ok(d) = goal.distance(&state) {
+                return Ok(i16::from(d));
+            }
+        }
+    }
+    let state = State::new(board, row).map_err(Problem::State)?;
+    if state.parity() != goal_parity {
+        return Ok(UNSOLVABLE);
+    }
+    match goal.distance(&state) {
+        Ok(d) => Ok(i16::from(d)),
+        Err(Error::Unsolvable(_)) => Ok(UNSOLVABLE),
+        Err(e) => Err(Problem::Lookup(e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tilebase_lookup::Database;
+
+    fn database(name: &str) -> Database<Storage> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../db")
+            .join(name);
+        Database::open(path).expect("a valid database")
+    }
+
+    /// Every arrangement of the tiles 0 to 8, in lexicographic order.
+    fn every_arrangement() -> Vec<u8> {
+        let mut cells: Vec<u8> = (0..9).collect();
+        let mut all = Vec::with_capacity(362_880 * 9);
+        loop {
+            all.extend_from_slice(&cells);
+            // The next permutation.
+            let Some(i) = (0..8).rev().find(|&i| cells[i] < cells[i + 1]) else {
+                return all;
+            };
+            let j = (i + 1..9).rev().find(|&j| cells[j] > cells[i]).unwrap_or(i);
+            cells.swap(i, j);
+            cells[i + 1..].reverse();
+        }
+    }
+
+    /// The batch, on several threads, answers every arrangement of 3x3 exactly as one call of
+    /// Goal::distance per state does, for the database's own goal and for goals translated
+    /// into it: the distance, or -1 exactly where distance says unsolvable.
+    #[test]
+    fn the_batch_answers_every_arrangement_as_single_calls_do() {
+        let cells = every_arrangement();
+        assert_eq!(cells.len(), 362_880 * 9);
+        let db = database("3x3-123405678.tilebase");
+        for goal in ["123405678", "123804765", "876504321"] {
+            let goal = db.for_goal(&goal.parse().unwrap()).unwrap();
+            let mut out = vec![i16::MIN; 362_880];
+            table_distances(&goal, &cells, &mut out).unwrap();
+            let mut unsolvable = 0;
+            for (row, &d) in cells.chunks_exact(9).zip(&out) {
+                let state = State::new(Board::THREE_BY_THREE, row).unwrap();
+                match goal.distance(&state) {
+                    Ok(expected) => assert_eq!(d, i16::from(expected), "{state}"),
+                    Err(Error::Unsolvable(_)) => {
+                        assert_eq!(d, UNSOLVABLE, "{state}");
+                        unsolvable += 1;
+                    }
+                    Err(e) => panic!("{state}: {e}"),
+                }
+            }
+            assert_eq!(unsolvable, 181_440);
+        }
+        // Spot checks against query's answers.
+        let goal = db.for_goal(&"123804765".parse().unwrap()).unwrap();
+        let mut out = [0i16; 3];
+        table_distances(
+            &goal,
+            &[
+                6, 0, 3, 7, 1, 2, 4, 5, 8, 8, 6, 4, 0, 7, 2, 5, 1, 3, 1, 2, 3, 8, 0, 4, 7, 6, 5,
+            ],
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(out, [23, UNSOLVABLE, 0]);
+    }
+
+    /// The first bad row is named, wherever it is, however the rows are shared among threads.
+    #[test]
+    fn the_first_bad_row_is_named() {
+        let db = database("3x3-123456780.tilebase");
+        let goal = db.own_goal();
+        let good = [1u8, 2, 3, 4, 5, 6, 7, 8, 0];
+        for rows in [1, 5, BLOCK + 3, 4 * ROWS_PER_THREAD + 7] {
+            for bad in [0, rows / 2, rows - 1] {
+                let mut cells = good.repeat(rows);
+                cells[bad * 9 + 8] = 9; // out of range
+                if bad + 3 < rows {
+                    cells[(rows - 1) * 9] = 0; // a later bad row: two blanks
+                }
+                let mut out = vec![0i16; rows];
+                let error = table_distances(&goal, &cells, &mut out).unwrap_err();
+                assert_eq!(
+                    error.to_string(),
+                    format!("row {bad}: value 9 is out of range: a 3x3 board has tiles 0 to 8")
+                );
+            }
+        }
+        let mut out = [0i16; 1];
+        let error = table_distances(&goal, &[1, 1, 3, 4, 5, 6, 7, 8, 0], &mut out).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "row 0: tile 1 appears twice (tile 2 is missing)"
+        );
+        // No rows: nothing to answer, nothing refused.
+        table_distances(&goal, &[], &mut []).unwrap();
+    }
+}

@@ -1,0 +1,61 @@
+//! Why a question got no answer.
+
+use tilebase_pattern::SolveError;
+
+use crate::board::Board;
+use crate::position::{Position, ReadError};
+use crate::question::QuestionError;
+
+/// Why a question got no answer. A state that cannot reach the goal is an answer, not an
+/// error; so is a state of the other parity half in a batch.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The question cannot be asked: see [`QuestionError`].
+    #[error(transparent)]
+    Question(#[from] QuestionError),
+    /// A position that is not one of the board's.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// A database file that cannot be opened or read, or a table entry that cannot be right:
+    /// the lookup crate's words.
+    #[error(transparent)]
+    Lookup(#[from] tilebase_lookup::Error),
+    /// Files that cannot answer as found or built: a file that holds another goal or pattern
+    /// than its name says, pattern files that make no partition, a build that failed.
+    #[error("{0}")]
+    Files(String),
+    /// A file that a build would replace, which was not asked for.
+    #[error("{}: already exists", .0.display())]
+    Exists(std::path::PathBuf),
+    /// A distance no position is at.
+    #[error("{0}")]
+    Distance(String),
+    /// A file given by name that cannot answer the question asked: another board, metric, or
+    /// class of goals.
+    #[error("{0}")]
+    NotAsked(String),
+    /// A search gave up on a position (its node limit reached).
+    #[error("{position}: {error}")]
+    Search {
+        /// The position searched.
+        position: Position,
+        /// Why it stopped.
+        error: SolveError,
+    },
+    /// Every optimal solution asked of a board answered by search: one search per solution.
+    #[error("every optimal solution of a {board} state is not listed (one search each)")]
+    AllSolutions {
+        /// The board.
+        board: Board,
+    },
+    /// Something only a full table holds (states drawn at a distance, the distribution),
+    /// asked of a board answered from pattern databases.
+    #[error("{board}: {what} come from full tables, which stop at 12 cells")]
+    NoTable {
+        /// The board.
+        board: Board,
+        /// What was asked for.
+        what: &'static str,
+    },
+}

@@ -1,0 +1,164 @@
+//! The JSON contract, written in exactly one place: the object `query --json` prints for each
+//! input, which `serve` answers with too.
+//!
+//! ```text
+//! {"state":"603712458","goal":"123804765","board":"3x3","solvable":true,"distance":23,
+//!  "moves":"DDLURRDLLUURDDLURRDLLUR"}
+//! ```
+//!
+//! Exactly the fields `state`, `goal`, `board`, `solvable`, `distance`, `moves`, in this order
+//! (other programs parse them; `distance` and `moves` are `null` when the state cannot reach the
+//! goal); then `metric` in the multi-tile metric, `tiles` in tile notation, `solutions` with
+//! every optimal solution, `hints` with every move, `boards` with every state along the
+//! solution, each only when asked for. An input that cannot be answered is
+//! `{"input":...,"error":...}` in its place.
+//!
+//! Objects are written by hand into one growing buffer: batches answer millions of states a
+//! second, and a serializer per record would cost more than the answer itself. Every field
+//! written this way is digits, letters and fixed words, which need no escaping; the fields that
+//! can hold anything (an unreadable input, the problem with it) go through serde_json.
+
+use std::io::Write as _;
+
+use tilebase_core::{Metric, Path};
+
+use crate::answer::{Hint, Solved};
+use crate::position::Position;
+use crate::print::{push_number, push_position};
+
+/// What a JSON object holds besides the six fields.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fields {
+    /// `tiles`: the tiles that move along the solution.
+    pub tiles: bool,
+    /// `boards`: every state along the solution, the state first and the goal last.
+    pub boards: bool,
+}
+
+/// The goal, board and metric every object of a question repeats.
+#[derive(Clone, Copy, Debug)]
+pub struct Context<'a> {
+    /// The goal, as written (`123804765`).
+    pub goal: &'a str,
+    /// The board (`3x3`).
+    pub board: &'a str,
+    /// The metric: `"metric":"mtm"` is written in the multi-tile metric.
+    pub metric: Metric,
+}
+
+/// Appends the object of a solved position, without its newline.
+pub fn solved(out: &mut Vec<u8>, context: &Context<'_>, solved: &Solved, fields: Fields) {
+    head(out, context, &solved.position);
+    out.extend_from_slice(b"\",\"solvable\":true,\"distance\":");
+    push_number(out, u64::from(solved.distance));
+    out.extend_from_slice(b",\"moves\":\"");
+    push_path(out, &solved.moves);
+    out.push(b'"');
+    if context.metric == Metric::Multi {
+        out.extend_from_slice(b",\"metric\":\"mtm\"");
+    }
+    if fields.tiles {
+        out.extend_from_slice(b",\"tiles\":[");
+        for (i, tile) in solved.tiles().into_iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            push_number(out, tile.into());
+        }
+        out.push(b']');
+    }
+    if let Some(all) = &solved.solutions {
+        out.extend_from_slice(b",\"solutions\":[");
+        for (i, p) in all.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.push(b'"');
+            push_path(out, p);
+            out.push(b'"');
+        }
+        out.push(b']');
+    }
+    if let Some(hints) = &solved.hints {
+        push_hints(out, hints);
+    }
+    if fields.boards {
+        out.extend_from_slice(b",\"boards\":[");
+        for (i, board) in solved.boards().iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.push(b'"');
+            push_position(out, board);
+            out.push(b'"');
+        }
+        out.push(b']');
+    }
+    out.push(b'}');
+}
+
+/// Appends the object of a position that cannot reach the goal, without its newline.
+pub fn unsolvable(out: &mut Vec<u8>, context: &Context<'_>, position: &Position, fields: Fields) {
+    head(out, context, position);
+    out.extend_from_slice(b"\",\"solvable\":false,\"distance\":null,\"moves\":null");
+    if context.metric == Metric::Multi {
+        out.extend_from_slice(b",\"metric\":\"mtm\"");
+    }
+    if fields.boards {
+        out.extend_from_slice(b",\"boards\":null");
+    }
+    out.push(b'}');
+}
+
+/// Appends the object of an input that cannot be answered, without its newline: the input as
+/// given, and the problem.
+pub fn refused(out: &mut Vec<u8>, input: &impl serde::Serialize, problem: &str) {
+    out.extend_from_slice(b"{\"input\":");
+    let _ = serde_json::to_writer(&mut *out, input);
+    out.extend_from_slice(b",\"error\":");
+    let _ = serde_json::to_writer(&mut *out, problem);
+    out.push(b'}');
+}
+
+/// The message of an object [`refused`] wrote, or `None` for any other.
+pub fn refusal(object: &[u8]) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Refused {
+        error: String,
+    }
+    if !object.starts_with(b"{\"input\"") {
+        return None;
+    }
+    serde_json::from_slice::<Refused>(object)
+        .ok()
+        .map(|refused| refused.error)
+}
+
+/// `{"state":"...","goal":"...","board":"...`, up to the board's closing quote.
+fn head(out: &mut Vec<u8>, context: &Context<'_>, position: &Position) {
+    out.extend_from_slice(b"{\"state\":\"");
+    push_position(out, position);
+    out.extend_from_slice(b"\",\"goal\":\"");
+    out.extend_from_slice(context.goal.as_bytes());
+    out.extend_from_slice(b"\",\"board\":\"");
+    out.extend_from_slice(context.board.as_bytes());
+}
+
+fn push_hints(out: &mut Vec<u8>, hints: &[Hint]) {
+    out.extend_from_slice(b",\"hints\":[");
+    for (i, h) in hints.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        let _ = write!(
+            out,
+            "{{\"move\":\"{}\",\"tile\":{},\"distance\":{},\"optimal\":{}}}",
+            h.slide, h.tile, h.distance, h.optimal
+        );
+    }
+    out.push(b']');
+}
+
+fn push_path(out: &mut Vec<u8>, path: &Path) {
+    out.extend(path.iter().map(|m| m.letter() as u8));
+}

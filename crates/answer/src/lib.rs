@@ -1,0 +1,98 @@
+//! Everything between tilebase's tables and a front end, for every board tilebase answers: the
+//! one library that `query` and the other programs, `serve`, and the Python module all stand
+//! on, so that a new board or metric reaches them all at once.
+//!
+//! - [`Question`]: the board, goal, metric and pattern databases, read once with the defaults
+//!   and refusals every front end shares, and one rule ([`Board::method`]) for which method
+//!   answers: a full table up to 12 cells, IDA* over pattern databases for the 15-puzzle.
+//! - [`Library`]: finding files (`db/`, then the cache), building the missing ones (told to a
+//!   [`Watch`]: a progress bar, a logger, a line on stderr), each file opened once per process,
+//!   builds safe across processes.
+//! - [`Answers`]: the one door every question goes through: distances, solutions, hints,
+//!   batches on every core ([`Answers::distances`]), draws at a distance, statistics.
+//! - [`Answer`]: answers as typed values; [`Printer`] writes them as text, JSON Lines
+//!   ([`json`], the contract, in one place) or distance lines.
+//!
+//! Open a board's answers with one call, then ask:
+//!
+//! ```
+//! use tilebase_answer::{Answers, Question};
+//!
+//! # std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap();
+//! // Goal 123804765 on 3x3, from db/3x3-123804765.tilebase.
+//! let answers = Answers::open(&Question::default())?;
+//! let state = answers.read("603712458")?;
+//! assert_eq!(answers.distance(&state)?, Some(23));
+//! let moves = answers.solve(&state)?.unwrap();
+//! assert_eq!(moves.to_string(), "DDLURRDLLUURDDLURRDLLUR");
+//! for hint in answers.hints(&state)?.unwrap() {
+//!     println!("{}: tile {}, {} moves left", hint.slide, hint.tile, hint.distance);
+//! }
+//!
+//! // A NumPy-style batch: one state per row of cells, answered on every core.
+//! let rows = [6, 0, 3, 7, 1, 2, 4, 5, 8, 8, 6, 4, 0, 7, 2, 5, 1, 3];
+//! let mut out = [0i16; 2];
+//! answers.distances(&rows, &mut out).unwrap();
+//! assert_eq!(out, [23, -1]); // -1: the other parity half
+//! # Ok::<(), tilebase_answer::Error>(())
+//! ```
+//!
+//! Any board and goal, the same way; the 15-puzzle searches its pattern databases (the
+//! missing ones built into the cache on first use):
+//!
+//! ```no_run
+//! use tilebase_answer::{Asked, Board, Answers, Given, Question};
+//!
+//! let goal = Given::text("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15");
+//! let question = Question::read(Asked { goal: Some(&goal), ..Asked::default() })?;
+//! assert_eq!(question.board(), Board::FOUR_BY_FOUR);
+//! let answers = Answers::open(&question)?;
+//! let korf_first = answers.read("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3")?;
+//! assert_eq!(answers.distance(&korf_first)?, Some(57));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! This crate depends on neither clap, indicatif, an async runtime nor PyO3, and no function
+//! takes a program's name: the words a program prints around these answers are the program's.
+#![forbid(unsafe_code)]
+
+mod answer;
+mod answers;
+mod batch;
+mod board;
+mod build;
+pub mod draw;
+mod error;
+pub mod json;
+mod library;
+mod lock;
+mod opened;
+mod patterns;
+mod places;
+mod position;
+mod print;
+mod question;
+mod random;
+mod stats;
+mod tables;
+mod watch;
+
+pub use answer::{Answer, Hint, Solved, Unsolvable, moves_text, tiles_moved};
+pub use answers::{Answers, Ask, Effort};
+pub use batch::{RowError, UNSOLVABLE, distances_without_files};
+pub use board::{Board, MAX_CELLS, Method};
+pub use build::{Built, build_patterns, build_table};
+pub use error::Error;
+pub use library::Library;
+pub use patterns::{PatternSource, build_time, file_name as pattern_file_name};
+pub use places::{CACHE_ENV, LOCAL_DIR, Places, cache_dir};
+pub use position::{Given, Int, Position, ReadError, quote};
+pub use print::{Input, Mode, Notation, Outcome, Printer};
+pub use question::{Asked, Question, QuestionError, read_board, read_metric, read_pdb};
+pub use random::Distances;
+pub use stats::{DatabaseFacts, PatternFacts, PatternStats, Stats, TableStats};
+pub use tables::TableSource;
+pub use tilebase_core::{Metric, Move, Path, Slide, State};
+pub use tilebase_lookup::Draw;
+pub use tilebase_pattern::Partition;
+pub use watch::{Building, Job, Quietly, Watch};

@@ -1,0 +1,163 @@
+//! The library of a process: where files are looked for, the files opened so far (each once),
+//! and the answers of every question asked so far, remembered.
+
+use std::sync::{Arc, OnceLock};
+
+use arc_swap::ArcSwap;
+use rustc_hash::FxHashMap;
+use tilebase_lookup::Database;
+
+use crate::answers::{Answers, Source};
+use crate::board::Method;
+use crate::error::Error;
+use crate::opened::Opened;
+use crate::patterns;
+use crate::places::Places;
+use crate::question::Question;
+use crate::tables;
+use crate::watch::Watch;
+
+/// Questions remembered with their answers. Past this many the memory is cleared (the files
+/// stay open): any goal of a board can be asked about, and there are millions.
+const REMEMBERED: usize = 4096;
+
+/// Where a process finds the files that answer its questions, and what it has opened: every
+/// file is opened once per library (once per process for [`Library::standard`]), and the
+/// answers of a question asked before are found without a lock.
+///
+/// ```no_run
+/// use tilebase_answer::{Board, Library, Question, Quietly};
+///
+/// // The 15-puzzle: its pattern databases found under db/ or in the cache, or built there.
+/// let question = Question::read_text(Some("4x4"), None, None, Some("5-5-5"))?;
+/// let answers = Library::standard().open(&question, &Quietly)?;
+/// let one = answers.read("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15")?;
+/// assert_eq!(answers.distance(&one)?, Some(1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Library {
+    places: Places,
+    /// Tables shipped inside the program (the Python module's 3x3 databases), looked at first.
+    shipped: Vec<Arc<Database>>,
+    opened: Opened,
+    /// The hot path: read without a lock and without touching a reference count, so that
+    /// requests on different cores write no memory in common; replaced whole, rarely, when a
+    /// question is first asked.
+    remembered: ArcSwap<FxHashMap<Question, Answers>>,
+}
+
+impl Library {
+    /// A library that looks for files in `places`, with nothing opened yet.
+    pub fn new(places: Places) -> Library {
+        Library {
+            places,
+            shipped: Vec::new(),
+            opened: Opened::default(),
+            remembered: ArcSwap::default(),
+        }
+    }
+
+    /// The same library, answering first from `tables`, shipped inside the program: a goal's
+    /// own table, else its class's.
+    pub fn with_shipped(mut self, tables: Vec<Arc<Database>>) -> Library {
+        self.shipped = tables;
+        self
+    }
+
+    /// The process's library over [`Places::standard`]: `db/` in the current directory, then
+    /// the cache.
+    pub fn standard() -> &'static Library {
+        static STANDARD: OnceLock<Library> = OnceLock::new();
+        STANDARD.get_or_init(|| Library::new(Places::standard()))
+    }
+
+    /// Where files are looked for.
+    pub fn places(&self) -> &Places {
+        &self.places
+    }
+
+    /// What `answer` makes of the answers to `question`, if it was asked before (else `None`):
+    /// the hot path, which neither locks nor counts references; the answers are lent to
+    /// `answer` for as long as it runs.
+    #[inline]
+    pub fn remembered<T>(
+        &self,
+        question: &Question,
+        answer: impl FnOnce(&Answers) -> T,
+    ) -> Option<T> {
+        self.remembered.load().get(question).map(answer)
+    }
+
+    /// The answers to `question` from the files that are there, opened (once): `None` when
+    /// some are missing, and nothing is built. A damaged file in `db/` is an error; one in the
+    /// cache counts as missing.
+    pub fn find(&self, question: &Question, watch: &dyn Watch) -> Result<Option<Answers>, Error> {
+        self.locate(question, watch, false)
+    }
+
+    /// The answers to `question`: from the files that are there, else from files built now
+    /// (into the cache, saying so through `watch`: a full table of 12 cells takes seconds, the
+    /// 15-puzzle's strongest pattern databases minutes). Two processes that need the same
+    /// missing file build it once: the second waits for the first, then opens what it wrote.
+    pub fn open(&self, question: &Question, watch: &dyn Watch) -> Result<Answers, Error> {
+        match self.locate(question, watch, true)? {
+            Some(answers) => Ok(answers),
+            None => Err(Error::Files(format!(
+                "no files answer for {question}, and none could be built"
+            ))),
+        }
+    }
+
+    fn locate(
+        &self,
+        question: &Question,
+        watch: &dyn Watch,
+        build: bool,
+    ) -> Result<Option<Answers>, Error> {
+        if let Some(answers) = self.remembered(question, Answers::clone) {
+            return Ok(Some(answers));
+        }
+        let source = match question.board().method() {
+            Method::Table => {
+                let find = tables::Find {
+                    places: &self.places,
+                    shipped: &self.shipped,
+                    opened: &self.opened,
+                    watch,
+                };
+                let goal = question
+                    .goal()
+                    .state()
+                    .ok_or_else(|| Error::Files(format!("no full table answers for {question}")))?;
+                find.table(goal, question.metric(), build)?
+                    .map(Source::Table)
+            }
+            Method::Patterns => {
+                let find = patterns::Find {
+                    places: &self.places,
+                    opened: &self.opened,
+                    watch,
+                };
+                let partition = question.pdb().unwrap_or_default();
+                find.patterns(question.goal(), partition, build)?
+                    .map(Source::Patterns)
+            }
+        };
+        Ok(source.map(|source| self.remember(Answers::new(*question, source))))
+    }
+
+    /// Remembers `answers`, and returns them.
+    fn remember(&self, answers: Answers) -> Answers {
+        // Questions race to be remembered: `rcu` retries a copy made while another was added.
+        self.remembered.rcu(|remembered| {
+            let mut remembered = if remembered.len() >= REMEMBERED {
+                FxHashMap::default()
+            } else {
+                FxHashMap::clone(remembered)
+            };
+            remembered.insert(*answers.question(), answers.clone());
+            remembered
+        });
+        answers
+    }
+}

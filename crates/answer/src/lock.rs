@@ -1,0 +1,131 @@
+//! Builds that are safe across processes: whoever builds a file holds a lock beside it, so two
+//! processes that need the same missing file build it once, and the second opens what the first
+//! wrote. Under the lock, temporary files that a killed build of the same file left behind are
+//! swept away.
+
+use std::fs::{self, File, OpenOptions, TryLockError};
+use std::path::Path;
+
+use crate::watch::Watch;
+
+/// The lock on building one file, held until dropped. Without one (a file system that cannot
+/// lock, a directory that cannot be written), builds go on unguarded, as they always could.
+pub(crate) struct Held {
+    _file: Option<File>,
+}
+
+/// Takes the lock on building `path`: `.NAME.lock` beside it. When another process holds it,
+/// says so through `watch` and waits for it. Then removes what killed builds of `path` left:
+/// `.NAME.*.partial` (the names the engine writes under).
+pub(crate) fn lock(path: &Path, watch: &dyn Watch) -> Held {
+    let (Some(dir), Some(name)) = (parent(path), path.file_name()) else {
+        return Held { _file: None };
+    };
+    let name = name.to_string_lossy();
+    let lock_path = dir.join(format!(".{name}.lock"));
+    let file = fs::create_dir_all(dir).and_then(|()| {
+        OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+    });
+    let Ok(file) = file else {
+        return Held { _file: None };
+    };
+    let locked = match file.try_lock() {
+        Ok(()) => true,
+        Err(TryLockError::WouldBlock) => {
+            watch.waiting(&format!(
+                "waiting for another process that is building {} (it holds {})",
+                path.display(),
+                lock_path.display()
+            ));
+            file.lock().is_ok()
+        }
+        Err(TryLockError::Error(_)) => false,
+    };
+    if !locked {
+        return Held { _file: None };
+    }
+    sweep(dir, &name);
+    Held { _file: Some(file) }
+}
+
+/// Removes the temporary files of builds of `name` in `dir` that never finished. Only under the
+/// lock: no other build of that file can be writing one.
+fn sweep(dir: &Path, name: &str) {
+    let prefix = format!(".{name}.");
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let file_name = file_name.to_string_lossy();
+        if file_name.starts_with(&prefix) && file_name.ends_with(".partial") {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The directory of `path` (`.` for a bare name).
+fn parent(path: &Path) -> Option<&Path> {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => Some(dir),
+        Some(_) => Some(Path::new(".")),
+        None => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use super::*;
+
+    #[derive(Default)]
+    struct Said(Mutex<Vec<String>>);
+
+    impl Watch for Said {
+        fn say(&self, message: &str) {
+            self.0.lock().unwrap().push(message.to_string());
+        }
+    }
+
+    #[test]
+    fn a_held_lock_makes_the_next_wait_and_leftovers_are_swept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("3x2-123450.tilebase");
+        let stale = dir.path().join(".3x2-123450.tilebase.AbC123.partial");
+        let other = dir.path().join(".3x3-123804765.tilebase.AbC123.partial");
+        fs::write(&stale, b"half").unwrap();
+        fs::write(&other, b"half").unwrap();
+        let said = Said::default();
+        let held = lock(&path, &said);
+        assert!(!stale.exists(), "the killed build's leftover is swept");
+        assert!(other.exists(), "another file's is not");
+        assert!(said.0.lock().unwrap().is_empty());
+
+        // A second taker (another open of the lock file, as in another process) waits until
+        // the first lets go, saying so once.
+        let waited = std::thread::scope(|scope| {
+            let second = scope.spawn(|| {
+                let _second = lock(&path, &said);
+            });
+            while said.0.lock().unwrap().is_empty() {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            drop(held);
+            second.join().unwrap();
+            said.0.lock().unwrap().clone()
+        });
+        assert_eq!(waited.len(), 1);
+        assert!(
+            waited[0].starts_with(&format!(
+                "waiting for another process that is building {}",
+                path.display()
+            )),
+            "{waited:?}"
+        );
+    }
+}

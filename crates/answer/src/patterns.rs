@@ -1,0 +1,261 @@
+//! Pattern databases, for the 15-puzzle: one file per pattern of a partition, for the canonical
+//! goal of the goal's class (the blank in a corner, on an edge, or inside), named by what it
+//! holds, looked for under `db/` and then in the cache, and built where missing.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use tilebase_engine::SavedPattern;
+use tilebase_lookup::PatternFile;
+use tilebase_pattern::{
+    ClassFrame, Encoding, Partition, Pattern, PatternValues, Solver, cells_to_string,
+};
+
+use crate::board::Board;
+use crate::error::Error;
+use crate::lock;
+use crate::opened::Opened;
+use crate::places::Places;
+use crate::position::Position;
+use crate::watch::{Forward, Job, Watch};
+
+/// The file name of the pattern database of `tiles` for the canonical goal `canonical` of
+/// `board`: `4x4-1-2-...-15-0-pdb-1-2-3-4-5-6-7-8.tilebase`.
+///
+/// ```
+/// use tilebase_answer::{Board, pattern_file_name};
+///
+/// let goal: Vec<u8> = (1..16).chain([0]).collect();
+/// assert_eq!(
+///     pattern_file_name(Board::FOUR_BY_FOUR, &goal, &[1, 2, 3, 4, 5]),
+///     "4x4-1-2-3-4-5-6-7-8-9-10-11-12-13-14-15-0-pdb-1-2-3-4-5.tilebase"
+/// );
+/// ```
+pub fn file_name(board: Board, canonical: &[u8], tiles: &[u8]) -> String {
+    let join = |v: &[u8]| cells_to_string(v).replace(',', "-");
+    format!("{board}-{}-pdb-{}.tilebase", join(canonical), join(tiles))
+}
+
+/// About how long a partition's files take to build on a 2-core machine, for the message a
+/// first question prints.
+pub fn build_time(partition: Partition) -> &'static str {
+    match partition {
+        Partition::FiveFiveFive => "a few seconds",
+        Partition::SixSixThree => "about 20 seconds",
+        Partition::SevenEight => "2 to 3 minutes and 2 GB of memory",
+    }
+}
+
+/// The opened pattern files of a goal's class, and the frame from the goal to the class's
+/// canonical goal.
+#[derive(Clone)]
+pub struct PatternSource {
+    goal: Position,
+    frame: ClassFrame,
+    partition: Partition,
+    files: Vec<(Arc<PatternFile>, PathBuf)>,
+}
+
+impl PatternSource {
+    /// The goal asked for.
+    pub fn goal(&self) -> &Position {
+        &self.goal
+    }
+
+    /// From the goal to its class's canonical goal.
+    pub fn frame(&self) -> &ClassFrame {
+        &self.frame
+    }
+
+    /// The partition.
+    pub fn partition(&self) -> Partition {
+        self.partition
+    }
+
+    /// The files, one per pattern in the partition's order, with where each was found.
+    pub fn files(&self) -> &[(Arc<PatternFile>, PathBuf)] {
+        &self.files
+    }
+
+    /// The solver over the files, in the canonical goal's frame, with the reflected lookup
+    /// where the canonical goal allows it (the blank on a diagonal of the square board).
+    pub fn solver(&self, reflect: bool) -> Result<Solver<'_>, Error> {
+        let tables: Vec<(&Pattern, PatternValues<'_>)> = self
+            .files
+            .iter()
+            .map(|(f, _)| (f.pattern(), f.values()))
+            .collect();
+        Solver::new(
+            self.goal.board().grid(),
+            self.frame.canonical(),
+            &tables,
+            reflect,
+        )
+        .map_err(|e| Error::Files(format!("the pattern files do not make a partition: {e}")))
+    }
+}
+
+/// Where pattern files are looked for and built.
+pub(crate) struct Find<'a> {
+    pub(crate) places: &'a Places,
+    pub(crate) opened: &'a Opened,
+    pub(crate) watch: &'a dyn Watch,
+}
+
+impl Find<'_> {
+    /// The pattern files that answer for `goal` with `partition`: each found under `db/`, else
+    /// in the cache. `None` when some are missing; with `build`, the missing ones are then
+    /// built into the cache (else into `db/`), saying so through the watch with about how long
+    /// it takes. A damaged file in the cache is built again; one in `db/` is an error.
+    pub(crate) fn patterns(
+        &self,
+        goal: &Position,
+        partition: Partition,
+        build: bool,
+    ) -> Result<Option<PatternSource>, Error> {
+        let board = goal.board();
+        let grid = board.grid();
+        let frame = ClassFrame::new(grid, goal.cells());
+        let canonical = frame.canonical().to_vec();
+        let mut files = Vec::new();
+        let mut missing = Vec::new();
+        let mut damaged = Vec::new();
+        for tiles in partition.tiles(&canonical) {
+            let name = file_name(board, &canonical, &tiles);
+            let local = self.places.local.join(&name);
+            let cached = self.places.cache.as_ref().map(|d| d.join(&name));
+            let found = [Some(local), cached]
+                .into_iter()
+                .flatten()
+                .find(|p| p.is_file());
+            match found {
+                Some(path) => match self.open(&path, &canonical, &tiles) {
+                    Ok(file) => files.push((file, path)),
+                    // The cache is ours to repair: a damaged file is built again.
+                    Err(Error::Lookup(e)) if self.places.in_cache(&path) => {
+                        damaged.push(e);
+                        missing.push(tiles);
+                    }
+                    Err(e) => return Err(e),
+                },
+                None => missing.push(tiles),
+            }
+        }
+        if !missing.is_empty() {
+            if !build {
+                return Ok(None);
+            }
+            for e in damaged {
+                self.watch.say(&format!("{e}; building it again"));
+            }
+            let dir = self.places.build_dir();
+            self.watch.starting(&format!(
+                "no {partition} pattern databases for the class of goal {goal} yet: building \
+                 them into {} ({}, once)",
+                dir.display(),
+                build_time(partition)
+            ));
+            let started = Instant::now();
+            for tiles in &missing {
+                let path = dir.join(file_name(board, &canonical, tiles));
+                let _held = lock::lock(&path, self.watch);
+                // Built by another process while this one waited.
+                if path.is_file() {
+                    self.opened.forget(&path);
+                    if let Ok(file) = self.open(&path, &canonical, tiles) {
+                        files.push((file, path));
+                        continue;
+                    }
+                }
+                let saved = build_one(grid, &canonical, tiles, &path, true, self.watch)?;
+                self.opened.forget(&saved.path);
+                files.push((self.open(&saved.path, &canonical, tiles)?, saved.path));
+            }
+            self.watch.say(&format!(
+                "built in {:.1} s",
+                started.elapsed().as_secs_f64()
+            ));
+            // In the partition's order, whatever was found and what was built.
+            let order = partition.tiles(&canonical);
+            files.sort_by_key(|(f, _)| order.iter().position(|t| t == f.pattern().tiles()));
+        }
+        Ok(Some(PatternSource {
+            goal: *goal,
+            frame,
+            partition,
+            files,
+        }))
+    }
+
+    /// Opens a pattern file found by its name, and refuses it unless it holds what its name
+    /// says.
+    fn open(&self, path: &Path, canonical: &[u8], tiles: &[u8]) -> Result<Arc<PatternFile>, Error> {
+        let file = self.opened.pattern(path)?;
+        if file.pattern().goal() != canonical || file.pattern().tiles() != tiles {
+            return Err(Error::Files(format!(
+                "{}: holds the pattern of tiles {} for goal {}, not what its name says: rebuild \
+                 it with build-db",
+                path.display(),
+                cells_to_string(file.pattern().tiles()),
+                cells_to_string(file.pattern().goal())
+            )));
+        }
+        Ok(file)
+    }
+}
+
+/// Builds the pattern files of `canonical`'s `partition` on `board` into `dir`; files that
+/// exist are replaced only with `force` (else refused before anything is built). Returns what
+/// was saved.
+pub fn build_files(
+    board: Board,
+    canonical: &[u8],
+    partition: Partition,
+    dir: &Path,
+    force: bool,
+    watch: &dyn Watch,
+) -> Result<Vec<SavedPattern>, Error> {
+    let parts = partition.tiles(canonical);
+    let paths: Vec<PathBuf> = parts
+        .iter()
+        .map(|t| dir.join(file_name(board, canonical, t)))
+        .collect();
+    if !force && let Some(p) = paths.iter().find(|p| std::fs::symlink_metadata(p).is_ok()) {
+        return Err(Error::Exists(p.clone()));
+    }
+    let mut saved = Vec::new();
+    for (tiles, path) in parts.iter().zip(&paths) {
+        let _held = lock::lock(path, watch);
+        saved.push(build_one(
+            board.grid(),
+            canonical,
+            tiles,
+            path,
+            force,
+            watch,
+        )?);
+    }
+    Ok(saved)
+}
+
+fn build_one(
+    grid: tilebase_pattern::Grid,
+    canonical: &[u8],
+    tiles: &[u8],
+    path: &Path,
+    force: bool,
+    watch: &dyn Watch,
+) -> Result<SavedPattern, Error> {
+    let pattern =
+        Pattern::new(grid, canonical, tiles).map_err(|e| Error::Files(format!("pattern: {e}")))?;
+    let building = watch.building(&Job::Pattern(&pattern));
+    let values = tilebase_engine::build_pattern(&pattern, &Forward(&*building));
+    building.writing();
+    let saved = tilebase_engine::save_pattern(path, &pattern, &values, Encoding::Halved, force);
+    drop(building);
+    saved.map_err(|e| match e {
+        tilebase_engine::SaveError::Exists { path } => Error::Exists(path),
+        other => Error::Files(other.to_string()),
+    })
+}

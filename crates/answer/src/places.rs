@@ -1,0 +1,59 @@
+//! Where files are looked for, in order, and where missing ones are built.
+
+use std::path::{Path, PathBuf};
+
+/// The folder, relative to the current directory, where shipped and hand-built files are
+/// looked for first.
+pub const LOCAL_DIR: &str = "db";
+
+/// The environment variable that overrides the cache directory.
+pub const CACHE_ENV: &str = "TILEBASE_CACHE_DIR";
+
+/// Where built files are kept: `$TILEBASE_CACHE_DIR` if set, else `tilebase` in the user's
+/// cache directory (`$XDG_CACHE_HOME` or `~/.cache` on Linux).
+pub fn cache_dir() -> Option<PathBuf> {
+    match std::env::var_os(CACHE_ENV) {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+        _ => dirs::cache_dir().map(|d| d.join("tilebase")),
+    }
+}
+
+/// Where files are looked for: `local` first, then the cache, where missing files are built
+/// (in `local` when there is no cache directory).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Places {
+    /// Looked in first: `db/` in the current directory, for the programs.
+    pub local: PathBuf,
+    /// Looked in next, and where missing files are built: the cache directory, if there is
+    /// one.
+    pub cache: Option<PathBuf>,
+}
+
+impl Places {
+    /// Files looked for in `local`, then in `cache`.
+    pub fn new(local: impl Into<PathBuf>, cache: Option<PathBuf>) -> Places {
+        Places {
+            local: local.into(),
+            cache,
+        }
+    }
+
+    /// `db/` in the current directory, then the cache directory ([`cache_dir`]): where every
+    /// tilebase program looks.
+    pub fn standard() -> Places {
+        Places::new(LOCAL_DIR, cache_dir())
+    }
+
+    /// Where missing files are built.
+    pub fn build_dir(&self) -> &Path {
+        self.cache.as_deref().unwrap_or(&self.local)
+    }
+
+    /// Whether `path` is in the cache directory, which tilebase manages: a damaged file there
+    /// is built again, where one in `db/` or given by name is the user's to mend.
+    pub fn in_cache(&self, path: &Path) -> bool {
+        self.cache
+            .as_deref()
+            .is_some_and(|dir| path.starts_with(dir))
+    }
+}

@@ -1,0 +1,572 @@
+//! A position on any board answered, read from any form people and programs write one in.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use tilebase_core::{Move, State, StateError};
+use tilebase_pattern::{CellsError, parse_cells};
+
+use crate::board::{Board, MAX_CELLS};
+
+/// A state of a [`Board`]: which tile is in each cell, row by row, 0 for the blank. Always
+/// holds every tile of its board once.
+///
+/// ```
+/// use tilebase_answer::{Board, Position};
+///
+/// let p = Position::parse(Board::THREE_BY_THREE, "603/712/458")?;
+/// assert_eq!(p.to_string(), "603712458");
+/// let q = Position::parse(Board::FOUR_BY_FOUR, "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15]")?;
+/// assert_eq!(q.to_string(), "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15");
+/// assert_eq!(
+///     Position::parse(Board::FOUR_BY_FOUR, "1,2,3").unwrap_err().to_string(),
+///     "3 cells, but a 4x4 board has 16"
+/// );
+/// # Ok::<(), tilebase_answer::ReadError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position(Repr);
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Repr {
+    /// A state of a board with a full table: the lookup crate's own type.
+    Table(State),
+    /// A state of a larger board.
+    Cells {
+        board: Board,
+        cells: [u8; MAX_CELLS],
+    },
+}
+
+/// Why text or cells are not a position of the board: in the words of the reader of that
+/// board's states ([`StateError`] up to 12 cells, [`CellsError`] beyond).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    /// A board with a full table.
+    #[error(transparent)]
+    State(#[from] StateError),
+    /// A larger board.
+    #[error(transparent)]
+    Cells(#[from] CellsError),
+}
+
+impl Position {
+    /// The position with `cells`, row by row, on `board`; refused with the reason when they are
+    /// not each of the board's tiles once.
+    pub fn new(board: Board, cells: &[u8]) -> Result<Position, ReadError> {
+        match board.table() {
+            Some(table) => Ok(Position(Repr::Table(State::new(table, cells)?))),
+            None => {
+                check_cells(board, cells)?;
+                Ok(Position::of_cells(board, cells))
+            }
+        }
+    }
+
+    /// A position from cells known to be each of the board's tiles once.
+    fn of_cells(board: Board, cells: &[u8]) -> Position {
+        let mut array = [0u8; MAX_CELLS];
+        array[..cells.len()].copy_from_slice(cells);
+        Position(Repr::Cells {
+            board,
+            cells: array,
+        })
+    }
+
+    /// Reads a position of `board` from any form `query` reads: `603712458`,
+    /// `6 0 3 7 1 2 4 5 8`, `6,0,3,...`, `[6,0,3,...]`, `603/712/458`; on boards of more than
+    /// 10 cells with separators.
+    pub fn parse(board: Board, text: &str) -> Result<Position, ReadError> {
+        match board.table() {
+            Some(table) => Ok(Position(Repr::Table(State::parse(table, text)?))),
+            None => Ok(Position::of_cells(
+                board,
+                &parse_cells(&board.grid(), text)?,
+            )),
+        }
+    }
+
+    /// The commonest form, read fast: one ASCII digit per cell, on a board of up to 10 cells.
+    /// `None` for anything else, valid or not: [`Position::parse`] reads every form.
+    #[inline]
+    pub fn from_digits(board: Board, digits: &[u8]) -> Option<Position> {
+        State::from_digits(board.table()?, digits).map(Position::from)
+    }
+
+    /// Reads a position given as text or as cells, on `board`.
+    pub fn read(board: Board, given: &Given) -> Result<Position, ReadError> {
+        let wrong_count = |found| match board.table() {
+            Some(board) => ReadError::State(StateError::WrongCellCount { found, board }),
+            None => ReadError::Cells(CellsError::WrongCellCount {
+                found,
+                grid: board.grid(),
+            }),
+        };
+        match given {
+            Given::Text(text) => Position::parse(board, text),
+            // The same checks as the parser's for the cells it reads, and the same messages,
+            // except for no cells at all, which the parser calls empty.
+            Given::Small(cells) if !cells.is_empty() => Position::new(board, cells),
+            Given::TooMany(found, _) => Err(wrong_count(*found)),
+            // One value alone would be read as a string of digits: it is one cell.
+            _ if given.is_one_value() => Err(wrong_count(1)),
+            _ => Position::parse(board, &given.as_text()),
+        }
+    }
+
+    /// Reads a position whose board is not named: the board its cells make, as `query` reads
+    /// `--goal` alone. Sixteen cells written with separators, or given as cells, are the
+    /// 15-puzzle's; other counts name the board with a full table of that many cells (read off
+    /// the rows where `/` separates them), and are refused when two boards fit.
+    pub fn read_anywhere(given: &Given) -> Result<Position, ReadError> {
+        if could_be_sixteen_cells(given)
+            && let Ok(position) = Position::read(Board::FOUR_BY_FOUR, given)
+        {
+            return Ok(position);
+        }
+        let fast = match given {
+            Given::Text(text) => tilebase_core::Board::from_cell_count(text.len())
+                .and_then(|board| State::from_digits(board, text.as_bytes())),
+            Given::Small(cells) => tilebase_core::Board::from_cell_count(cells.len())
+                .and_then(|board| State::new(board, cells).ok()),
+            Given::TooMany(cells, _) => {
+                return Err(StateError::NoBoard { cells: *cells }.into());
+            }
+            Given::Ints(_) => None,
+        };
+        if fast.is_none() && given.is_one_value() {
+            return Err(StateError::NoBoard { cells: 1 }.into());
+        }
+        match fast {
+            Some(state) => Ok(Position::from(state)),
+            None => Ok(Position::from(given.as_text().parse::<State>()?)),
+        }
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        match &self.0 {
+            Repr::Table(state) => Board::from(state.board()),
+            Repr::Cells { board, .. } => *board,
+        }
+    }
+
+    /// The tiles, cell by cell, row by row.
+    pub fn cells(&self) -> &[u8] {
+        match &self.0 {
+            Repr::Table(state) => state.cells(),
+            Repr::Cells { board, cells } => &cells[..board.cells()],
+        }
+    }
+
+    /// The position as a full table knows it, on a board that has one.
+    #[inline]
+    pub fn state(&self) -> Option<&State> {
+        match &self.0 {
+            Repr::Table(state) => Some(state),
+            Repr::Cells { .. } => None,
+        }
+    }
+
+    /// The blank's cell.
+    pub fn blank(&self) -> usize {
+        self.cells().iter().position(|&t| t == 0).unwrap_or(0)
+    }
+
+    /// The position after the blank moves `m`; `None` off the board.
+    pub fn slide(&self, m: Move) -> Option<Position> {
+        match &self.0 {
+            Repr::Table(state) => state.slide(m).map(Position::from),
+            Repr::Cells { board, cells } => {
+                let blank = self.blank();
+                let to = board.grid().step(blank, m)?;
+                let mut cells = *cells;
+                cells.swap(blank, to);
+                Some(Position(Repr::Cells {
+                    board: *board,
+                    cells,
+                }))
+            }
+        }
+    }
+
+    /// The tile that moves when the blank moves `m`; `None` off the board.
+    pub fn slide_tile(&self, m: Move) -> Option<u8> {
+        let to = self.board().grid().step(self.blank(), m)?;
+        Some(self.cells()[to])
+    }
+
+    /// The positions along `moves` from this one, this one first; the list stops at a move off
+    /// the board.
+    pub fn along(&self, moves: &[Move]) -> Vec<Position> {
+        let mut positions = Vec::with_capacity(moves.len() + 1);
+        positions.push(*self);
+        let mut now = *self;
+        for &m in moves {
+            match now.slide(m) {
+                Some(next) => now = next,
+                None => break,
+            }
+            positions.push(now);
+        }
+        positions
+    }
+
+    /// Whether this position can reach `goal` (of the same board): `None` if it can, else why
+    /// not, in words.
+    pub fn unsolvable_reason(&self, goal: &Position) -> Option<String> {
+        match (&self.0, &goal.0) {
+            (Repr::Table(state), Repr::Table(goal)) => {
+                state.check_solvable(goal).err().map(|why| why.reason())
+            }
+            _ => {
+                let grid = self.board().grid();
+                (!tilebase_pattern::solvable(&grid, goal.cells(), self.cells()))
+                    .then(|| even_width_reason(self.cells(), goal.cells(), grid.width()))
+            }
+        }
+    }
+}
+
+impl From<State> for Position {
+    #[inline]
+    fn from(state: State) -> Position {
+        Position(Repr::Table(state))
+    }
+}
+
+impl fmt::Display for Position {
+    /// As `query` writes states: digits on boards of up to 10 cells, else comma-separated.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Repr::Table(state) => state.fmt(f),
+            Repr::Cells { .. } => {
+                for (i, t) in self.cells().iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{t}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({} {self})", self.board())
+    }
+}
+
+/// Each tile of `board` once, or the first problem, as [`parse_cells`] says it (which meets an
+/// out-of-range value before it counts the cells).
+fn check_cells(board: Board, cells: &[u8]) -> Result<(), CellsError> {
+    let grid = board.grid();
+    let n = grid.cells();
+    if let Some(&value) = cells.iter().find(|&&t| usize::from(t) >= n) {
+        return Err(CellsError::OutOfRange {
+            value: value.to_string(),
+            grid,
+        });
+    }
+    if cells.len() != n {
+        return Err(CellsError::WrongCellCount {
+            found: cells.len(),
+            grid,
+        });
+    }
+    let mut seen = 0u32;
+    for &t in cells {
+        if seen & (1 << t) != 0 {
+            let missing = (0..n as u8).find(|&m| !cells.contains(&m)).unwrap_or(0);
+            return Err(CellsError::RepeatedTile { tile: t, missing });
+        }
+        seen |= 1 << t;
+    }
+    Ok(())
+}
+
+/// Why `cells` cannot reach `goal` on a board of even `width`, as `query` says it on every
+/// such board: the parity of the inversions plus the blank's row from the bottom.
+fn even_width_reason(cells: &[u8], goal: &[u8], width: usize) -> String {
+    let inversions = |c: &[u8]| -> u32 {
+        let tiles: Vec<u8> = c.iter().copied().filter(|&t| t != 0).collect();
+        let mut n = 0;
+        for i in 0..tiles.len() {
+            for j in i + 1..tiles.len() {
+                n += u32::from(tiles[i] > tiles[j]);
+            }
+        }
+        n
+    };
+    let rows = cells.len() / width;
+    let row_from_bottom = |c: &[u8]| -> u32 {
+        (rows - 1 - c.iter().position(|&t| t == 0).unwrap_or(0) / width) as u32
+    };
+    let word = |n: u32| if n.is_multiple_of(2) { "even" } else { "odd" };
+    let (si, sr, gi, gr) = (
+        inversions(cells),
+        row_from_bottom(cells),
+        inversions(goal),
+        row_from_bottom(goal),
+    );
+    let goal_text: Vec<String> = goal.iter().map(u8::to_string).collect();
+    format!(
+        "inversions plus the blank's row from the bottom make {si}+{sr} ({}) where goal {} makes \
+         {gi}+{gr} ({}), and no move on a board {width} wide changes that parity",
+        word(si + sr),
+        goal_text.join(","),
+        word(gi + gr)
+    )
+}
+
+/// A state or goal as given: a string, or a sequence of ints (as Python passes one). Both are
+/// read with `query`'s rules and refused in its words, a sequence as if written `[6,0,3,...]`.
+/// The common cases (a string of digits, a sequence of small ints) are read without the
+/// general parser.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Given {
+    /// A string, as typed.
+    Text(String),
+    /// A sequence of ints, each from 0 to 255.
+    Small(Vec<u8>),
+    /// A sequence of ints, some outside 0 to 255, each written in decimal.
+    Ints(Vec<String>),
+    /// A sequence far longer than any board's state: its length, and its first values for
+    /// the message.
+    TooMany(usize, Vec<String>),
+}
+
+impl Given {
+    /// A state given as a string.
+    pub fn text(text: &str) -> Given {
+        Given::Text(text.to_string())
+    }
+
+    /// A state given as a sequence of ints.
+    pub fn sequence(values: &[Int]) -> Given {
+        let small: Option<Vec<u8>> = values
+            .iter()
+            .map(|v| match v {
+                Int::Small(n) => u8::try_from(*n).ok(),
+                Int::Big(_) => None,
+            })
+            .collect();
+        match small {
+            Some(cells) => Given::Small(cells),
+            None => Given::Ints(values.iter().map(Int::to_string).collect()),
+        }
+    }
+
+    /// A sequence of `count` values, far more than any board has cells; `first` are some of
+    /// them, for the message.
+    pub fn too_many(count: usize, first: &[Int]) -> Given {
+        Given::TooMany(count, first.iter().map(Int::to_string).collect())
+    }
+
+    /// How a message shows the input: a string quoted as `query` quotes it, a sequence as
+    /// Python writes it, at most 60 characters either way.
+    pub fn shown(&self) -> String {
+        let list = |values: &mut dyn Iterator<Item = String>| {
+            shorten(&format!("[{}]", values.collect::<Vec<_>>().join(", ")))
+        };
+        match self {
+            Given::Text(text) => quote(text),
+            Given::Small(cells) => list(&mut cells.iter().map(u8::to_string)),
+            Given::Ints(values) => list(&mut values.iter().cloned()),
+            Given::TooMany(_, first) => shorten(&format!("[{}, ...]", first.join(", "))),
+        }
+    }
+
+    /// Whether this is a sequence of exactly one value.
+    fn is_one_value(&self) -> bool {
+        match self {
+            Given::Small(cells) => cells.len() == 1,
+            Given::Ints(values) => values.len() == 1,
+            _ => false,
+        }
+    }
+
+    /// The text the parser reads.
+    fn as_text(&self) -> Cow<'_, str> {
+        let list = |values: Vec<String>| Cow::Owned(format!("[{}]", values.join(",")));
+        match self {
+            Given::Text(text) => Cow::Borrowed(text),
+            Given::Small(cells) => list(cells.iter().map(u8::to_string).collect()),
+            Given::Ints(values) => list(values.clone()),
+            Given::TooMany(..) => Cow::Borrowed(""),
+        }
+    }
+}
+
+/// A cheap first look, so that a small board's goal is not read twice: a string of digits
+/// alone is no 15-puzzle state (its tiles 10 to 15 take two digits, so it has separators).
+fn could_be_sixteen_cells(given: &Given) -> bool {
+    match given {
+        Given::Text(text) => !text.bytes().all(|b| b.is_ascii_digit()),
+        Given::Small(cells) => cells.len() == Board::FOUR_BY_FOUR.cells(),
+        Given::Ints(_) | Given::TooMany(..) => false,
+    }
+}
+
+/// An int of a sequence: one that fits in 64 bits, or any other, in decimal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Int {
+    /// From -2^63 to 2^63 - 1.
+    Small(i64),
+    /// Any other, in decimal.
+    Big(String),
+}
+
+impl fmt::Display for Int {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Int::Small(n) => n.fmt(f),
+            Int::Big(digits) => f.write_str(digits),
+        }
+    }
+}
+
+/// The most characters of an input a message shows.
+const SHOWN: usize = 60;
+
+/// Shortens what a user typed for a message: at most 60 characters, quoted and escaped.
+///
+/// ```
+/// assert_eq!(tilebase_answer::quote("12a"), "\"12a\"");
+/// assert!(tilebase_answer::quote(&"1".repeat(100)).ends_with("… (100 characters)"));
+/// ```
+pub fn quote(input: &str) -> String {
+    match input.char_indices().nth(SHOWN) {
+        Some((cut, _)) => {
+            let total = input.chars().count();
+            format!("{:?}… ({total} characters)", &input[..cut])
+        }
+        None => format!("{input:?}"),
+    }
+}
+
+/// At most 60 characters of a text that needs no quotes.
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ints(v: &[i64]) -> Given {
+        Given::sequence(&v.iter().map(|&c| Int::Small(c)).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn positions_are_read_in_the_readers_words() {
+        let three = Board::THREE_BY_THREE;
+        let read = |board, given: &Given| {
+            Position::read(board, given)
+                .map(|p| p.to_string())
+                .map_err(|e| format!("{}: {e}", given.shown()))
+        };
+        assert_eq!(
+            read(three, &Given::text("603/712/458")).unwrap(),
+            "603712458"
+        );
+        assert_eq!(
+            read(three, &Given::text("12345678")).unwrap_err(),
+            "\"12345678\": 8 cells, but a 3x3 board has 9"
+        );
+        assert_eq!(
+            read(three, &ints(&[1, 2, 3])).unwrap_err(),
+            "[1, 2, 3]: 3 cells, but a 3x3 board has 9"
+        );
+        assert_eq!(
+            read(three, &ints(&[1, 2, 3, 4, 5, 6, 7, 8, -1])).unwrap_err(),
+            "[1, 2, 3, 4, 5, 6, 7, 8, -1]: value -1 is out of range: a 3x3 board has tiles 0 to 8"
+        );
+        let four = Board::FOUR_BY_FOUR;
+        assert_eq!(
+            read(four, &Given::Small(vec![1; 16])).unwrap_err(),
+            "[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]: tile 1 appears twice (no blank, 0)"
+        );
+        assert_eq!(
+            read(four, &ints(&[7])).unwrap_err(),
+            "[7]: 1 cell, but a 4x4 board has 16"
+        );
+        let mut row: Vec<u8> = (1..16).chain([0]).collect();
+        row[3] = 16;
+        assert_eq!(
+            Position::new(four, &row).unwrap_err().to_string(),
+            "value 16 is out of range: a 4x4 board has tiles 0 to 15"
+        );
+        row[3] = 0;
+        assert_eq!(
+            Position::new(four, &row).unwrap_err().to_string(),
+            "two blanks (tile 4 is missing)"
+        );
+    }
+
+    /// A goal with no board: sixteen cells make the 15-puzzle, other counts the board of a full
+    /// table with that many, as before.
+    #[test]
+    fn a_board_is_read_off_the_cells() {
+        let anywhere =
+            |given: &Given| Position::read_anywhere(given).map(|p| p.board().to_string());
+        let fifteen = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0";
+        assert_eq!(anywhere(&Given::text(fifteen)).unwrap(), "4x4");
+        assert_eq!(
+            anywhere(&Given::text("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0")).unwrap(),
+            "4x4"
+        );
+        let cells: Vec<u8> = (1..16).chain([0]).collect();
+        assert_eq!(anywhere(&Given::Small(cells)).unwrap(), "4x4");
+        assert_eq!(anywhere(&Given::text("123804765")).unwrap(), "3x3");
+        assert_eq!(anywhere(&Given::text("12/34/50")).unwrap(), "2x3");
+        assert_eq!(
+            anywhere(&Given::text("123450")).unwrap_err().to_string(),
+            "6 cells fit both 3x2 and 2x3: name the board, or write the rows with /"
+        );
+        // Sixteen cells that are no 15-puzzle state are refused as before.
+        assert_eq!(
+            anywhere(&Given::text("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,15"))
+                .unwrap_err()
+                .to_string(),
+            "16 cells: no board has that many (boards have 4 to 12 cells)"
+        );
+        assert_eq!(
+            anywhere(&ints(&[7])).unwrap_err().to_string(),
+            "1 cell: no board has that many (boards have 4 to 12 cells)"
+        );
+    }
+
+    #[test]
+    fn moves_and_reasons_on_every_board() {
+        let four = Board::FOUR_BY_FOUR;
+        let goal = four.default_goal();
+        let one = goal.slide(Move::Left).unwrap();
+        assert_eq!(one.to_string(), "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15");
+        assert_eq!(goal.slide_tile(Move::Left), Some(15));
+        assert_eq!(goal.slide(Move::Down), None);
+        assert_eq!(one.along(&[Move::Right, Move::Right]).len(), 2);
+        assert_eq!(one.unsolvable_reason(&goal), None);
+        let swapped = Position::parse(four, "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0").unwrap();
+        assert_eq!(
+            swapped.unsolvable_reason(&goal).unwrap(),
+            "inversions plus the blank's row from the bottom make 1+0 (odd) where goal \
+             1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0 makes 0+0 (even), and no move on a board 4 \
+             wide changes that parity"
+        );
+        let three = Position::parse(Board::THREE_BY_THREE, "864072513").unwrap();
+        assert_eq!(
+            three
+                .unsolvable_reason(&Board::THREE_BY_THREE.default_goal())
+                .unwrap(),
+            "22 inversions (even) where goal 123804765 has 7 (odd), and no move on a board 3 wide \
+             changes that parity"
+        );
+        assert_eq!(three.slide(Move::Up).unwrap().to_string(), "064872513");
+    }
+}

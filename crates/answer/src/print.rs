@@ -1,0 +1,790 @@
+//! Answers written out, one per input, as people read them, as JSON Lines, or as distance
+//! lines: what `query` prints, and `serve` answers with.
+//!
+//! Answers are formatted by hand into one growing buffer: batch mode answers millions of states
+//! a second, and a `write!` per field would cost more than the answer itself. A full table's
+//! answers take the fast paths of the lookup crate (a line of digits read without making a
+//! state); a search's answers are shared among the cores when there are enough of them.
+
+use std::borrow::Cow;
+use std::fmt::Display;
+use std::io::Write as _;
+
+use rayon::prelude::*;
+use tilebase_core::{Path, State};
+use tilebase_lookup::{Goal, Storage};
+
+use crate::answer::{Answer, Hint, Solved, Unsolvable, push_moves};
+use crate::answers::{Answers, Effort, Searcher};
+use crate::draw;
+use crate::error::Error;
+use crate::json::{self, Context, Fields};
+use crate::position::{Position, ReadError, quote};
+use crate::question::Question;
+
+/// How answers are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// `603712458: 23 moves: DDLURRDLLUURDDLURRDLLUR`, with the boards or every solution
+    /// after it if asked.
+    Human {
+        /// Draw every board of the solution.
+        boards: bool,
+        /// List every optimal solution.
+        all: bool,
+        /// List every move with the distance it leads to.
+        hint: bool,
+        /// How solutions are said.
+        notation: Notation,
+    },
+    /// One JSON object per input (see [`crate::json`]).
+    Json {
+        /// Add `solutions`, every optimal solution.
+        all: bool,
+        /// Add `hints`, every move with the distance it leads to.
+        hint: bool,
+        /// How solutions are said: with [`Notation::Tile`], `tiles` is added.
+        notation: Notation,
+        /// Add `boards`, every state along the solution.
+        boards: bool,
+    },
+    /// `603712458 23`: the state and its distance, `-` if unsolvable, `error` if unreadable.
+    DistanceOnly,
+}
+
+impl Mode {
+    /// Whether every optimal solution is asked for.
+    pub fn all(&self) -> bool {
+        matches!(
+            self,
+            Mode::Human { all: true, .. } | Mode::Json { all: true, .. }
+        )
+    }
+}
+
+/// How a solution is said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Notation {
+    /// The direction in which the blank moves: `U`, `D`, `L`, `R`.
+    #[default]
+    Blank,
+    /// The tiles that move, in order: `6 3 2 ...`.
+    Tile,
+}
+
+/// How the inputs fared, worst last: a program's exit status follows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum Outcome {
+    /// Every input answered, every position able to reach the goal.
+    #[default]
+    Answered,
+    /// Some position cannot reach the goal.
+    Unsolvable,
+    /// Some input could not be answered.
+    Failed,
+}
+
+/// One input: a command-line argument or a line of stdin (without its line ending).
+#[derive(Clone, Copy, Debug)]
+pub struct Input<'a> {
+    bytes: &'a [u8],
+    line: Option<u64>,
+}
+
+impl<'a> Input<'a> {
+    /// A state given as an argument (or a request's parameter).
+    pub fn argument(text: &'a str) -> Input<'a> {
+        Input {
+            bytes: text.as_bytes(),
+            line: None,
+        }
+    }
+
+    /// Line `number` of a batch.
+    pub fn line(bytes: &'a [u8], number: u64) -> Input<'a> {
+        Input {
+            bytes,
+            line: Some(number),
+        }
+    }
+
+    /// The input as given.
+    pub fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+}
+
+/// Writes the answers of one question, input by input, into buffers; remembers the worst
+/// outcome, and keeps the problems to report (each a line for stderr: `line 4: "12": ...`)
+/// until [`Printer::take_notes`].
+///
+/// ```
+/// use tilebase_answer::{Answers, Input, Mode, Printer, Question};
+///
+/// # std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap();
+/// let answers = Answers::open(&Question::default())?;
+/// let mut printer = Printer::new(&answers, Mode::DistanceOnly);
+/// let mut out = Vec::new();
+/// printer.answer(Input::argument("603712458"), &mut out);
+/// printer.answer(Input::line(b"12345678", 2), &mut out);
+/// assert_eq!(out, b"603712458 23\n12345678 error\n");
+/// assert_eq!(printer.take_notes(), ["line 2: \"12345678\": 8 cells, but a 3x3 board has 9"]);
+/// # Ok::<(), tilebase_answer::Error>(())
+/// ```
+pub struct Printer<'a> {
+    question: Question,
+    goal_text: Cow<'a, str>,
+    board_text: Cow<'a, str>,
+    /// The table's questions, when a full table answers.
+    table: Option<Goal<'a, Storage>>,
+    /// The search, when pattern databases answer.
+    searcher: Option<Searcher<'a>>,
+    /// Why the search could not be set up (pattern files that make no partition).
+    unusable: Option<String>,
+    mode: Mode,
+    effort: Effort,
+    outcome: Outcome,
+    notes: Vec<String>,
+}
+
+/// Problems met while answering one input, to be reported.
+type Notes = Vec<String>;
+
+impl<'a> Printer<'a> {
+    /// Writes `answers`' answers as `mode` says.
+    pub fn new(answers: &'a Answers, mode: Mode) -> Printer<'a> {
+        let (goal, board) = answers.names();
+        let (searcher, unusable) = match answers.searcher() {
+            Some(Ok(searcher)) => (Some(searcher), None),
+            Some(Err(e)) => (None, Some(e.to_string())),
+            None => (None, None),
+        };
+        Printer {
+            question: *answers.question(),
+            goal_text: Cow::Borrowed(goal),
+            board_text: Cow::Borrowed(board),
+            table: answers.table_goal(),
+            searcher,
+            unusable,
+            mode,
+            effort: Effort::default(),
+            outcome: Outcome::Answered,
+            notes: Vec::new(),
+        }
+    }
+
+    /// Writes the answers that need no files (an input that is no position of the board, a
+    /// position that cannot reach the goal) before any file is opened: a typo must not cost a
+    /// build. [`Printer::needs_files`] says which inputs need more.
+    pub fn without_files(question: &Question, mode: Mode) -> Printer<'static> {
+        Printer {
+            question: *question,
+            goal_text: Cow::Owned(question.goal().to_string()),
+            board_text: Cow::Owned(question.board().to_string()),
+            table: None,
+            searcher: None,
+            unusable: Some("no files to answer from".to_string()),
+            mode,
+            effort: Effort::default(),
+            outcome: Outcome::Answered,
+            notes: Vec::new(),
+        }
+    }
+
+    /// Searches within `effort` (by default, no bound and every core).
+    pub fn with_effort(mut self, effort: Effort) -> Printer<'a> {
+        self.effort = effort;
+        self
+    }
+
+    /// Whether `input` needs the files to be answered: it is a position of the board that can
+    /// reach the goal.
+    pub fn needs_files(&self, input: &Input<'_>) -> bool {
+        match self.read(input.bytes) {
+            Ok(position) => position.unsolvable_reason(self.question.goal()).is_none(),
+            Err(_) => false,
+        }
+    }
+
+    /// How many lines of a batch are worth gathering before answering them together: a
+    /// search's answers are shared among the cores, and searches differ a thousandfold in
+    /// length, so the more lines a batch holds the less a core waits for the longest; a
+    /// table's answers stream one by one.
+    pub fn batch_size(&self) -> usize {
+        if self.searcher.is_some() { 1024 } else { 1 }
+    }
+
+    /// The worst outcome so far.
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// Records a failure that is not about one input, such as a batch that cannot be read.
+    pub fn fail(&mut self, message: impl Display) {
+        self.notes.push(message.to_string());
+        self.outcome = Outcome::Failed;
+    }
+
+    /// The problems met since the last call, each a line to report.
+    pub fn take_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notes)
+    }
+
+    /// Answers one input, appending the answer to `out`.
+    pub fn answer(&mut self, input: Input<'_>, out: &mut Vec<u8>) {
+        let mut notes = std::mem::take(&mut self.notes);
+        let outcome = self.write(input, out, &mut notes);
+        self.notes = notes;
+        self.outcome = self.outcome.max(outcome);
+    }
+
+    /// Answers `input`, already read as `position` (of the question's board), appending the
+    /// answer to `out`: for a caller that had to read it anyway, such as a server that refuses
+    /// an unreadable state with its own error.
+    pub fn answer_read(&mut self, input: Input<'_>, position: &Position, out: &mut Vec<u8>) {
+        let mut notes = std::mem::take(&mut self.notes);
+        let outcome = self.write_position(input, position, out, &mut notes);
+        self.notes = notes;
+        self.outcome = self.outcome.max(outcome);
+    }
+
+    /// Answers every input, the answers in input order. Searches are shared among the cores:
+    /// each input on a core of its own when there are at least as many as cores, else each
+    /// search on every core in turn.
+    pub fn answer_all(&mut self, inputs: &[Input<'_>], out: &mut Vec<u8>) {
+        if self.searcher.is_none() || inputs.len() < rayon::current_num_threads() {
+            for &input in inputs {
+                self.answer(input, out);
+            }
+            return;
+        }
+        let this = &*self;
+        let answered: Vec<(Vec<u8>, Outcome, Notes)> = inputs
+            .par_iter()
+            .with_max_len(1)
+            .map(|&input| {
+                let mut text = Vec::new();
+                let mut notes = Notes::new();
+                let outcome = this.write(input, &mut text, &mut notes);
+                (text, outcome, notes)
+            })
+            .collect();
+        for (text, outcome, mut notes) in answered {
+            out.extend_from_slice(&text);
+            self.notes.append(&mut notes);
+            self.outcome = self.outcome.max(outcome);
+        }
+    }
+
+    /// Reads `bytes` as a position of the board.
+    fn read(&self, bytes: &[u8]) -> Result<Position, Problem> {
+        if let Some(table) = &self.table
+            && let Some(state) = State::from_digits(table.goal().board(), bytes)
+        {
+            return Ok(Position::from(state));
+        }
+        match std::str::from_utf8(bytes) {
+            Err(_) => Err(Problem::NotUtf8),
+            Ok(text) => Position::parse(self.question.board(), text).map_err(Problem::Read),
+        }
+    }
+
+    /// Answers one input into `out`, the problems into `notes`.
+    fn write(&self, input: Input<'_>, out: &mut Vec<u8>, notes: &mut Notes) -> Outcome {
+        if let (Mode::DistanceOnly, Some(table)) = (self.mode, &self.table) {
+            // The common case, a line of digits, solvable or not, without making the state: its
+            // parity says which, and distance-only prints no reason. The rest (other forms,
+            // translated goals, errors) is answered below, the same either way.
+            if let Some(distance) = table.answer_of_digits(input.bytes) {
+                push_distance_line(out, input.bytes, distance);
+                return match distance {
+                    Some(_) => Outcome::Answered,
+                    None => Outcome::Unsolvable,
+                };
+            }
+        }
+        match self.read(input.bytes) {
+            Ok(position) => self.write_position(input, &position, out, notes),
+            Err(problem) => self.refuse(&input, &problem, out, notes),
+        }
+    }
+
+    fn write_position(
+        &self,
+        input: Input<'_>,
+        position: &Position,
+        out: &mut Vec<u8>,
+        notes: &mut Notes,
+    ) -> Outcome {
+        if let Some(why) = self.unsolvable_without_files(position) {
+            return self.write_unsolvable(&why, out);
+        }
+        let answered = match (&self.table, &self.searcher) {
+            (Some(table), _) => self.answer_table(table, position, out, notes),
+            (None, Some(searcher)) => self.answer_search(searcher, position, out),
+            (None, None) => Err(Error::Files(
+                self.unusable
+                    .clone()
+                    .unwrap_or_else(|| "no files to answer from".into()),
+            )),
+        };
+        match answered {
+            Ok(outcome) => outcome,
+            Err(e) => self.refuse(&input, &Problem::Answer(e), out, notes),
+        }
+    }
+
+    /// A position that cannot reach the goal, answered by its parity before any file is
+    /// needed; `None` when files are there to answer (they say it as well).
+    fn unsolvable_without_files(&self, position: &Position) -> Option<Unsolvable> {
+        if self.table.is_some() || self.searcher.is_some() {
+            return None;
+        }
+        position
+            .unsolvable_reason(self.question.goal())
+            .map(|_| Unsolvable {
+                position: *position,
+                goal: *self.question.goal(),
+            })
+    }
+
+    fn answer_table(
+        &self,
+        table: &Goal<'_, Storage>,
+        position: &Position,
+        out: &mut Vec<u8>,
+        notes: &mut Notes,
+    ) -> Result<Outcome, Error> {
+        let Some(state) = position.state() else {
+            return Err(Error::Read(ReadError::State(
+                tilebase_core::StateError::NoBoard {
+                    cells: position.board().cells(),
+                },
+            )));
+        };
+        if self.mode == Mode::DistanceOnly {
+            return match table.distance(state) {
+                Ok(d) => {
+                    push_state_distance(out, state, Some(d));
+                    Ok(Outcome::Answered)
+                }
+                Err(tilebase_lookup::Error::Unsolvable(_)) => {
+                    push_state_distance(out, state, None);
+                    Ok(Outcome::Unsolvable)
+                }
+                Err(e) => Err(e.into()),
+            };
+        }
+        let moves = match table.solve(state) {
+            Ok(moves) => moves,
+            Err(tilebase_lookup::Error::Unsolvable(_)) => {
+                let unsolvable = Unsolvable {
+                    position: *position,
+                    goal: *self.question.goal(),
+                };
+                return Ok(self.write_unsolvable(&unsolvable, out));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let mut outcome = Outcome::Answered;
+        // The extras asked for, which only a damaged table can make fail once the solution is
+        // found: reported, and the answer written without them.
+        let solutions = if self.mode.all() {
+            let all = table
+                .all_solutions(state)
+                .and_then(|all| all.collect::<Result<Vec<Path>, _>>());
+            or_report(all, state, notes, &mut outcome)
+        } else {
+            None
+        };
+        let hints = if self.hint() {
+            or_report(table.hints(state), state, notes, &mut outcome)
+        } else {
+            None
+        };
+        let solved = Solved {
+            position: *position,
+            distance: moves.moves_in(self.question.metric()) as u8,
+            moves,
+            solutions,
+            hints,
+        };
+        self.write_solved(&solved, out);
+        Ok(outcome)
+    }
+
+    fn answer_search(
+        &self,
+        searcher: &Searcher<'_>,
+        position: &Position,
+        out: &mut Vec<u8>,
+    ) -> Result<Outcome, Error> {
+        if self.mode == Mode::DistanceOnly {
+            if !searcher.solvable(position) {
+                push_position_distance(out, position, None);
+                return Ok(Outcome::Unsolvable);
+            }
+            let moves = searcher.solve(position, &self.effort)?;
+            push_position_distance(out, position, moves.as_ref().map(|m| m.len() as u8));
+            return Ok(if moves.is_some() {
+                Outcome::Answered
+            } else {
+                Outcome::Unsolvable
+            });
+        }
+        match searcher.answer(position, self.hint(), &self.effort)? {
+            Answer::Solved(solved) => {
+                self.write_solved(&solved, out);
+                Ok(Outcome::Answered)
+            }
+            Answer::Unsolvable(unsolvable) => Ok(self.write_unsolvable(&unsolvable, out)),
+        }
+    }
+
+    fn hint(&self) -> bool {
+        matches!(
+            self.mode,
+            Mode::Human { hint: true, .. } | Mode::Json { hint: true, .. }
+        )
+    }
+
+    fn context(&self) -> Context<'_> {
+        Context {
+            goal: &self.goal_text,
+            board: &self.board_text,
+            metric: self.question.metric(),
+        }
+    }
+
+    fn write_unsolvable(&self, unsolvable: &Unsolvable, out: &mut Vec<u8>) -> Outcome {
+        match self.mode {
+            Mode::Json { boards, .. } => {
+                json::unsolvable(
+                    out,
+                    &self.context(),
+                    &unsolvable.position,
+                    Fields {
+                        tiles: false,
+                        boards,
+                    },
+                );
+                out.push(b'\n');
+            }
+            Mode::DistanceOnly => push_position_distance(out, &unsolvable.position, None),
+            Mode::Human { .. } => {
+                push_position(out, &unsolvable.position);
+                out.extend_from_slice(b": unsolvable: ");
+                out.extend_from_slice(unsolvable.reason().as_bytes());
+                out.push(b'\n');
+            }
+        }
+        Outcome::Unsolvable
+    }
+
+    fn write_solved(&self, solved: &Solved, out: &mut Vec<u8>) {
+        let (boards, notation) = match self.mode {
+            Mode::Json {
+                notation, boards, ..
+            } => {
+                let fields = Fields {
+                    tiles: notation == Notation::Tile,
+                    boards,
+                };
+                json::solved(out, &self.context(), solved, fields);
+                out.push(b'\n');
+                return;
+            }
+            Mode::Human {
+                boards, notation, ..
+            } => (boards, notation),
+            Mode::DistanceOnly => {
+                return push_position_distance(out, &solved.position, Some(solved.distance));
+            }
+        };
+        let metric = self.question.metric();
+        push_position(out, &solved.position);
+        let d = solved.distance;
+        let say = |out: &mut Vec<u8>, p: &Path| match notation {
+            Notation::Blank => push_moves(out, p, metric),
+            Notation::Tile => {
+                for (i, tile) in crate::answer::tiles_moved(&solved.position, p)
+                    .into_iter()
+                    .enumerate()
+                {
+                    if i > 0 {
+                        out.push(b' ');
+                    }
+                    push_number(out, tile.into());
+                }
+            }
+        };
+        match &solved.solutions {
+            _ if d == 0 => out.extend_from_slice(b": 0 moves (the goal)\n"),
+            Some(all) => {
+                let _ = writeln!(
+                    out,
+                    ": {d} move{}, {} optimal solution{}:",
+                    plural(d.into()),
+                    all.len(),
+                    plural(all.len() as u64)
+                );
+                for p in all {
+                    out.extend_from_slice(b"  ");
+                    say(out, p);
+                    out.push(b'\n');
+                }
+            }
+            None => {
+                out.extend_from_slice(b": ");
+                push_number(out, d.into());
+                out.extend_from_slice(if d == 1 { b" move: " } else { b" moves: " });
+                say(out, &solved.moves);
+                out.push(b'\n');
+            }
+        }
+        // At the goal, the text lists no moves (JSON does).
+        if let Some(hints) = &solved.hints
+            && d > 0
+        {
+            push_hints(out, hints);
+        }
+        if boards {
+            let slides = solved.moves.slides(metric);
+            out.extend_from_slice(draw::frames(&solved.position, &slides).as_bytes());
+        }
+    }
+
+    fn refuse(
+        &self,
+        input: &Input<'_>,
+        problem: &Problem,
+        out: &mut Vec<u8>,
+        notes: &mut Notes,
+    ) -> Outcome {
+        let text = String::from_utf8_lossy(input.bytes);
+        match self.mode {
+            Mode::Json { .. } => {
+                json::refused(out, &text, &problem.to_string());
+                out.push(b'\n');
+                return Outcome::Failed;
+            }
+            Mode::DistanceOnly => {
+                // One line per input, so that the output lines up with the input.
+                out.extend_from_slice(input.bytes);
+                out.extend_from_slice(b" error\n");
+            }
+            Mode::Human { .. } => {}
+        }
+        notes.push(match input.line {
+            Some(n) => format!("line {n}: {}: {problem}", quote(&text)),
+            None => format!("{}: {problem}", quote(&text)),
+        });
+        Outcome::Failed
+    }
+}
+
+/// The value, or `None` after noting the error and failing the outcome.
+fn or_report<T>(
+    result: Result<T, tilebase_lookup::Error>,
+    state: &State,
+    notes: &mut Notes,
+    outcome: &mut Outcome,
+) -> Option<T> {
+    match result {
+        Ok(value) => Some(value),
+        Err(e) => {
+            notes.push(format!("{state}: {e}"));
+            *outcome = Outcome::Failed;
+            None
+        }
+    }
+}
+
+/// Why an input got no answer.
+enum Problem {
+    NotUtf8,
+    Read(ReadError),
+    Answer(Error),
+}
+
+impl Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Problem::NotUtf8 => f.write_str("not valid UTF-8"),
+            Problem::Read(e) => e.fmt(f),
+            Problem::Answer(e) => e.fmt(f),
+        }
+    }
+}
+
+/// The plural ending for `n` things: `""` for one, `"s"` for any other number.
+fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// The position as answers write it: digits on boards of up to 10 cells, else comma-separated.
+pub(crate) fn push_position(out: &mut Vec<u8>, position: &Position) {
+    match position.state().and_then(digits) {
+        Some((digits, n)) => out.extend_from_slice(&digits[..n]),
+        None => {
+            let _ = write!(out, "{position}");
+        }
+    }
+}
+
+/// The state's cells as ASCII digits, and how many there are; `None` on boards of more than 10
+/// cells, whose tiles are not single digits.
+fn digits(state: &State) -> Option<([u8; 10], usize)> {
+    let cells = state.cells();
+    if cells.len() > 10 {
+        return None;
+    }
+    let mut digits = [0u8; 10];
+    for (digit, &c) in digits.iter_mut().zip(cells) {
+        *digit = b'0' + c;
+    }
+    Some((digits, cells.len()))
+}
+
+/// `--distance-only`'s line for a state of a full table.
+fn push_state_distance(out: &mut Vec<u8>, state: &State, distance: Option<u8>) {
+    if let Some((digits, n)) = digits(state) {
+        return push_distance_line(out, &digits[..n], distance);
+    }
+    push_position_distance(out, &Position::from(*state), distance);
+}
+
+/// `--distance-only`'s line: the position, then its distance or `-`.
+fn push_position_distance(out: &mut Vec<u8>, position: &Position, distance: Option<u8>) {
+    push_position(out, position);
+    match distance {
+        Some(d) => {
+            out.push(b' ');
+            push_number(out, d.into());
+            out.push(b'\n');
+        }
+        None => out.extend_from_slice(b" -\n"),
+    }
+}
+
+/// `--distance-only`'s line for a state of up to 10 cells written as `digits`. The line is made
+/// in a buffer of fixed size and appended whole, then cut to its length: copies of fixed size
+/// are a few instructions, where each copy of variable size would be a call to `memcpy`, and at
+/// tens of millions of lines a second those calls were a sixth of the time.
+fn push_distance_line(out: &mut Vec<u8>, digits: &[u8], distance: Option<u8>) {
+    // Ten digits, a space, at most three more digits and a newline.
+    let mut line = [0u8; 16];
+    let n = digits.len().min(10);
+    // Two copies of fixed size that overlap cover every length from 4 (the smallest board).
+    match n {
+        8.. => {
+            line[..8].copy_from_slice(&digits[..8]);
+            line[n - 8..n].copy_from_slice(&digits[n - 8..n]);
+        }
+        4.. => {
+            line[..4].copy_from_slice(&digits[..4]);
+            line[n - 4..n].copy_from_slice(&digits[n - 4..n]);
+        }
+        _ => line[..n].copy_from_slice(&digits[..n]),
+    }
+    let mut len = n;
+    line[len] = b' ';
+    len += 1;
+    match distance {
+        Some(d) => {
+            if d >= 100 {
+                line[len] = b'0' + d / 100;
+                len += 1;
+            }
+            if d >= 10 {
+                line[len] = b'0' + d / 10 % 10;
+                len += 1;
+            }
+            line[len] = b'0' + d % 10;
+            len += 1;
+        }
+        None => {
+            line[len] = b'-';
+            len += 1;
+        }
+    }
+    line[len] = b'\n';
+    let end = out.len() + len + 1;
+    out.extend_from_slice(&line);
+    out.truncate(end);
+}
+
+/// `--hint`: every move, the tile it slides, and how far it leaves the state.
+fn push_hints(out: &mut Vec<u8>, hints: &[Hint]) {
+    for h in hints {
+        let _ = writeln!(
+            out,
+            "  {:<3} tile {:<2}  {:>2} move{} left{}",
+            h.slide.to_string(),
+            h.tile,
+            h.distance,
+            plural(h.distance.into()),
+            if h.optimal { "  optimal" } else { "" }
+        );
+    }
+}
+
+/// `n` in decimal.
+pub(crate) fn push_number(out: &mut Vec<u8>, mut n: u64) {
+    if n < 100 {
+        // Every distance: one or two digits, without a division loop.
+        let pair = [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8];
+        out.extend_from_slice(&pair[usize::from(n < 10)..]);
+        return;
+    }
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(state: &str, board: &str, distance: Option<u8>) -> String {
+        let board: tilebase_core::Board = board.parse().unwrap();
+        let state = State::parse(board, state).unwrap();
+        let mut out = b"before\n".to_vec();
+        push_state_distance(&mut out, &state, distance);
+        String::from_utf8(out).unwrap()
+    }
+
+    /// Every length of distance, the unsolvable mark, and a board too large for digits, each
+    /// appended after what the buffer held.
+    #[test]
+    fn distance_lines_of_every_length() {
+        assert_eq!(line("123804765", "3x3", Some(0)), "before\n123804765 0\n");
+        assert_eq!(line("603712458", "3x3", Some(23)), "before\n603712458 23\n");
+        assert_eq!(
+            line("1234567890", "5x2", Some(255)),
+            "before\n1234567890 255\n"
+        );
+        assert_eq!(line("864072513", "3x3", None), "before\n864072513 -\n");
+        let twelve = "1,2,3,4,5,6,7,8,9,10,11,0";
+        assert_eq!(
+            line(twelve, "4x3", Some(100)),
+            format!("before\n{twelve} 100\n")
+        );
+        assert_eq!(line(twelve, "4x3", None), format!("before\n{twelve} -\n"));
+        // Every length of digits the copies of fixed size must cover.
+        for n in 0..=10 {
+            let digits = &b"0123456789"[..n];
+            let mut out = Vec::new();
+            push_distance_line(&mut out, digits, Some(7));
+            assert_eq!(out, [digits, b" 7\n"].concat(), "{n} digits");
+        }
+    }
+}

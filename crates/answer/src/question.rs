@@ -1,0 +1,308 @@
+//! A question, read once for every front end: the board, the goal, the metric and the pattern
+//! databases, with the defaults and refusals every front end shares.
+
+use std::fmt;
+
+use tilebase_core::{BoardError, Metric, MetricError};
+use tilebase_pattern::Partition;
+
+use crate::board::{Board, Method};
+use crate::position::{Given, Position, ReadError, quote};
+
+/// What a question is about: the goal (and so the board), how moves are counted, and, on a
+/// board answered from pattern databases, which ones.
+///
+/// ```
+/// use tilebase_answer::{Asked, Board, Given, Question};
+///
+/// // No board and no goal: the source articles' goal on 3x3.
+/// let q = Question::read(Asked::default())?;
+/// assert_eq!(q.goal().to_string(), "123804765");
+///
+/// // A goal of 16 cells is the 15-puzzle's, answered from the 7-8 pattern databases.
+/// let goal = Given::text("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15");
+/// let q = Question::read(Asked { goal: Some(&goal), ..Asked::default() })?;
+/// assert_eq!((q.board(), q.pdb().map(|p| p.name())), (Board::FOUR_BY_FOUR, Some("7-8")));
+/// # Ok::<(), tilebase_answer::QuestionError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Question {
+    goal: Position,
+    metric: Metric,
+    pdb: Option<Partition>,
+}
+
+/// What a front end was asked, each part as given or left out: the flags of a program, the
+/// parameters of a request, the arguments of a function. [`Question::read`] fills in the
+/// defaults.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Asked<'a> {
+    /// The board; by default read off the goal, else 3x3.
+    pub board: Option<Board>,
+    /// The goal; by default the board's ([`Board::default_goal`]).
+    pub goal: Option<&'a Given>,
+    /// How moves are counted; by default single-tile moves.
+    pub metric: Option<Metric>,
+    /// The pattern databases, on a board answered from them; by default the strongest.
+    pub pdb: Option<Partition>,
+}
+
+/// Why a question cannot be asked. Each message names the part of the question it is about,
+/// as a request's parameter or a function's argument is named (`goal "1,2": ...`); a program
+/// puts `--` before it to name its flag.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum QuestionError {
+    /// Not a board tilebase answers.
+    #[error("board {}: {error}", quote(text))]
+    Board {
+        /// The board as typed.
+        text: String,
+        /// Why not.
+        error: BoardError,
+    },
+    /// Not a goal of the board.
+    #[error("goal {shown}: {error}")]
+    Goal {
+        /// The goal as a message shows it.
+        shown: String,
+        /// Why not.
+        error: ReadError,
+    },
+    /// Not a metric.
+    #[error("metric: {0}")]
+    Metric(MetricError),
+    /// Not a partition.
+    #[error("pdb {0}")]
+    Pdb(String),
+    /// A metric the board's method does not answer in.
+    #[error("metric {metric}: {board} is answered in single-tile moves (stm) only")]
+    MetricNotAnswered {
+        /// The board.
+        board: Board,
+        /// The metric asked for.
+        metric: Metric,
+    },
+    /// Pattern databases asked for on a board answered from a full table.
+    #[error(
+        "pdb {:?}: only the 15-puzzle (4x4) is answered from pattern databases; every other \
+         board from its full table",
+        .pdb.name()
+    )]
+    PdbOnTable {
+        /// The partition asked for.
+        pdb: Partition,
+    },
+}
+
+impl Question {
+    /// The question about `goal` in `metric`, answered from `pdb` where the board is answered
+    /// from pattern databases (by default the strongest); refused when the board's method
+    /// cannot answer it.
+    pub fn new(
+        goal: Position,
+        metric: Metric,
+        pdb: Option<Partition>,
+    ) -> Result<Question, QuestionError> {
+        let board = goal.board();
+        let pdb = match board.method() {
+            Method::Table => match pdb {
+                Some(pdb) => return Err(QuestionError::PdbOnTable { pdb }),
+                None => None,
+            },
+            Method::Patterns => {
+                if metric != Metric::Single {
+                    return Err(QuestionError::MetricNotAnswered { board, metric });
+                }
+                Some(pdb.unwrap_or_default())
+            }
+        };
+        Ok(Question { goal, metric, pdb })
+    }
+
+    /// The question `asked` names, its defaults filled in: the board as given, else read off
+    /// the goal, else 3x3; the goal as given, else the board's default; the single-tile metric;
+    /// the strongest pattern databases.
+    pub fn read(asked: Asked<'_>) -> Result<Question, QuestionError> {
+        let goal = match (asked.board, asked.goal) {
+            (Some(board), Some(given)) => Position::read(board, given),
+            (None, Some(given)) => Position::read_anywhere(given),
+            (Some(board), None) => Ok(board.default_goal()),
+            (None, None) => Ok(Board::THREE_BY_THREE.default_goal()),
+        };
+        let goal = goal.map_err(|error| QuestionError::Goal {
+            shown: asked.goal.map(Given::shown).unwrap_or_default(),
+            error,
+        })?;
+        Question::new(goal, asked.metric.unwrap_or_default(), asked.pdb)
+    }
+
+    /// The question named by text, as a request's parameters or a function's arguments give
+    /// it: each part read, then [`Question::read`].
+    pub fn read_text(
+        board: Option<&str>,
+        goal: Option<&Given>,
+        metric: Option<&str>,
+        pdb: Option<&str>,
+    ) -> Result<Question, QuestionError> {
+        Question::read(Asked {
+            board: board.map(read_board).transpose()?,
+            goal,
+            metric: metric.map(read_metric).transpose()?,
+            pdb: pdb.map(read_pdb).transpose()?,
+        })
+    }
+
+    /// The goal: distance 0.
+    pub fn goal(&self) -> &Position {
+        &self.goal
+    }
+
+    /// The board of every position asked about.
+    pub fn board(&self) -> Board {
+        self.goal.board()
+    }
+
+    /// How moves are counted.
+    pub fn metric(&self) -> Metric {
+        self.metric
+    }
+
+    /// The pattern databases, on a board answered from them.
+    pub fn pdb(&self) -> Option<Partition> {
+        self.pdb
+    }
+
+    /// The same question about another goal of the board.
+    pub fn with_goal(&self, goal: Position) -> Question {
+        Question { goal, ..*self }
+    }
+}
+
+impl Default for Question {
+    /// The source articles' question: goal 123804765 on 3x3, single-tile moves.
+    fn default() -> Question {
+        Question {
+            goal: Board::THREE_BY_THREE.default_goal(),
+            metric: Metric::Single,
+            pdb: None,
+        }
+    }
+}
+
+impl fmt::Display for Question {
+    /// `goal 123804765 (3x3 board, stm)`, with the pattern databases where they answer.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "goal {} ({} board, {}",
+            self.goal,
+            self.board(),
+            self.metric
+        )?;
+        if let Some(pdb) = self.pdb {
+            write!(f, ", {pdb} pattern databases")?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// A board typed as `WxH`, or the message for it.
+pub fn read_board(text: &str) -> Result<Board, QuestionError> {
+    text.parse().map_err(|error| QuestionError::Board {
+        text: text.to_string(),
+        error,
+    })
+}
+
+/// A metric typed as `stm` or `mtm`, or the message for it.
+pub fn read_metric(text: &str) -> Result<Metric, QuestionError> {
+    text.parse().map_err(QuestionError::Metric)
+}
+
+/// A partition typed as `7-8`, `6-6-3` or `5-5-5`, or the message for it.
+pub fn read_pdb(text: &str) -> Result<Partition, QuestionError> {
+    text.parse().map_err(QuestionError::Pdb)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(
+        board: Option<&str>,
+        goal: Option<&str>,
+        metric: Option<&str>,
+        pdb: Option<&str>,
+    ) -> Result<String, String> {
+        let goal = goal.map(Given::text);
+        Question::read_text(board, goal.as_ref(), metric, pdb)
+            .map(|q| q.to_string())
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn questions_are_read_with_every_front_ends_defaults() {
+        assert_eq!(
+            text(None, None, None, None).unwrap(),
+            "goal 123804765 (3x3 board, stm)"
+        );
+        assert_eq!(
+            text(Some("3x2"), None, Some("mtm"), None).unwrap(),
+            "goal 123450 (3x2 board, mtm)"
+        );
+        assert_eq!(
+            text(None, Some("12/34/50"), None, None).unwrap(),
+            "goal 123450 (2x3 board, stm)"
+        );
+        assert_eq!(
+            text(Some("4x4"), None, None, None).unwrap(),
+            "goal 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0 (4x4 board, stm, 7-8 pattern databases)"
+        );
+        assert_eq!(
+            text(
+                None,
+                Some("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"),
+                None,
+                Some("5-5-5")
+            )
+            .unwrap(),
+            "goal 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 (4x4 board, stm, 5-5-5 pattern databases)"
+        );
+    }
+
+    #[test]
+    fn each_refusal_names_its_part() {
+        let refused = |board, goal, metric, pdb| text(board, goal, metric, pdb).unwrap_err();
+        assert_eq!(
+            refused(Some("5x5"), None, None, None),
+            "board \"5x5\": 5x5: at most 12 cells are supported"
+        );
+        assert_eq!(
+            refused(None, Some("123450"), None, None),
+            "goal \"123450\": 6 cells fit both 3x2 and 2x3: name the board, or write the rows \
+             with /"
+        );
+        assert_eq!(
+            refused(Some("4x4"), Some("1,2"), None, None),
+            "goal \"1,2\": 2 cells, but a 4x4 board has 16"
+        );
+        assert_eq!(
+            refused(None, None, Some("fast"), None),
+            "metric: \"fast\" is not a metric: stm (single-tile moves) or mtm (multi-tile moves)"
+        );
+        assert_eq!(
+            refused(Some("4x4"), None, None, Some("4-4")),
+            "pdb \"4-4\": the partitions are 7-8, 6-6-3 and 5-5-5"
+        );
+        assert_eq!(
+            refused(Some("4x4"), None, Some("mtm"), None),
+            "metric mtm: 4x4 is answered in single-tile moves (stm) only"
+        );
+        assert_eq!(
+            refused(None, None, None, Some("5-5-5")),
+            "pdb \"5-5-5\": only the 15-puzzle (4x4) is answered from pattern databases; every \
+             other board from its full table"
+        );
+    }
+}

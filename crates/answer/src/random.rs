@@ -1,0 +1,128 @@
+//! Puzzles of an exact difficulty: positions drawn uniformly at random among those at a given
+//! distance from the goal, from a full table.
+
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+use rand::RngExt;
+use tilebase_lookup::Draw;
+
+use crate::answers::Answers;
+use crate::error::Error;
+
+/// The distances asked for: a number, a range, or the farthest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Distances {
+    /// From the first to the second, both included.
+    Range(u8, u8),
+    /// The goal's radius, whatever it is.
+    Max,
+}
+
+impl FromStr for Distances {
+    type Err = String;
+
+    /// `20`, `20..25` (or `20..=25`), or `max`.
+    fn from_str(text: &str) -> Result<Distances, String> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("max") {
+            return Ok(Distances::Max);
+        }
+        let number = |s: &str| {
+            s.trim().parse::<u8>().map_err(|_| {
+                format!(
+                    "{text:?}: a distance is a number from 0 to 255, a range like 20..25, or max"
+                )
+            })
+        };
+        match text.split_once("..") {
+            None => number(text).map(|d| Distances::Range(d, d)),
+            Some((from, to)) => {
+                let (from, to) = (number(from)?, number(to.strip_prefix('=').unwrap_or(to))?);
+                if from > to {
+                    return Err(format!(
+                        "{text:?}: the range is empty ({from} is above {to})"
+                    ));
+                }
+                Ok(Distances::Range(from, to))
+            }
+        }
+    }
+}
+
+impl Distances {
+    /// The distances, for a goal of radius `max`.
+    pub fn resolve(self, max: u8) -> RangeInclusive<u8> {
+        match self {
+            Distances::Range(from, to) => from..=to,
+            Distances::Max => max..=max,
+        }
+    }
+}
+
+impl Answers {
+    /// Draws `count` different positions uniformly at random among those whose distance to the
+    /// goal is in `distances`: every set of `count` such positions is as likely as any other.
+    /// All of them, in random order, if there are no more than `count`. The same seed gives the
+    /// same draw; a seed is drawn when none is given. Refused when no position is that far from
+    /// the goal, and on a board with no full table.
+    ///
+    /// ```
+    /// use tilebase_answer::{Answers, Distances, Question};
+    ///
+    /// # std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap();
+    /// let answers = Answers::open(&Question::default())?;
+    /// let drawn = answers.draw(Distances::Range(24, 24), 3, Some(5))?;
+    /// assert_eq!(drawn.states.len(), 3);
+    /// for state in &drawn.states {
+    ///     assert_eq!(answers.distance(&(*state).into())?, Some(24));
+    /// }
+    /// # Ok::<(), tilebase_answer::Error>(())
+    /// ```
+    pub fn draw(
+        &self,
+        distances: Distances,
+        count: usize,
+        seed: Option<u64>,
+    ) -> Result<Draw, Error> {
+        let Some(goal) = self.table_goal() else {
+            return Err(Error::NoTable {
+                board: self.board(),
+                what: "states drawn at an exact distance",
+            });
+        };
+        let max = goal.database().max_distance();
+        let range = distances.resolve(max);
+        if *range.start() > max {
+            return Err(Error::Distance(format!(
+                "no state is at distance {}: the farthest states from goal {} are {max} moves \
+                 away ({})",
+                match distances {
+                    Distances::Range(a, b) if a != b => format!("{a} to {b}"),
+                    _ => range.start().to_string(),
+                },
+                goal.goal(),
+                goal.metric()
+            )));
+        }
+        let seed = seed.unwrap_or_else(|| rand::rng().random());
+        Ok(goal.draw(range, count, seed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances_are_read_as_people_write_them() {
+        assert_eq!("20".parse(), Ok(Distances::Range(20, 20)));
+        assert_eq!("20..25".parse(), Ok(Distances::Range(20, 25)));
+        assert_eq!("20..=25".parse(), Ok(Distances::Range(20, 25)));
+        assert_eq!(" MAX ".parse(), Ok(Distances::Max));
+        assert!("25..20".parse::<Distances>().unwrap_err().contains("empty"));
+        assert!("-1".parse::<Distances>().is_err());
+        assert!("20..".parse::<Distances>().is_err());
+        assert_eq!(Distances::Max.resolve(31), 31..=31);
+    }
+}

@@ -1,0 +1,186 @@
+//! The whole puzzle of one goal at a glance: from a full table, how many states lie at each
+//! distance, the mean, the farthest states and the file's facts; from pattern databases, each
+//! pattern's placements, value counts and file. What `stats --json` prints and
+//! `/api/stats` answers; the fields are a contract.
+
+use serde::Serialize;
+use tilebase_lookup::Storage;
+use tilebase_pattern::cells_to_string;
+
+use crate::answers::Answers;
+use crate::patterns::PatternSource;
+use crate::tables::TableSource;
+
+/// The statistics of a goal's answers.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Stats {
+    /// From a full table.
+    Table(TableStats),
+    /// From pattern databases.
+    Patterns(PatternStats),
+}
+
+/// What `stats --json` prints for a goal with a full table.
+#[derive(Debug, Serialize)]
+pub struct TableStats {
+    /// The board, `WxH`.
+    pub board: String,
+    /// The goal.
+    pub goal: String,
+    /// `stm` or `mtm`.
+    pub metric: &'static str,
+    /// Number of states that can reach the goal.
+    pub states: u64,
+    /// The largest distance: the goal's radius.
+    pub max_distance: u8,
+    /// `counts[d]`: the number of states at distance `d`.
+    pub counts: Vec<u64>,
+    /// The mean distance over all states, to six decimals.
+    pub mean: f64,
+    /// The states at the maximum distance.
+    pub antipodes: Vec<String>,
+    /// How many states are at the maximum distance.
+    pub antipode_count: u64,
+    /// The database that answered.
+    pub database: DatabaseFacts,
+}
+
+/// The facts of the database file that answered.
+#[derive(Debug, Serialize)]
+pub struct DatabaseFacts {
+    /// Its path; `null` for a table built in memory.
+    pub path: Option<String>,
+    /// Its goal: the goal asked for, or the one of its class that answers for it.
+    pub goal: String,
+    /// Whether the answers are translated from another goal's table.
+    pub translated: bool,
+    /// Its size on disk, in bytes.
+    pub bytes: Option<u64>,
+    /// The file's format version.
+    pub format_version: u32,
+    /// Whether the file is zstd-compressed.
+    pub compressed: bool,
+    /// The CRC-32 of its table, as its header records it, in hex.
+    pub table_crc32: String,
+}
+
+/// What `stats --board 4x4 --json` prints.
+#[derive(Debug, Serialize)]
+pub struct PatternStats {
+    /// The board, `4x4`.
+    pub board: String,
+    /// The goal asked for.
+    pub goal: String,
+    /// The canonical goal of its class, whose files answer.
+    pub class_goal: String,
+    /// The partition.
+    pub partition: &'static str,
+    /// The reachable states: cells!/2.
+    pub states: u64,
+    /// One entry per pattern.
+    pub patterns: Vec<PatternFacts>,
+}
+
+/// One pattern database.
+#[derive(Debug, Serialize)]
+pub struct PatternFacts {
+    /// Its tiles.
+    pub tiles: Vec<u8>,
+    /// Its placements.
+    pub placements: u64,
+    /// The largest value.
+    pub max_value: u8,
+    /// `counts[v]`: placements at value `v`.
+    pub counts: Vec<u64>,
+    /// The mean value over placements.
+    pub mean: f64,
+    /// The file.
+    pub path: String,
+    /// Its size in bytes.
+    pub bytes: u64,
+}
+
+impl Answers {
+    /// The statistics of the goal. From a full table this reads the whole table once, to list
+    /// the farthest states.
+    pub fn stats(&self) -> Stats {
+        match (self.table(), self.patterns()) {
+            (Some(source), _) => Stats::Table(table_stats(source)),
+            (None, Some(source)) => Stats::Patterns(pattern_stats(source)),
+            (None, None) => unreachable!("answers come from a table or pattern databases"),
+        }
+    }
+}
+
+/// The mean of values counted by `counts` (`counts[v]` of value `v`) over `total`, to six
+/// decimals.
+fn mean(counts: &[u64], total: u64) -> f64 {
+    let sum: u64 = (0u64..).zip(counts).map(|(v, &c)| v * c).sum();
+    (sum as f64 / total as f64 * 1e6).round() / 1e6
+}
+
+fn table_stats(source: &TableSource) -> TableStats {
+    let answers = source.answers();
+    let db = answers.database();
+    let header = db.header();
+    let goal = answers.goal();
+    let states = header.entry_count;
+    let max = header.max_distance;
+    let mut antipodes: Vec<String> = answers
+        .states_at(max..=max)
+        .map(|s| s.to_string())
+        .collect();
+    antipodes.sort();
+    let path = source.path();
+    TableStats {
+        board: goal.board().to_string(),
+        goal: goal.to_string(),
+        metric: db.metric().name(),
+        states,
+        max_distance: max,
+        counts: header.counts.clone(),
+        mean: mean(&header.counts, states),
+        antipode_count: header.counts[usize::from(max)],
+        antipodes,
+        database: DatabaseFacts {
+            path: path.map(|p| p.display().to_string()),
+            goal: db.goal().to_string(),
+            translated: answers.is_translated(),
+            bytes: path
+                .and_then(|p| std::fs::metadata(p).ok())
+                .map(|m| m.len()),
+            format_version: db.format_version(),
+            compressed: matches!(db.storage(), Storage::Memory(_)) && path.is_some(),
+            table_crc32: format!("{:#010x}", header.table_crc32),
+        },
+    }
+}
+
+fn pattern_stats(source: &PatternSource) -> PatternStats {
+    let patterns: Vec<PatternFacts> = source
+        .files()
+        .iter()
+        .map(|(file, path)| {
+            let h = file.header();
+            PatternFacts {
+                tiles: h.tiles.clone(),
+                placements: h.entry_count,
+                max_value: h.max_value,
+                counts: h.counts.clone(),
+                mean: mean(&h.counts, h.entry_count),
+                path: path.display().to_string(),
+                bytes: file.bytes().len() as u64,
+            }
+        })
+        .collect();
+    let cells = source.goal().board().cells() as u64;
+    PatternStats {
+        board: source.goal().board().to_string(),
+        goal: source.goal().to_string(),
+        class_goal: cells_to_string(source.frame().canonical()),
+        partition: source.partition().name(),
+        states: (1..=cells).product::<u64>() / 2,
+        patterns,
+    }
+}

@@ -1,0 +1,387 @@
+//! Full tables, for boards of up to 12 cells: found by name under `db/`, then in the cache, or
+//! built into the cache. One table answers for every goal of its class (the goals whose blank
+//! is in the same class of cells under the board's symmetries).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use tilebase_core::{Metric, State};
+use tilebase_format::file_name;
+use tilebase_lookup::{Database, Goal, Storage};
+
+use crate::error::Error;
+use crate::lock;
+use crate::opened::Opened;
+use crate::places::Places;
+use crate::position::Position;
+use crate::question::{Asked, QuestionError};
+use crate::watch::{Forward, Job, Watch};
+
+/// A full table and the goal it answers for: its own, or one it answers for by relabelling the
+/// tiles and turning the board.
+#[derive(Debug)]
+pub struct TableSource {
+    db: Arc<Database>,
+    goal: State,
+    path: Option<PathBuf>,
+}
+
+impl TableSource {
+    /// The questions about the goal, answered from the table.
+    #[inline]
+    pub fn answers(&self) -> Goal<'_, Storage> {
+        // Checked when the source was made: the table answers for the goal.
+        self.db
+            .for_goal(&self.goal)
+            .unwrap_or_else(|_| self.db.own_goal())
+    }
+
+    /// The table.
+    pub fn database(&self) -> &Arc<Database> {
+        &self.db
+    }
+
+    /// The goal answered for.
+    pub fn goal(&self) -> &State {
+        &self.goal
+    }
+
+    /// The file the table was read from; `None` for one built in memory, or shipped inside a
+    /// program.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The table at `path` (given by name, as `query --db` and Python's `Database` give it),
+    /// answering for the goal `asked`, checked against the board, metric and goal asked, if
+    /// any. The goal is read on the file's board, so that a goal whose cells fit two boards
+    /// needs no board named.
+    pub fn given(db: Arc<Database>, path: &Path, asked: Asked<'_>) -> Result<TableSource, Error> {
+        let holds = || {
+            format!(
+                "{}: holds the database of goal {} on a {} board ({})",
+                path.display(),
+                db.goal(),
+                db.board(),
+                db.metric()
+            )
+        };
+        if let Some(board) = asked.board
+            && board.table() != Some(db.board())
+        {
+            return Err(Error::NotAsked(format!(
+                "{}, not a {board} board as asked",
+                holds()
+            )));
+        }
+        if let Some(metric) = asked.metric
+            && metric != db.metric()
+        {
+            return Err(Error::NotAsked(format!(
+                "{}, not the {metric} metric as asked",
+                holds()
+            )));
+        }
+        let goal = match asked.goal {
+            Some(given) => {
+                let read = Position::read(db.board().into(), given).map_err(|error| {
+                    QuestionError::Goal {
+                        shown: given.shown(),
+                        error,
+                    }
+                })?;
+                *read.state().unwrap_or(&db.goal())
+            }
+            None => db.goal(),
+        };
+        if !db.answers_for(&goal) {
+            return Err(Error::NotAsked(format!(
+                "{}, which cannot answer for goal {goal}: its blank is in another class of cells",
+                holds()
+            )));
+        }
+        Ok(TableSource {
+            db,
+            goal,
+            path: Some(path.to_path_buf()),
+        })
+    }
+}
+
+/// The files that can answer for `goal`, best first: its own, then its class's canonical goal's.
+fn candidates(goal: &State) -> Vec<State> {
+    let canonical = goal.canonical_goal();
+    if canonical == *goal {
+        vec![*goal]
+    } else {
+        vec![*goal, canonical]
+    }
+}
+
+/// Where a table for a goal was looked for.
+pub(crate) struct Find<'a> {
+    pub(crate) places: &'a Places,
+    /// Tables shipped inside the program, looked at first.
+    pub(crate) shipped: &'a [Arc<Database>],
+    pub(crate) opened: &'a Opened,
+    pub(crate) watch: &'a dyn Watch,
+}
+
+impl Find<'_> {
+    /// The table that answers for `goal` in `metric`: shipped (its own, else its class's);
+    /// else under `db/`, the goal's own file, then its class's, plain or compressed; else the
+    /// same two in the cache. `None` when there is none; with `build`, the class's table is
+    /// then built and saved in the cache (in memory when there is no cache to save it in). A
+    /// file found by its name must hold what its name says. A damaged file in the cache is
+    /// built again (said through the watch); one in `db/` is an error.
+    pub(crate) fn table(
+        &self,
+        goal: &State,
+        metric: Metric,
+        build: bool,
+    ) -> Result<Option<TableSource>, Error> {
+        let source = |db: Arc<Database>, path: Option<PathBuf>| TableSource {
+            db,
+            goal: *goal,
+            path,
+        };
+        let canonical = goal.canonical_goal();
+        for wanted in [goal, &canonical] {
+            let shipped = self.shipped.iter().find(|db| {
+                db.board() == goal.board() && db.metric() == metric && db.goal() == *wanted
+            });
+            if let Some(db) = shipped {
+                return Ok(Some(source(Arc::clone(db), None)));
+            }
+        }
+        for candidate in candidates(goal) {
+            for compressed in [false, true] {
+                let local = self
+                    .places
+                    .local
+                    .join(file_name(&candidate, metric, compressed));
+                if local.is_file() {
+                    let db = self.opened.table(&local)?;
+                    check_found(&db, goal, metric, &local)?;
+                    return Ok(Some(source(db, Some(local))));
+                }
+            }
+        }
+        let mut damaged = None;
+        if let Some(dir) = &self.places.cache {
+            for candidate in candidates(goal) {
+                let path = dir.join(file_name(&candidate, metric, false));
+                if path.is_file() {
+                    match self.opened.table(&path) {
+                        Ok(db) => {
+                            check_found(&db, goal, metric, &path)?;
+                            return Ok(Some(source(db, Some(path))));
+                        }
+                        // The cache is ours to repair: a damaged file is built again.
+                        Err(e) => damaged = Some(e),
+                    }
+                }
+            }
+        }
+        if !build {
+            return Ok(None);
+        }
+        if let Some(e) = damaged {
+            self.watch.say(&format!("{e}; building it again"));
+        }
+        self.build(goal, metric).map(Some)
+    }
+
+    /// Builds the table of `goal`'s class's canonical goal, saved in the cache under the lock
+    /// that makes another process wait for it (and open what this one built).
+    fn build(&self, goal: &State, metric: Metric) -> Result<TableSource, Error> {
+        let canonical = goal.canonical_goal();
+        let path = self
+            .places
+            .cache
+            .as_ref()
+            .map(|dir| dir.join(file_name(&canonical, metric, false)));
+        let _held = path.as_deref().map(|path| lock::lock(path, self.watch));
+        if let Some(path) = &path {
+            // Built by another process while this one waited.
+            if path.is_file() {
+                self.opened.forget(path);
+                if let Ok(db) = self.opened.table(path) {
+                    check_found(&db, goal, metric, path)?;
+                    return Ok(TableSource {
+                        db,
+                        goal: *goal,
+                        path: Some(path.clone()),
+                    });
+                }
+            }
+        }
+        let started = Instant::now();
+        let building = self.watch.building(&Job::Table {
+            goal: &canonical,
+            metric,
+        });
+        let table = tilebase_engine::build_table_with(&canonical, metric, &Forward(&*building));
+        drop(building);
+        let what = format!(
+            "no database answers for goal {goal} ({} board, {metric}) yet: built the one of goal \
+             {canonical}, which answers for every goal with the blank in the same class of cells, \
+             in {:.1} ms",
+            goal.board(),
+            started.elapsed().as_secs_f64() * 1e3
+        );
+        let unsaved = match &path {
+            Some(path) => {
+                match tilebase_engine::save(path, &canonical, metric, &table, false, true) {
+                    Ok(saved) => {
+                        self.watch
+                            .say(&format!("{what}; saved it to {}", saved.path.display()));
+                        self.opened.forget(&saved.path);
+                        let db = self.opened.table(&saved.path)?;
+                        return Ok(TableSource {
+                            db,
+                            goal: *goal,
+                            path: Some(saved.path),
+                        });
+                    }
+                    Err(e) => format!("could not save it ({e})"),
+                }
+            }
+            None => "no cache directory to save it in".to_string(),
+        };
+        self.watch
+            .say(&format!("{what}; {unsaved}: answering from memory"));
+        let mut bytes = Vec::with_capacity(table.len() + 512);
+        tilebase_format::write(&mut bytes, &canonical, metric, &table)
+            .map_err(|e| Error::Files(format!("writing the table built in memory: {e}")))?;
+        let db = Database::from_bytes(Storage::Memory(bytes))?;
+        Ok(TableSource {
+            db: Arc::new(db),
+            goal: *goal,
+            path: None,
+        })
+    }
+}
+
+/// A file found by its name holds what its name says, or it is refused with the reason: a file
+/// renamed by hand must not answer for the wrong goal.
+fn check_found(db: &Database, goal: &State, metric: Metric, path: &Path) -> Result<(), Error> {
+    if db.metric() != metric || !db.answers_for(goal) {
+        return Err(Error::Files(format!(
+            "{}: holds the database of goal {} ({}), not one that answers for goal {goal} ({metric}) \
+             as its name says: rebuild it with build-db",
+            path.display(),
+            db.goal(),
+            db.metric()
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use tilebase_core::Board;
+
+    use super::*;
+
+    #[derive(Default)]
+    struct Notes(Mutex<Vec<String>>);
+
+    impl Watch for Notes {
+        fn say(&self, message: &str) {
+            self.0.lock().unwrap().push(message.to_string());
+        }
+    }
+
+    impl Notes {
+        fn take(&self) -> Vec<String> {
+            std::mem::take(&mut *self.0.lock().unwrap())
+        }
+    }
+
+    /// Other boards and metrics are built once into the cache, and then found there; a file
+    /// renamed by hand is refused; without a cache, a table is answered from memory.
+    #[test]
+    fn tables_are_built_into_the_cache_and_found_there() {
+        let local = tempfile::tempdir().unwrap();
+        let cache = tempfile::tempdir().unwrap();
+        let places = Places::new(local.path(), Some(cache.path().to_path_buf()));
+        let opened = Opened::default();
+        let notes = Notes::default();
+        let find = Find {
+            places: &places,
+            shipped: &[],
+            opened: &opened,
+            watch: &notes,
+        };
+        let goal = "3x2".parse::<Board>().unwrap().ordered_goal();
+        assert!(find.table(&goal, Metric::Multi, false).unwrap().is_none());
+        let built = find.table(&goal, Metric::Multi, true).unwrap().unwrap();
+        assert_eq!((built.db.goal(), built.db.metric()), (goal, Metric::Multi));
+        let saved = cache.path().join("3x2-123450-mtm.tilebase");
+        let said = notes.take();
+        assert_eq!(said.len(), 1);
+        assert!(
+            said[0].starts_with(
+                "no database answers for goal 123450 (3x2 board, mtm) yet: built the one of goal \
+                 123450, which answers for every goal with the blank in the same class of cells, \
+                 in "
+            ),
+            "{}",
+            said[0]
+        );
+        assert!(said[0].ends_with(&format!("; saved it to {}", saved.display())));
+        let again = find.table(&goal, Metric::Multi, false).unwrap().unwrap();
+        assert!(Arc::ptr_eq(&built.db, &again.db), "opened once");
+        assert!(notes.take().is_empty());
+
+        // A file whose name says another goal than it holds is refused.
+        let wrong = cache.path().join("3x2-123450.tilebase");
+        std::fs::copy(&saved, &wrong).unwrap();
+        assert_eq!(
+            find.table(&goal, Metric::Single, true)
+                .unwrap_err()
+                .to_string(),
+            format!(
+                "{}: holds the database of goal 123450 (mtm), not one that answers for goal \
+                 123450 (stm) as its name says: rebuild it with build-db",
+                wrong.display()
+            )
+        );
+
+        // A damaged file in the cache is built again, saying so (in a process that has not
+        // opened it yet: files are opened once).
+        std::fs::write(&wrong, b"TILEBASE").unwrap();
+        let fresh = Opened::default();
+        let find = Find {
+            opened: &fresh,
+            ..find
+        };
+        let rebuilt = find.table(&goal, Metric::Single, true).unwrap().unwrap();
+        assert_eq!(rebuilt.db.max_distance(), 21);
+        let said = notes.take();
+        assert_eq!(said.len(), 2, "{said:?}");
+        assert!(
+            said[0].starts_with(&wrong.display().to_string()),
+            "{}",
+            said[0]
+        );
+        assert!(said[0].ends_with("; building it again"), "{}", said[0]);
+
+        // Without a cache directory, the table is built and answered from memory.
+        let no_cache = Places::new(local.path(), None);
+        let find = Find {
+            places: &no_cache,
+            ..find
+        };
+        let small = "2x2".parse::<Board>().unwrap().ordered_goal();
+        let db = find.table(&small, Metric::Single, true).unwrap().unwrap();
+        assert_eq!((db.db.max_distance(), db.path()), (6, None));
+        assert!(
+            notes.take()[0].ends_with("; no cache directory to save it in: answering from memory")
+        );
+    }
+}

@@ -1,0 +1,98 @@
+//! What finding and building files tells a front end: a program draws progress bars on stderr,
+//! Python logs, a server writes lines.
+
+use tilebase_core::{Metric, State};
+use tilebase_pattern::{Pattern, cells_to_string};
+
+/// Told what finding and building files does.
+pub trait Watch: Sync {
+    /// Something to say: what was built and saved where, a damaged cache file replaced.
+    fn say(&self, message: &str);
+    /// Files are missing and about to be built, which can take minutes: what, where, and about
+    /// how long. By default said as anything else.
+    fn starting(&self, message: &str) {
+        self.say(message);
+    }
+    /// Another process holds the lock on a file this one needs, building it: this one waits.
+    /// By default said as anything else.
+    fn waiting(&self, message: &str) {
+        self.say(message);
+    }
+    /// The build of `job` starts; the returned [`Building`] is told of each layer of the search
+    /// and of the file being written, and dropped when the build ends.
+    fn building(&self, job: &Job<'_>) -> Box<dyn Building + '_> {
+        let _ = job;
+        Box::new(Quietly)
+    }
+}
+
+/// One build under way, as a [`Watch`] follows it.
+pub trait Building: Sync {
+    /// The search has finished the layer at `depth` and reached `reached` of `total` states.
+    fn layer(&self, _depth: u32, _reached: u64, _total: u64) {}
+    /// The search is done: the file is being written.
+    fn writing(&self) {}
+}
+
+/// What a build makes.
+#[derive(Clone, Copy, Debug)]
+pub enum Job<'a> {
+    /// The full table of a goal.
+    Table {
+        /// The goal.
+        goal: &'a State,
+        /// How moves are counted.
+        metric: Metric,
+    },
+    /// The database of a pattern.
+    Pattern(&'a Pattern),
+}
+
+impl Job<'_> {
+    /// What is built, for a progress bar: `building 3x4`, `building 4x4 tiles 1,2,...,8`.
+    pub fn describe(&self) -> String {
+        match self {
+            Job::Table { goal, .. } => format!("building {}", goal.board()),
+            Job::Pattern(pattern) => format!(
+                "building {} tiles {}",
+                pattern.grid(),
+                cells_to_string(pattern.tiles())
+            ),
+        }
+    }
+
+    /// How many states the search reaches in all.
+    pub fn total(&self) -> u64 {
+        match self {
+            Job::Table { goal, .. } => u64::from(goal.board().states()),
+            Job::Pattern(pattern) => pattern.placements(),
+        }
+    }
+
+    /// What the states are called: `states`, or a pattern's `placements`.
+    pub fn unit(&self) -> &'static str {
+        match self {
+            Job::Table { .. } => "states",
+            Job::Pattern(_) => "placements",
+        }
+    }
+}
+
+/// A [`Watch`] that says nothing and draws nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Quietly;
+
+impl Building for Quietly {}
+
+impl Watch for Quietly {
+    fn say(&self, _: &str) {}
+}
+
+/// The engine's progress, passed on to a [`Building`].
+pub(crate) struct Forward<'a>(pub(crate) &'a dyn Building);
+
+impl tilebase_engine::Progress for Forward<'_> {
+    fn layer(&self, depth: u32, reached: u64, total: u64) {
+        self.0.layer(depth, reached, total);
+    }
+}
