@@ -3,14 +3,22 @@
 #![allow(missing_docs)]
 
 use criterion::{Bencher, Criterion, Throughput, criterion_group, criterion_main};
+use std::sync::Arc;
+
+use tilebase_answer::{Answers, Asked, Input, Mode, Notation, Printer};
 use tilebase_bench::{FRESH, SEED, random_arrangements, random_states};
 use tilebase_lookup::Database;
-use tilebase_tools::query::{Answerer, Input, Mode, Notation};
 
 const DB: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../db/3x3-123804765.tilebase");
 
 fn batch(c: &mut Criterion) {
     let db = Database::open(DB).unwrap();
+    let answers = Answers::of_table(
+        Arc::new(Database::open(DB).unwrap()),
+        DB.as_ref(),
+        Asked::default(),
+    )
+    .unwrap();
     let lines: Vec<String> = random_states(&db.goal(), FRESH, SEED)
         .iter()
         .map(|s| s.to_string())
@@ -34,10 +42,11 @@ fn batch(c: &mut Criterion) {
                 all: false,
                 hint: false,
                 notation: Notation::Blank,
+                boards: false,
             },
         ),
     ] {
-        group.bench_function(name, |b| answer_all(b, &db, mode, &lines));
+        group.bench_function(name, |b| answer_all(b, &answers, mode, &lines));
     }
     // Random input: half the lines cannot reach the goal.
     let arrangements: Vec<String> = random_arrangements(db.board(), FRESH, SEED)
@@ -45,19 +54,19 @@ fn batch(c: &mut Criterion) {
         .map(|s| s.to_string())
         .collect();
     group.bench_function("distance-only-arrangements", |b| {
-        answer_all(b, &db, Mode::DistanceOnly, &arrangements)
+        answer_all(b, &answers, Mode::DistanceOnly, &arrangements)
     });
     group.finish();
 }
 
 /// Times answering every line, as query does, into one buffer.
-fn answer_all(b: &mut Bencher, db: &Database, mode: Mode, lines: &[String]) {
+fn answer_all(b: &mut Bencher, answers: &Answers, mode: Mode, lines: &[String]) {
     let mut out = Vec::with_capacity(lines.len() * 32);
     b.iter(|| {
-        let mut answerer = Answerer::new(db.own_goal(), mode);
+        let mut printer = Printer::new(answers, mode);
         out.clear();
         for (n, line) in lines.iter().enumerate() {
-            answerer.answer(Input::line(line.as_bytes(), n as u64 + 1), &mut out);
+            printer.answer(Input::line(line.as_bytes(), n as u64 + 1), &mut out);
         }
         out.len()
     })

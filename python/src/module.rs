@@ -1,6 +1,6 @@
-//! The Python module: a thin layer that converts arguments, calls the lookup crate and this
-//! crate's plain half, and maps every error onto a Python exception in one place
-//! ([`Failure`]).
+//! The Python module: a thin layer that converts arguments, calls the answering library
+//! (`tilebase-answer`, which every front end shares), and maps every error onto a Python
+//! exception in one place ([`Failure`]).
 
 use std::borrow::Cow;
 use std::ffi::CString;
@@ -16,15 +16,13 @@ use pyo3::exceptions::{
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyFrozenSet, PyInt, PyList, PySet, PyString};
-use rand::RngExt;
-use tilebase_core::{Metric, Move, State};
-use tilebase_fifteen::{Answerer, FOUR_BY_FOUR, Partition, PatternSet, Solved, cells_to_string};
-use tilebase_lookup::{Error, Goal, Storage};
+use tilebase_answer::{
+    Answers, Asked, Building, Distances, Error, Given, Int, Job, Method, Position, Question,
+    QuestionError, Quietly, RowError, UNSOLVABLE, Watch, distances_without_files, moves_text,
+    quote, read_board, read_metric, read_pdb,
+};
 
-use crate::batch::{self, RowError};
-use crate::fifteen;
-use crate::find::{self, Db, FindError};
-use crate::input::{self, Distances, Given, Int};
+use crate::shipped;
 
 pyo3::create_exception!(
     tilebase,
@@ -41,10 +39,8 @@ enum Failure {
     Value(String),
     /// An argument of the wrong type: `TypeError`.
     Type(String),
-    /// The lookup crate's refusal.
-    Lookup(Error),
-    /// No database could be found or built.
-    Find(FindError),
+    /// The library's refusal.
+    Library(Error),
     /// A bad row of a batch.
     Row(RowError),
     /// Python's own exception, passed on.
@@ -56,15 +52,25 @@ impl From<Failure> for PyErr {
         match failure {
             Failure::Value(message) => PyValueError::new_err(message),
             Failure::Type(message) => PyTypeError::new_err(message),
-            Failure::Lookup(error) | Failure::Find(FindError::Open(error)) => lookup_error(error),
-            Failure::Find(FindError::Other(message)) => DatabaseError::new_err(message),
+            Failure::Library(Error::Lookup(error)) => lookup_error(error),
+            // Files that cannot answer as found or built.
+            Failure::Library(error @ Error::Files(_)) => DatabaseError::new_err(error.to_string()),
+            Failure::Library(Error::Question(QuestionError::PdbOnTable { pdb })) => {
+                PyValueError::new_err(format!(
+                    "pdb {:?}: only the 15-puzzle (board=\"4x4\") is answered from pattern \
+                     databases; every other board from its full table",
+                    pdb.name()
+                ))
+            }
+            Failure::Library(error) => PyValueError::new_err(error.to_string()),
             Failure::Row(RowError::Lookup { row, error }) => {
                 let message = format!("row {row}: {error}");
                 match error {
-                    Error::Damaged { .. } => DatabaseError::new_err(message),
+                    tilebase_lookup::Error::Damaged { .. } => DatabaseError::new_err(message),
                     _ => PyValueError::new_err(message),
                 }
             }
+            Failure::Row(error @ RowError::Files(_)) => DatabaseError::new_err(error.to_string()),
             Failure::Row(error) => PyValueError::new_err(error.to_string()),
             Failure::Python(error) => error,
         }
@@ -74,7 +80,8 @@ impl From<Failure> for PyErr {
 /// The lookup crate's errors: a state or goal the database cannot take is a bad argument; a
 /// file that cannot be read is an `OSError` of the kind the system said; a file that is not a
 /// sound database is a [`DatabaseError`].
-fn lookup_error(error: Error) -> PyErr {
+fn lookup_error(error: tilebase_lookup::Error) -> PyErr {
+    use tilebase_lookup::Error;
     let message = error.to_string();
     match error {
         Error::Unsolvable(_)
@@ -100,13 +107,13 @@ impl From<PyErr> for Failure {
 
 impl From<Error> for Failure {
     fn from(error: Error) -> Failure {
-        Failure::Lookup(error)
+        Failure::Library(error)
     }
 }
 
-impl From<FindError> for Failure {
-    fn from(error: FindError) -> Failure {
-        Failure::Find(error)
+impl From<QuestionError> for Failure {
+    fn from(error: QuestionError) -> Failure {
+        Failure::Library(Error::Question(error))
     }
 }
 
@@ -128,7 +135,7 @@ fn given(obj: &Bound<'_, PyAny>, what: &str) -> Answer<Given> {
             Ok(text) => Ok(Given::text(text)),
             Err(_) => Err(Failure::Value(format!(
                 "{}: not valid UTF-8",
-                input::quote(&String::from_utf8_lossy(bytes))
+                quote(&String::from_utf8_lossy(bytes))
             ))),
         };
     }
@@ -180,80 +187,162 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .unwrap_or_else(|_| "an object".into())
 }
 
-/// A database and the goal it answers for: what every question needs.
-struct Answers {
-    db: Arc<Db>,
-    goal: State,
+/// What finding and building files says, on the `tilebase` logger as it happens: a build that
+/// starts at level WARNING (Python shows it with no logging set up: the 15-puzzle's 7-8 files
+/// take minutes, and a call should not hang in silence), waiting for another process's build
+/// likewise, and the rest at INFO (what `query` says on stderr).
+struct Logged;
+
+impl Watch for Logged {
+    fn say(&self, message: &str) {
+        log("info", message);
+    }
+
+    fn starting(&self, message: &str) {
+        log("warning", message);
+    }
+
+    fn waiting(&self, message: &str) {
+        log("warning", message);
+    }
+
+    fn building(&self, _: &Job<'_>) -> Box<dyn Building + '_> {
+        Box::new(Quietly)
+    }
 }
 
-impl Answers {
-    /// The module's functions' database: the one that answers for the goal, board and metric
-    /// asked for, shipped, found or built.
+/// Says `message` on the `tilebase` logger at `level` ("info", "warning"), from any thread. A
+/// logger that fails (a handler raising) must not fail the answer.
+fn log(level: &str, message: &str) {
+    Python::attach(|py| {
+        let logged = (|| -> PyResult<()> {
+            py.import("logging")?
+                .call_method1("getLogger", ("tilebase",))?
+                .call_method1(level, (message,))?;
+            Ok(())
+        })();
+        let _ = logged;
+    });
+}
+
+/// A question and, once a position needs them, the answers: found (or built) only then, so
+/// that a typo or a state of the other parity half is answered at once, never after a build.
+struct Questions {
+    question: Question,
+    /// Answers already at hand: those of a file given by name, or remembered.
+    answers: Option<Answers>,
+}
+
+impl Questions {
+    /// The question the module's functions ask: the goal, board, metric and pattern databases
+    /// read as `query` reads its flags.
     fn find(
-        py: Python<'_>,
-        goal: Option<&Given>,
-        board: Option<&str>,
-        metric: Option<&str>,
-    ) -> Answer<Answers> {
-        let board = board
-            .map(input::board)
-            .transpose()
-            .map_err(Failure::Value)?;
-        let metric = metric
-            .map(input::metric)
-            .transpose()
-            .map_err(Failure::Value)?
-            .unwrap_or_default();
-        let (_, goal) = input::board_and_goal(board, goal).map_err(Failure::Value)?;
-        let db = match find::found(&goal, metric) {
-            Some(db) => db,
-            None => {
-                // A build can take seconds on the largest boards: other Python threads run.
-                let mut notes = Vec::new();
-                let found = py.detach(|| find::find(&goal, metric, &mut notes));
-                log(py, &notes)?;
-                found?
-            }
+        goal: Option<&Bound<'_, PyAny>>,
+        board: Option<Cow<'_, str>>,
+        metric: Option<Cow<'_, str>>,
+        pdb: Option<Cow<'_, str>>,
+    ) -> Answer<Questions> {
+        let goal = goal.map(|g| given(g, "goal")).transpose()?;
+        let question = Question::read(Asked {
+            board: board.as_deref().map(read_board).transpose()?,
+            goal: goal.as_ref(),
+            metric: metric.as_deref().map(read_metric).transpose()?,
+            pdb: pdb.as_deref().map(read_pdb).transpose()?,
+        })?;
+        let library = shipped::library().map_err(|e| Failure::Library(Error::Files(e)))?;
+        Ok(Questions {
+            answers: library.remembered(&question, Answers::clone),
+            question,
+        })
+    }
+
+    /// The answers of the file `db`, read from `path`, for the goal asked: checked as
+    /// `query --db` checks the file against `--board`, `--metric` and `--goal`.
+    fn of_file(
+        db: &Arc<tilebase_lookup::Database>,
+        path: &std::path::Path,
+        goal: Option<&Bound<'_, PyAny>>,
+        board: Option<Cow<'_, str>>,
+        metric: Option<Cow<'_, str>>,
+        pdb: Option<Cow<'_, str>>,
+    ) -> Answer<Questions> {
+        if let Some(pdb) = pdb {
+            return Err(Failure::Value(format!(
+                "pdb {pdb:?}: a Database answers from its own file; pdb chooses the 15-puzzle's \
+                 pattern databases, for the module's functions with board=\"4x4\""
+            )));
+        }
+        let goal = goal.map(|g| given(g, "goal")).transpose()?;
+        let asked = Asked {
+            board: board.as_deref().map(read_board).transpose()?,
+            goal: goal.as_ref(),
+            metric: metric.as_deref().map(read_metric).transpose()?,
+            pdb: None,
         };
-        Ok(Answers { db, goal })
+        let answers = Answers::of_table(Arc::clone(db), path, asked)?;
+        Ok(Questions {
+            question: *answers.question(),
+            answers: Some(answers),
+        })
     }
 
-    /// The questions about the goal, from the database.
-    fn goal(&self) -> Answer<Goal<'_, Storage>> {
-        Ok(self.db.for_goal(&self.goal)?)
+    /// The answers: at hand, else found, else built (other Python threads run meanwhile).
+    fn answers(&self, py: Python<'_>) -> Answer<Answers> {
+        if let Some(answers) = &self.answers {
+            return Ok(answers.clone());
+        }
+        let library = shipped::library().map_err(|e| Failure::Library(Error::Files(e)))?;
+        py.detach(|| library.open(&self.question, &Logged))
+            .map_err(Failure::Library)
     }
 
-    fn state(&self, state: &Bound<'_, PyAny>) -> Answer<State> {
+    /// The position given, on the question's board, or `query`'s message for it: the input,
+    /// then the problem.
+    fn position(&self, state: &Bound<'_, PyAny>) -> Answer<Position> {
         let given = given(state, "state")?;
-        input::state(self.goal.board(), &given).map_err(Failure::Value)
+        Position::read(self.question.board(), &given)
+            .map_err(|e| Failure::Value(format!("{}: {e}", given.shown())))
     }
 
-    fn distance(&self, state: &Bound<'_, PyAny>) -> Answer<Option<u8>> {
-        let state = self.state(state)?;
-        match self.goal()?.distance(&state) {
-            Ok(d) => Ok(Some(d)),
-            Err(Error::Unsolvable(_)) => Ok(None),
-            Err(e) => Err(e.into()),
+    /// Runs `ask` on the answers for `position`: `None` at once when it cannot reach the goal.
+    /// A search runs without the GIL.
+    fn asked<T: Send>(
+        &self,
+        py: Python<'_>,
+        position: &Position,
+        ask: impl FnOnce(&Answers) -> Result<Option<T>, Error> + Send,
+    ) -> Answer<Option<T>> {
+        if position.unsolvable_reason(self.question.goal()).is_some() {
+            return Ok(None);
         }
+        let answers = self.answers(py)?;
+        let answered = match answers.method() {
+            Method::Table => ask(&answers),
+            Method::Patterns => py.detach(|| ask(&answers)),
+        };
+        answered.map_err(Failure::Library)
     }
 
-    fn solve(&self, state: &Bound<'_, PyAny>) -> Answer<Option<String>> {
-        let state = self.state(state)?;
-        let goal = self.goal()?;
-        match goal.solve(&state) {
-            Ok(path) => Ok(Some(input::moves_text(&path, goal.metric()))),
-            Err(Error::Unsolvable(_)) => Ok(None),
-            Err(e) => Err(e.into()),
-        }
+    fn distance(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<u8>> {
+        let position = self.position(state)?;
+        self.asked(py, &position, |answers| answers.distance(&position))
+    }
+
+    fn solve(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<String>> {
+        let position = self.position(state)?;
+        let metric = self.question.metric();
+        self.asked(py, &position, |answers| {
+            answers
+                .solve(&position)
+                .map(|path| path.map(|path| moves_text(&path, metric)))
+        })
     }
 
     fn hints<'py>(&self, py: Python<'py>, state: &Bound<'py, PyAny>) -> Answer<Bound<'py, PyList>> {
-        let state = self.state(state)?;
-        let hints = match self.goal()?.hints(&state) {
-            Ok(hints) => hints,
-            Err(Error::Unsolvable(_)) => Vec::new(),
-            Err(e) => return Err(e.into()),
-        };
+        let position = self.position(state)?;
+        let hints = self
+            .asked(py, &position, |answers| answers.hints(&position))?
+            .unwrap_or_default();
         let list = PyList::empty(py);
         for hint in hints {
             let slide = hint.slide.to_string();
@@ -273,15 +362,24 @@ impl Answers {
         py: Python<'py>,
         cells: &Bound<'py, PyAny>,
     ) -> Answer<Bound<'py, PyArray1<i16>>> {
-        let board = self.goal.board();
-        let goal = self.goal()?;
+        let board = self.question.board();
         with_rows(
             py,
             cells,
             board.cells(),
             &board.to_string(),
             |slice, out| {
-                py.detach(|| batch::distances(&goal, slice, out))
+                if self.answers.is_none() {
+                    // Every row read first, and those of the other parity half answered: a batch
+                    // that needs no search needs no files.
+                    let needs_files = distances_without_files(&self.question, slice, out)
+                        .map_err(Failure::Row)?;
+                    if !needs_files {
+                        return Ok(());
+                    }
+                }
+                let answers = self.answers(py)?;
+                py.detach(|| answers.distances(slice, out))
                     .map_err(Failure::Row)
             },
         )
@@ -294,8 +392,18 @@ impl Answers {
         count: &Bound<'_, PyAny>,
         seed: Option<&Bound<'_, PyAny>>,
     ) -> Answer<Vec<String>> {
+        let board = self.question.board();
+        if board.method() != Method::Table {
+            return Err(Failure::Value(format!(
+                "board {}: states are drawn at an exact distance from full tables, which stop at \
+                 12 cells; the 15-puzzle is answered by distance, solve, hints and distances",
+                quote(&board.to_string())
+            )));
+        }
         let distances = if let Ok(text) = distance.cast::<PyString>() {
-            Distances::parse(&text.to_cow()?).map_err(Failure::Value)?
+            text.to_cow()?
+                .parse::<Distances>()
+                .map_err(Failure::Value)?
         } else if distance.is_instance_of::<PyInt>() {
             match distance.extract::<u8>() {
                 Ok(d) => Distances::Range(d, d),
@@ -314,9 +422,9 @@ impl Answers {
         };
         let count = whole_number(count, "count")?;
         let seed = match seed {
-            None => rand::rng().random(),
+            None => None,
             Some(seed) => match whole_number(seed, "seed") {
-                Ok(s) if s <= u128::from(u64::MAX) => s as u64,
+                Ok(s) if s <= u128::from(u64::MAX) => Some(s as u64),
                 Err(Failure::Type(message)) => return Err(Failure::Type(message)),
                 _ => {
                     return Err(Failure::Value(format!(
@@ -325,12 +433,9 @@ impl Answers {
                 }
             },
         };
-        let goal = self.goal()?;
-        let range = distances
-            .resolve(self.db.max_distance(), &self.goal, goal.metric())
-            .map_err(Failure::Value)?;
+        let answers = self.answers(py)?;
         let count = usize::try_from(count).unwrap_or(usize::MAX);
-        let drawn = py.detach(|| goal.draw(range, count, seed));
+        let drawn = py.detach(|| answers.draw(distances, count, seed))?;
         if drawn.available < count {
             let message = format!(
                 "only {} state{} at that distance: returned every one",
@@ -340,7 +445,7 @@ impl Answers {
             let message = CString::new(message).unwrap_or_default();
             PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 2)?;
         }
-        Ok(drawn.states.iter().map(State::to_string).collect())
+        Ok(drawn.states.iter().map(|s| s.to_string()).collect())
     }
 }
 
@@ -415,222 +520,9 @@ fn with_rows<'py>(
     let slice = readonly
         .as_slice()
         .map_err(|e| Failure::Value(format!("cells: {e}")))?;
-    let mut out = vec![batch::UNSOLVABLE; rows];
+    let mut out = vec![UNSOLVABLE; rows];
     answer(slice, &mut out)?;
     Ok(PyArray1::from_vec(py, out))
-}
-
-/// The 15-puzzle's answers: IDA* over the pattern files of the goal's class, found (or
-/// built) only once a state needs a search: a typo or a state of the other parity half is
-/// answered at once, never after a build of minutes.
-struct Fifteen {
-    goal: Vec<u8>,
-    partition: Partition,
-}
-
-/// An optimal solution, and the files that found it.
-type Found = (Vec<Move>, PatternSet);
-
-/// How many threads one 15-puzzle search is shared among: every core.
-fn threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-impl Fifteen {
-    /// The pattern files, opened before, found, or built (other Python threads run meanwhile).
-    /// A build is said as it starts, at level WARNING (Python shows it with no logging set
-    /// up): the 7-8 files take minutes, and a call should not hang in silence.
-    fn set(&self, py: Python<'_>) -> Answer<PatternSet> {
-        let say = |note: fifteen::Note<'_>| {
-            Python::attach(|py| {
-                let (level, message) = match note {
-                    fifteen::Note::Building(m) => ("warning", m),
-                    fifteen::Note::Said(m) => ("info", m),
-                };
-                // A logger that fails (a handler raising) must not fail the answer.
-                let _ = log_at(py, level, message);
-            });
-        };
-        py.detach(|| fifteen::find(self.goal.clone(), self.partition, &say))
-            .map_err(|e| Failure::Find(FindError::Other(e)))
-    }
-
-    fn answerer(set: &PatternSet) -> Answer<Answerer<'_>> {
-        Answerer::new(set).map_err(|e| Failure::Find(FindError::Other(e)))
-    }
-
-    fn cells(&self, state: &Bound<'_, PyAny>) -> Answer<Vec<u8>> {
-        fifteen::cells(&given(state, "state")?).map_err(Failure::Value)
-    }
-
-    fn solvable(&self, cells: &[u8]) -> bool {
-        tilebase_pattern::solvable(&FOUR_BY_FOUR, &self.goal, cells)
-    }
-
-    /// An optimal solution, found without the GIL (searches take up to a second), and the
-    /// files it was found with.
-    fn solved(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<(Vec<u8>, Option<Found>)> {
-        let cells = self.cells(state)?;
-        if !self.solvable(&cells) {
-            return Ok((cells, None));
-        }
-        let set = self.set(py)?;
-        let answerer = Self::answerer(&set)?;
-        let solved = py
-            .detach(|| answerer.solve(&cells, u64::MAX, threads()))
-            .map_err(|e| Failure::Value(format!("{}: {e}", cells_to_string(&cells))))?;
-        Ok(match solved {
-            Solved::Moves(moves) => (cells, Some((moves, set))),
-            Solved::Unsolvable => (cells, None),
-        })
-    }
-
-    fn distance(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<u8>> {
-        Ok(self
-            .solved(py, state)?
-            .1
-            .map(|(moves, _)| moves.len() as u8))
-    }
-
-    fn solve(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<String>> {
-        Ok(self
-            .solved(py, state)?
-            .1
-            .map(|(moves, _)| moves.iter().map(|m| m.letter()).collect()))
-    }
-
-    fn hints<'py>(&self, py: Python<'py>, state: &Bound<'py, PyAny>) -> Answer<Bound<'py, PyList>> {
-        let list = PyList::empty(py);
-        let (cells, Some((moves, set))) = self.solved(py, state)? else {
-            return Ok(list);
-        };
-        let answerer = Self::answerer(&set)?;
-        let d = moves.len();
-        let hints = py
-            .detach(|| answerer.hints(&cells, d, u64::MAX, threads()))
-            .map_err(|e| Failure::Value(format!("{}: {e}", cells_to_string(&cells))))?;
-        for hint in hints {
-            let slide = hint.slide.letter().to_string();
-            list.append(hint_dict(
-                py,
-                &slide,
-                hint.tile,
-                hint.distance,
-                hint.optimal(d),
-            )?)?;
-        }
-        Ok(list)
-    }
-
-    fn distances<'py>(
-        &self,
-        py: Python<'py>,
-        cells: &Bound<'py, PyAny>,
-    ) -> Answer<Bound<'py, PyArray1<i16>>> {
-        with_rows(py, cells, FOUR_BY_FOUR.cells(), "4x4", |slice, out| {
-            fifteen::check_rows(slice).map_err(Failure::Row)?;
-            let any_solvable = slice
-                .chunks_exact(FOUR_BY_FOUR.cells())
-                .any(|row| self.solvable(row));
-            if !any_solvable {
-                return Ok(());
-            }
-            let set = self.set(py)?;
-            let answerer = Self::answerer(&set)?;
-            py.detach(|| fifteen::distances(&answerer, slice, out))
-                .map_err(Failure::Row)
-        })
-    }
-}
-
-/// What a module function asks of: a table, or the 15-puzzle's pattern files.
-enum Questions {
-    Table(Answers),
-    Fifteen(Fifteen),
-}
-
-impl Questions {
-    /// The database or pattern files that answer for the goal, board, metric and pattern
-    /// databases asked for.
-    fn find(
-        py: Python<'_>,
-        goal: Option<&Bound<'_, PyAny>>,
-        board: Option<Cow<'_, str>>,
-        metric: Option<Cow<'_, str>>,
-        pdb: Option<Cow<'_, str>>,
-    ) -> Answer<Questions> {
-        let goal = goal.map(|g| given(g, "goal")).transpose()?;
-        if !fifteen::asked_for(board.as_deref(), goal.as_ref()) {
-            if let Some(pdb) = pdb {
-                return Err(Failure::Value(format!(
-                    "pdb {pdb:?}: only the 15-puzzle (board=\"4x4\") is answered from pattern \
-                     databases; every other board from its full table"
-                )));
-            }
-            return Answers::find(py, goal.as_ref(), board.as_deref(), metric.as_deref())
-                .map(Questions::Table);
-        }
-        if let Some(metric) = metric {
-            if input::metric(&metric).map_err(Failure::Value)? == Metric::Multi {
-                return Err(Failure::Value(
-                    "metric mtm: 4x4 is answered in single-tile moves (stm) only".into(),
-                ));
-            }
-        }
-        let partition = fifteen::partition(pdb.as_deref()).map_err(Failure::Value)?;
-        let goal = fifteen::goal(goal.as_ref()).map_err(Failure::Value)?;
-        Ok(Questions::Fifteen(Fifteen { goal, partition }))
-    }
-
-    fn distance(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<u8>> {
-        match self {
-            Questions::Table(a) => a.distance(state),
-            Questions::Fifteen(f) => f.distance(py, state),
-        }
-    }
-
-    fn solve(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<String>> {
-        match self {
-            Questions::Table(a) => a.solve(state),
-            Questions::Fifteen(f) => f.solve(py, state),
-        }
-    }
-
-    fn hints<'py>(&self, py: Python<'py>, state: &Bound<'py, PyAny>) -> Answer<Bound<'py, PyList>> {
-        match self {
-            Questions::Table(a) => a.hints(py, state),
-            Questions::Fifteen(f) => f.hints(py, state),
-        }
-    }
-
-    fn distances<'py>(
-        &self,
-        py: Python<'py>,
-        cells: &Bound<'py, PyAny>,
-    ) -> Answer<Bound<'py, PyArray1<i16>>> {
-        match self {
-            Questions::Table(a) => a.distances(py, cells),
-            Questions::Fifteen(f) => f.distances(py, cells),
-        }
-    }
-
-    fn random_states(
-        &self,
-        py: Python<'_>,
-        distance: &Bound<'_, PyAny>,
-        count: &Bound<'_, PyAny>,
-        seed: Option<&Bound<'_, PyAny>>,
-    ) -> Answer<Vec<String>> {
-        match self {
-            Questions::Table(a) => a.random_states(py, distance, count, seed),
-            Questions::Fifteen(_) => Err(Failure::Value(
-                "board \"4x4\": states are drawn at an exact distance from full tables, which \
-                 stop at 12 cells; the 15-puzzle is answered by distance, solve, hints and \
-                 distances"
-                    .into(),
-            )),
-        }
-    }
 }
 
 /// A whole number of at least 0, as `count` and `seed` take it (saturating far above any use).
@@ -646,23 +538,6 @@ fn whole_number(obj: &Bound<'_, PyAny>, what: &str) -> Answer<u128> {
         Err(_) if obj.gt(0)? => Ok(u128::MAX),
         Err(_) => Err(Failure::Value(format!("{what} {obj}: must be 0 or more"))),
     }
-}
-
-/// Says what finding a database did (a build, a damaged cache file replaced) on the `tilebase`
-/// logger, at level INFO: what `query` says on stderr.
-fn log(py: Python<'_>, notes: &[String]) -> PyResult<()> {
-    for note in notes {
-        log_at(py, "info", note)?;
-    }
-    Ok(())
-}
-
-/// Says `message` on the `tilebase` logger at `level` ("info", "warning").
-fn log_at(py: Python<'_>, level: &str, message: &str) -> PyResult<()> {
-    py.import("logging")?
-        .call_method1("getLogger", ("tilebase",))?
-        .call_method1(level, (message,))?;
-    Ok(())
 }
 
 /// The optimal number of moves from `state` to the goal, or None if the state cannot reach it.
@@ -697,7 +572,7 @@ fn distance(
     metric: Option<Cow<'_, str>>,
     pdb: Option<Cow<'_, str>>,
 ) -> Answer<Option<u8>> {
-    Questions::find(py, goal, board, metric, pdb)?.distance(py, state)
+    Questions::find(goal, board, metric, pdb)?.distance(py, state)
 }
 
 /// One optimal solution from `state`, as `query` writes it: the directions in which the blank
@@ -722,7 +597,7 @@ fn solve(
     metric: Option<Cow<'_, str>>,
     pdb: Option<Cow<'_, str>>,
 ) -> Answer<Option<String>> {
-    Questions::find(py, goal, board, metric, pdb)?.solve(py, state)
+    Questions::find(goal, board, metric, pdb)?.solve(py, state)
 }
 
 /// Every move from `state`, as `query --hint --json` lists them: a dict per move with "move"
@@ -746,7 +621,7 @@ fn hints<'py>(
     metric: Option<Cow<'_, str>>,
     pdb: Option<Cow<'_, str>>,
 ) -> Answer<Bound<'py, PyList>> {
-    Questions::find(py, goal, board, metric, pdb)?.hints(py, state)
+    Questions::find(goal, board, metric, pdb)?.hints(py, state)
 }
 
 /// The distance of every row of `cells`, a 2-D numpy array of dtype uint8 holding one state
@@ -773,7 +648,7 @@ fn distances<'py>(
     metric: Option<Cow<'_, str>>,
     pdb: Option<Cow<'_, str>>,
 ) -> Answer<Bound<'py, PyArray1<i16>>> {
-    Questions::find(py, goal, board, metric, pdb)?.distances(py, cells)
+    Questions::find(goal, board, metric, pdb)?.distances(py, cells)
 }
 
 /// `count` different states drawn uniformly at random among those at exactly `distance` moves
@@ -801,7 +676,7 @@ fn random_states(
 ) -> Answer<Vec<String>> {
     let one = PyInt::new(py, 1).into_any();
     let count = count.unwrap_or(&one);
-    Questions::find(py, goal, board, metric, None)?.random_states(py, distance, count, seed)
+    Questions::find(goal, board, metric, None)?.random_states(py, distance, count, seed)
 }
 
 /// A database file, opened explicitly (as `query --db PATH`): plain files are memory-mapped,
@@ -814,42 +689,21 @@ fn random_states(
 /// 23
 #[pyclass(frozen, module = "tilebase", name = "Database")]
 struct Database {
-    db: Arc<Db>,
+    db: Arc<tilebase_lookup::Database>,
     path: PathBuf,
 }
 
 impl Database {
-    /// The answers for the goal asked for, checked against the file as `query --db` checks.
+    /// The questions about the goal asked for, checked against the file as `query --db`
+    /// checks.
     fn answers(
         &self,
         goal: Option<&Bound<'_, PyAny>>,
         board: Option<Cow<'_, str>>,
         metric: Option<Cow<'_, str>>,
         pdb: Option<Cow<'_, str>>,
-    ) -> Answer<Answers> {
-        if let Some(pdb) = pdb {
-            return Err(Failure::Value(format!(
-                "pdb {pdb:?}: a Database answers from its own file; pdb chooses the 15-puzzle's \
-                 pattern databases, for the module's functions with board=\"4x4\""
-            )));
-        }
-        let board = board
-            .as_deref()
-            .map(input::board)
-            .transpose()
-            .map_err(Failure::Value)?;
-        let metric = metric
-            .as_deref()
-            .map(input::metric)
-            .transpose()
-            .map_err(Failure::Value)?;
-        let goal = goal.map(|g| given(g, "goal")).transpose()?;
-        let goal = find::check_given(&self.db, &self.path, board, metric, goal.as_ref())
-            .map_err(Failure::Value)?;
-        Ok(Answers {
-            db: Arc::clone(&self.db),
-            goal,
-        })
+    ) -> Answer<Questions> {
+        Questions::of_file(&self.db, &self.path, goal, board, metric, pdb)
     }
 }
 
@@ -858,7 +712,9 @@ impl Database {
     #[new]
     fn new(py: Python<'_>, path: PathBuf) -> Answer<Database> {
         // A compressed file is decompressed here: seconds for the largest boards.
-        let db = py.detach(|| tilebase_lookup::Database::open(&path))?;
+        let db = py
+            .detach(|| tilebase_lookup::Database::open(&path))
+            .map_err(|e| Failure::Library(Error::Lookup(e)))?;
         Ok(Database {
             db: Arc::new(db),
             path,
@@ -927,13 +783,14 @@ impl Database {
     #[pyo3(signature = (state, goal=None, board=None, metric=None, pdb=None))]
     fn distance(
         &self,
+        py: Python<'_>,
         state: &Bound<'_, PyAny>,
         goal: Option<&Bound<'_, PyAny>>,
         board: Option<Cow<'_, str>>,
         metric: Option<Cow<'_, str>>,
         pdb: Option<Cow<'_, str>>,
     ) -> Answer<Option<u8>> {
-        self.answers(goal, board, metric, pdb)?.distance(state)
+        self.answers(goal, board, metric, pdb)?.distance(py, state)
     }
 
     /// tilebase.solve, answered from this file.
@@ -943,13 +800,14 @@ impl Database {
     #[pyo3(signature = (state, goal=None, board=None, metric=None, pdb=None))]
     fn solve(
         &self,
+        py: Python<'_>,
         state: &Bound<'_, PyAny>,
         goal: Option<&Bound<'_, PyAny>>,
         board: Option<Cow<'_, str>>,
         metric: Option<Cow<'_, str>>,
         pdb: Option<Cow<'_, str>>,
     ) -> Answer<Option<String>> {
-        self.answers(goal, board, metric, pdb)?.solve(state)
+        self.answers(goal, board, metric, pdb)?.solve(py, state)
     }
 
     /// tilebase.hints, answered from this file.

@@ -1,8 +1,12 @@
 //! The JSON API: `/api/query` (one state by GET, a batch by POST), `/api/random`,
-//! `/api/stats`, each answering what the program of the same name prints with `--json`.
+//! `/api/stats`, each answering what the program of the same name prints with `--json`, in the
+//! library's words ([`tilebase_answer::json`]).
+//!
+//! Every board goes through the same door: the question read by the library, its answers found
+//! by the [`Store`]. A full table answers at once, on the runtime's threads. A board answered by
+//! search holds a search permit, searches in a blocking thread within `--max-nodes`, and answers
+//! what needs no search (an unreadable state, one that cannot reach the goal) without its files.
 
-use std::io::Write as _;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use axum::body::{Body, Bytes};
@@ -12,25 +16,13 @@ use axum::http::header::CONTENT_TYPE;
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use tilebase_core::State;
-use tilebase_tools::locate::Source;
-use tilebase_tools::query::{Answerer, Input, Mode, Notation};
-use tilebase_tools::random::{self, Distances};
-use tilebase_tools::stats;
+use tilebase_answer::json::{self, Context, Fields};
+use tilebase_answer::{Answer, Answers, Ask, Distances, Error, Method, Position, Question, quote};
 
-use crate::databases::{Databases, is_heavy};
 use crate::error::{ApiError, JSON};
-use crate::fifteen;
-use crate::params::{self, Question};
-
-/// The most states one POST may ask about.
-pub const MAX_STATES: usize = 10_000;
-
-/// The most states one `/api/random` may draw.
-pub const MAX_COUNT: usize = 10_000;
-
-/// Batches larger than this are answered in a blocking thread rather than on the runtime's.
-const INLINE_STATES: usize = 64;
+use crate::limits::{INLINE_STATES, MAX_BODY, MAX_COUNT, MAX_SEARCHED_STATES, MAX_STATES};
+use crate::params;
+use crate::store::{Cancel, Store, cancelled};
 
 /// A JSON answer.
 fn json(body: impl Into<Bytes>) -> Response {
@@ -47,11 +39,84 @@ thread_local! {
 /// The buffer kept by [`ANSWER`] between requests is at most this large.
 const KEPT_ANSWER: usize = 64 << 10;
 
+/// What each answer adds to `query --json`'s six fields.
+#[derive(Clone, Copy, Debug)]
+struct Options {
+    /// `hints`, as `query --json --hint` adds them.
+    hint: bool,
+    /// `boards`: every state along the solution, from the state to the goal.
+    boards: bool,
+}
+
+impl Options {
+    fn fields(self) -> Fields {
+        Fields {
+            tiles: false,
+            boards: self.boards,
+        }
+    }
+}
+
+/// The goal, board and metric every answer of `question` repeats.
+fn context<'a>(question: &Question, names: (&'a str, &'a str)) -> Context<'a> {
+    Context {
+        goal: names.0,
+        board: names.1,
+        metric: question.metric(),
+    }
+}
+
+/// Appends the object for `position`, without its newline: its answer, or, for a position that
+/// cannot reach the goal, its answer without any file; `Err` with what stopped the answer.
+fn answer(
+    out: &mut Vec<u8>,
+    answers: Option<&Answers>,
+    question: &Question,
+    position: &Position,
+    ask: &Ask,
+    options: Options,
+) -> Result<(), Error> {
+    let Some(answers) = answers else {
+        // Only positions that need no files come here.
+        let names = (question.goal().to_string(), question.board().to_string());
+        json::unsolvable(
+            out,
+            &context(question, (&names.0, &names.1)),
+            position,
+            options.fields(),
+        );
+        return Ok(());
+    };
+    let context = context(question, answers.names());
+    match answers.answer(position, ask)? {
+        Answer::Solved(solved) => json::solved(out, &context, &solved, options.fields()),
+        Answer::Unsolvable(unsolvable) => {
+            json::unsolvable(out, &context, &unsolvable.position, options.fields())
+        }
+    }
+    Ok(())
+}
+
+/// The service's words for a search that gave up: what it allows, and where there is no limit.
+fn gave_up(store: &Store, question: &Question, error: &Error) -> String {
+    format!(
+        "{error}: more than this service searches for one state (--max-nodes {}); query --board \
+         {} answers it with no limit",
+        store.max_nodes(),
+        question.board()
+    )
+}
+
+/// Whether `position` needs files to be answered: it can reach the goal.
+fn needs_files(question: &Question, position: &Position) -> bool {
+    position.unsolvable_reason(question.goal()).is_none()
+}
+
 /// `GET /api/query?state=S[&goal=G][&board=WxH][&metric=stm|mtm][&hint=true][&boards=true]`:
 /// the object `query --json` prints for `S`. An unsolvable state is an answer
-/// (`"solvable":false`); an unreadable one is a 400.
+/// (`"solvable":false`); an unreadable one is a 400; a search that gives up a 422.
 pub async fn query_one(
-    Shared(databases): Shared<&'static Databases>,
+    Shared(store): Shared<&'static Store>,
     uri: Uri,
 ) -> Result<Response, ApiError> {
     let [state, goal, board, metric, hint, boards] = params::parse(
@@ -59,40 +124,37 @@ pub async fn query_one(
         ["state", "goal", "board", "metric", "hint", "boards"],
     )?;
     let text = params::required(state, "state", "603712458")?;
-    if params::four_by_four(board.as_deref()) {
-        let options = fifteen::Options {
-            hint: params::flag(hint.as_deref(), "hint")?,
-            boards: params::flag(boards.as_deref(), "boards")?,
-        };
-        // Boxed, as is the first question about a goal below: the usual answer's future stays
-        // small (it is moved and allocated on every request).
-        return Box::pin(query_one_4x4(
-            databases,
-            &text,
-            goal.as_deref(),
-            metric.as_deref(),
-            options,
-        ))
-        .await;
-    }
-    let question = Question::read(board.as_deref(), goal.as_deref(), metric.as_deref())?;
+    let question = params::question(
+        board.as_deref(),
+        goal.as_deref(),
+        metric.as_deref(),
+        store.pdb(),
+    )?;
     let options = Options {
         hint: params::flag(hint.as_deref(), "hint")?,
         boards: params::flag(boards.as_deref(), "boards")?,
     };
-    let state = params::state(&question, &text)?;
-    let respond = |source: &Arc<Source>| {
+    let position = params::state(&question, &text)?;
+    if question.board().method() == Method::Patterns {
+        // Boxed, as is the first question about a goal below: the usual answer's future stays
+        // small (it is moved and allocated on every request).
+        return Box::pin(query_one_searched(store, question, position, options)).await;
+    }
+    let ask = Ask {
+        hints: options.hint,
+        ..Ask::default()
+    };
+    let respond = |answers: &Answers| {
         ANSWER.with_borrow_mut(|out| {
             out.clear();
-            let mut answerer = options.answerer(source);
-            answer(&mut answerer, source, &text, Some(state), options, out);
-            let answered = if out.starts_with(b"{\"input\"") {
+            let answered = match answer(out, Some(answers), &question, &position, &ask, options) {
                 // The state was read above, so only the database can have failed: a damaged
                 // entry.
-                Err(ApiError::internal(inline_error(out)))
-            } else {
-                out.push(b'\n');
-                Ok(json(Bytes::copy_from_slice(out)))
+                Err(e) => Err(ApiError::internal(e.to_string())),
+                Ok(()) => {
+                    out.push(b'\n');
+                    Ok(json(Bytes::copy_from_slice(out)))
+                }
             };
             if out.capacity() > KEPT_ANSWER {
                 *out = Vec::with_capacity(1024);
@@ -101,10 +163,61 @@ pub async fn query_one(
         })
     };
     // A goal asked before, the usual case, is answered without awaiting anything.
-    if let Some(response) = databases.with_remembered(&question, respond) {
+    if let Some(response) = store.remembered(&question, respond) {
         return response;
     }
-    respond(&Box::pin(databases.source(question)).await?)
+    respond(&Box::pin(store.answers(question)).await?)
+}
+
+/// `GET /api/query` on a board answered by search: at once when the state needs no search;
+/// else in a blocking thread, with a search permit, once the files are there.
+async fn query_one_searched(
+    store: &'static Store,
+    question: Question,
+    position: Position,
+    options: Options,
+) -> Result<Response, ApiError> {
+    let mut out = Vec::with_capacity(256);
+    if needs_files(&question, &position) {
+        let permit = store.search_permit(&question)?;
+        let answers = store.answers(question).await?;
+        let ask = Ask {
+            hints: options.hint,
+            effort: store.effort(),
+            ..Ask::default()
+        };
+        let work = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let answered = answer(
+                &mut out,
+                Some(&answers),
+                &question,
+                &position,
+                &ask,
+                options,
+            );
+            (answered, out)
+        });
+        let (answered, written) = work
+            .await
+            .map_err(|e| ApiError::internal(format!("answering failed: {e}")))?;
+        out = written;
+        match answered {
+            Ok(()) => {}
+            Err(e @ Error::Search { .. }) => {
+                return Err(ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    gave_up(store, &question, &e),
+                ));
+            }
+            Err(e) => return Err(ApiError::internal(e.to_string())),
+        }
+    } else {
+        let ask = Ask::default();
+        let _ = answer(&mut out, None, &question, &position, &ask, options);
+    }
+    out.push(b'\n');
+    Ok(json(out))
 }
 
 /// The body of `POST /api/query`.
@@ -131,14 +244,11 @@ pub struct Batch {
 /// `{"results":[...]}`, one object per state in input order, an unreadable one answered in
 /// its place as `{"input":...,"error":...}`.
 pub async fn query_batch(
-    Shared(databases): Shared<&'static Databases>,
+    Shared(store): Shared<&'static Store>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let body = body.map_err(|rejection| match rejection.status().as_u16() {
-        413 => ApiError::too_large(format!(
-            "the body is larger than {} bytes (1 MiB)",
-            crate::app::MAX_BODY
-        )),
+        413 => ApiError::too_large(format!("the body is larger than {MAX_BODY} bytes (1 MiB)")),
         _ => ApiError::new(rejection.status(), rejection.body_text()),
     })?;
     let batch: Batch = serde_json::from_slice(&body).map_err(|e| {
@@ -153,26 +263,45 @@ pub async fn query_batch(
             batch.states.len()
         )));
     }
-    if params::four_by_four(batch.board.as_deref()) {
-        return query_batch_4x4(databases, batch).await;
-    }
-    let question = Question::read(
+    let question = params::question(
         batch.board.as_deref(),
         batch.goal.as_deref(),
         batch.metric.as_deref(),
+        store.pdb(),
     )?;
-    let source = databases.source(question).await?;
     let options = Options {
         hint: batch.hint,
         boards: batch.boards,
     };
-    if batch.states.len() <= INLINE_STATES {
-        return Ok(json(answer_batch(&source, &batch.states, options)));
+    if question.board().method() == Method::Patterns {
+        return query_batch_searched(store, question, batch.states, options).await;
     }
-    let permit = databases.batch_permit()?;
+    let answers = store.answers(question).await?;
+    let ask = Ask {
+        hints: options.hint,
+        ..Ask::default()
+    };
+    let batch_of = move |states: &[serde_json::Value]| {
+        let never = AtomicBool::new(false);
+        let words = |e: &Error| e.to_string();
+        let out = answer_batch(
+            Some(&answers),
+            &question,
+            states,
+            &ask,
+            options,
+            &never,
+            &words,
+        );
+        out.unwrap_or_default()
+    };
+    if batch.states.len() <= INLINE_STATES {
+        return Ok(json(batch_of(&batch.states)));
+    }
+    let permit = store.batch_permit()?;
     let work = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        answer_batch(&source, &batch.states, options)
+        batch_of(&batch.states)
     });
     let out = work
         .await
@@ -180,115 +309,128 @@ pub async fn query_batch(
     Ok(json(out))
 }
 
-/// What each answer adds to `query --json`'s six fields.
-#[derive(Clone, Copy, Debug)]
-struct Options {
-    /// `hints`, as `query --json --hint` adds them.
-    hint: bool,
-    /// `boards`: every state along the solution, from the state to the goal.
-    boards: bool,
-}
-
-impl Options {
-    fn answerer<'a>(&self, source: &'a Source) -> Answerer<'a> {
-        Answerer::for_source(
-            source,
-            Mode::Json {
-                all: false,
-                hint: self.hint,
-                notation: Notation::Blank,
-            },
-        )
-    }
-}
-
-/// Appends the answer for the state written as `text` (read already as `state`, if it could
-/// be), without its newline.
-fn answer(
-    answerer: &mut Answerer<'_>,
-    source: &Source,
-    text: &str,
-    state: Option<State>,
+/// `POST /api/query` on a board answered by search: `{"results":[...]}` as `query --json`
+/// answers each line, at most [`MAX_SEARCHED_STATES`] states, answered in input order in one
+/// blocking thread with one search permit (stopping if the request ends first).
+async fn query_batch_searched(
+    store: &'static Store,
+    question: Question,
+    states: Vec<serde_json::Value>,
     options: Options,
-    out: &mut Vec<u8>,
-) {
-    let start = out.len();
-    match state {
-        Some(state) => answerer.answer_read(Input::argument(text), state, out),
-        None => answerer.answer(Input::argument(text), out),
+) -> Result<Response, ApiError> {
+    if states.len() > MAX_SEARCHED_STATES {
+        return Err(ApiError::too_large(format!(
+            "{} states: at most {MAX_SEARCHED_STATES} per request on {}, where each state is a \
+             search",
+            states.len(),
+            question.board()
+        )));
     }
-    if out.last() == Some(&b'\n') {
-        out.pop();
-    }
-    if !options.boards || out[start..].starts_with(b"{\"input\"") {
-        return;
-    }
-    let Some(state) = state.or_else(|| State::parse(source.goal.board(), text).ok()) else {
-        return;
+    let ask = Ask {
+        hints: options.hint,
+        effort: store.effort(),
+        ..Ask::default()
     };
-    // The object ends with its closing brace: the field goes before it.
-    out.pop();
-    out.extend_from_slice(b",\"boards\":");
-    match source.answers().solve(&state) {
-        Ok(path) => {
-            out.push(b'[');
-            let mut now = state;
-            let _ = write!(out, "\"{now}\"");
-            for &step in path.iter() {
-                let Some(next) = now.slide(step) else { break };
-                now = next;
-                let _ = write!(out, ",\"{now}\"");
-            }
-            out.push(b']');
+    let searches = states.iter().any(|value| match value {
+        serde_json::Value::String(text) => {
+            Position::parse(question.board(), text).is_ok_and(|p| needs_files(&question, &p))
         }
-        Err(_) => out.extend_from_slice(b"null"),
+        _ => false,
+    });
+    let words = move |e: &Error| match e {
+        Error::Search { .. } => gave_up(store, &question, e),
+        other => other.to_string(),
+    };
+    if !searches {
+        let never = AtomicBool::new(false);
+        let out = answer_batch(None, &question, &states, &ask, options, &never, &words);
+        return Ok(json(out.unwrap_or_default()));
     }
-    out.push(b'}');
+    let permit = store.search_permit(&question)?;
+    let answers = store.answers(question).await?;
+    let cancel = Cancel::new();
+    let stop = cancel.flag();
+    let work = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        answer_batch(
+            Some(&answers),
+            &question,
+            &states,
+            &ask,
+            options,
+            &stop,
+            &words,
+        )
+    });
+    let out = work
+        .await
+        .map_err(|e| ApiError::internal(format!("answering the batch failed: {e}")))?;
+    drop(cancel);
+    let out = out.ok_or_else(|| ApiError::internal("the batch was stopped"))?;
+    Ok(json(out))
 }
 
-/// `{"results":[...]}` for a batch.
-fn answer_batch(source: &Source, states: &[serde_json::Value], options: Options) -> Vec<u8> {
-    let mut answerer = options.answerer(source);
-    let mut out = Vec::with_capacity(16 + states.len() * if options.boards { 1024 } else { 128 });
+/// `{"results":[...]}` for a batch, each state answered as `query --json` answers a line (an
+/// answer that fails refused in its place, in `words`), or `None` if told to stop before the
+/// end.
+fn answer_batch(
+    answers: Option<&Answers>,
+    question: &Question,
+    states: &[serde_json::Value],
+    ask: &Ask,
+    options: Options,
+    stop: &AtomicBool,
+    words: &dyn Fn(&Error) -> String,
+) -> Option<Vec<u8>> {
+    let per_state = if options.boards { 1024 } else { 128 };
+    let mut out = Vec::with_capacity(16 + states.len() * per_state);
     out.extend_from_slice(b"{\"results\":[");
     for (i, value) in states.iter().enumerate() {
+        if cancelled(stop) {
+            return None;
+        }
         if i > 0 {
             out.push(b',');
         }
-        match value {
-            serde_json::Value::String(text) => {
-                answer(&mut answerer, source, text, None, options, &mut out);
+        let serde_json::Value::String(text) = value else {
+            let example = match question.board().method() {
+                Method::Table => "603712458".to_string(),
+                Method::Patterns => question.board().default_goal().to_string(),
+            };
+            json::refused(
+                &mut out,
+                value,
+                &format!("a state is a string, in any form query reads, like {example:?}"),
+            );
+            continue;
+        };
+        let read = match answers {
+            Some(answers) => answers.read(text),
+            None => Position::parse(question.board(), text),
+        };
+        let start = out.len();
+        let answered = match read {
+            Ok(position) if answers.is_some() || !needs_files(question, &position) => {
+                answer(&mut out, answers, question, &position, ask, options)
             }
-            other => {
-                out.extend_from_slice(b"{\"input\":");
-                let _ = serde_json::to_writer(&mut out, other);
-                out.extend_from_slice(
-                    b",\"error\":\"a state is a string, in any form query reads, like \\\"603712458\\\"\"}",
-                );
+            Ok(_) => Err(Error::Files("no files to answer from".into())),
+            Err(problem) => {
+                json::refused(&mut out, text, &problem.to_string());
+                Ok(())
             }
+        };
+        if let Err(e) = answered {
+            out.truncate(start);
+            json::refused(&mut out, text, &words(&e));
         }
     }
     out.extend_from_slice(b"]}\n");
-    out
-}
-
-/// The message of an inline error object, `{"input":...,"error":"..."}`.
-fn inline_error(object: &[u8]) -> String {
-    #[derive(Deserialize)]
-    struct Inline {
-        error: String,
-    }
-    serde_json::from_slice::<Inline>(object)
-        .map(|inline| inline.error)
-        .unwrap_or_else(|_| "the database could not answer".to_string())
+    Some(out)
 }
 
 /// `GET /api/random?distance=D|A..B|max[&count=N][&seed=S][&board=WxH][&goal=G][&metric=M]`:
 /// `{"states":[...]}`, drawn as `random` draws them.
-pub async fn random(
-    Shared(databases): Shared<&'static Databases>,
-    uri: Uri,
-) -> Result<Response, ApiError> {
+pub async fn random(Shared(store): Shared<&'static Store>, uri: Uri) -> Result<Response, ApiError> {
     let [distance, count, seed, goal, board, metric] = params::parse(
         uri.query(),
         ["distance", "count", "seed", "goal", "board", "metric"],
@@ -297,242 +439,80 @@ pub async fn random(
     let distance: Distances = distance.parse().map_err(ApiError::bad_request)?;
     let count = params::number(count.as_deref(), "count", 1..=MAX_COUNT)?.unwrap_or(1);
     let seed = params::number(seed.as_deref(), "seed", 0..=u64::MAX)?;
-    if params::four_by_four(board.as_deref()) {
+    let question = params::question(
+        board.as_deref(),
+        goal.as_deref(),
+        metric.as_deref(),
+        store.pdb(),
+    )?;
+    if question.board().method() != Method::Table {
+        let board = question.board();
         return Err(ApiError::bad_request(format!(
             "board {}: random draws from a full table, and full tables stop at 12 cells: there \
-             are no random 4x4 states at an exact distance; /api/query and /api/stats answer 4x4",
-            tilebase_tools::exit::quote(board.as_deref().unwrap_or_default())
+             are no random {board} states at an exact distance; /api/query and /api/stats \
+             answer {board}",
+            quote(&board.to_string())
         )));
     }
-    let question = Question::read(board.as_deref(), goal.as_deref(), metric.as_deref())?;
-    let source = databases.source(question).await?;
-    let permit = if is_heavy(question.board()) {
-        Some(databases.heavy_permit()?)
+    let answers = store.answers(question).await?;
+    let permit = if Store::is_heavy(&question) {
+        Some(store.heavy_permit()?)
     } else {
         None
     };
     let work = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        let drawn = random::draw_distances(&source.answers(), distance, count, seed)?;
+        let drawn = answers.draw(distance, count, seed)?;
         let mut out = Vec::with_capacity(16 + drawn.states.len() * 16);
         out.extend_from_slice(b"{\"states\":[");
         for (i, state) in drawn.states.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
             }
-            let _ = write!(out, "\"{state}\"");
+            out.push(b'"');
+            out.extend_from_slice(state.to_string().as_bytes());
+            out.push(b'"');
         }
         out.extend_from_slice(b"]}\n");
-        Ok::<_, String>(out)
+        Ok::<_, Error>(out)
     });
     let out = work
         .await
         .map_err(|e| ApiError::internal(format!("drawing states failed: {e}")))?
-        .map_err(ApiError::bad_request)?;
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     Ok(json(out))
 }
 
-/// `GET /api/stats?board=WxH&goal=G[&metric=M]`: the object `stats --json` prints.
-pub async fn stats(
-    Shared(databases): Shared<&'static Databases>,
-    uri: Uri,
-) -> Result<Response, ApiError> {
+/// `GET /api/stats?board=WxH&goal=G[&metric=M]`: the object `stats --json` prints. On a board
+/// answered by search it holds a search permit: opening the files for a goal not asked about
+/// before reads them whole, to check them.
+pub async fn stats(Shared(store): Shared<&'static Store>, uri: Uri) -> Result<Response, ApiError> {
     let [goal, board, metric] = params::parse(uri.query(), ["goal", "board", "metric"])?;
-    if params::four_by_four(board.as_deref()) {
-        return stats_4x4(databases, goal.as_deref(), metric.as_deref()).await;
-    }
-    let question = Question::read(board.as_deref(), goal.as_deref(), metric.as_deref())?;
-    let source = databases.source(question).await?;
-    let permit = if is_heavy(question.board()) {
-        Some(databases.heavy_permit()?)
-    } else {
-        None
+    let question = params::question(
+        board.as_deref(),
+        goal.as_deref(),
+        metric.as_deref(),
+        store.pdb(),
+    )?;
+    let permit = match question.board().method() {
+        Method::Patterns => Some(store.search_permit(&question)?),
+        Method::Table => None,
+    };
+    let answers = store.answers(question).await?;
+    let permit = match permit {
+        Some(permit) => Some(permit),
+        None if Store::is_heavy(&question) => Some(store.heavy_permit()?),
+        None => None,
     };
     let work = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        let mut out = serde_json::to_vec(&stats::gather(&source)).unwrap_or_default();
+        let mut out = serde_json::to_vec(&answers.stats()).unwrap_or_default();
         out.push(b'\n');
         out
     });
     let out = work
         .await
         .map_err(|e| ApiError::internal(format!("gathering the statistics failed: {e}")))?;
-    Ok(json(out))
-}
-
-/// `GET /api/query?board=4x4&...`: the object `query --board 4x4 --json` prints. A state that
-/// needs no search is answered at once; the others in a blocking thread, with a search permit,
-/// once the files are there. A search that gives up is a 422.
-async fn query_one_4x4(
-    databases: &'static Databases,
-    text: &str,
-    goal: Option<&str>,
-    metric: Option<&str>,
-    options: fifteen::Options,
-) -> Result<Response, ApiError> {
-    fifteen::metric(metric)?;
-    let goal = fifteen::goal(goal)?;
-    let read = fifteen::Read::new(text, &goal);
-    if let fifteen::Read::Bad(problem) = &read {
-        return Err(ApiError::bad_request(format!(
-            "state {}: {problem}",
-            tilebase_tools::exit::quote(text)
-        )));
-    }
-    let max_nodes = databases.fifteen.max_nodes();
-    let mut out = String::with_capacity(256);
-    let answered = if let fifteen::Read::Unsolvable(_) = read {
-        fifteen::answer(None, &read, &goal, options, max_nodes, &mut out)
-    } else {
-        let permit = databases.fifteen.search_permit()?;
-        let set = databases.fifteen.set(&goal).await?;
-        let work = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            let answerer = tilebase_fifteen::Answerer::new(&set).map_err(ApiError::internal)?;
-            let answered =
-                fifteen::answer(Some(&answerer), &read, &goal, options, max_nodes, &mut out);
-            Ok::<_, ApiError>((answered, out))
-        });
-        let (answered, written) = work
-            .await
-            .map_err(|e| ApiError::internal(format!("answering failed: {e}")))??;
-        out = written;
-        answered
-    };
-    if let Err(fifteen::Unanswered(problem)) = answered {
-        return Err(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, problem));
-    }
-    out.push('\n');
-    Ok(json(out.into_bytes()))
-}
-
-/// `POST /api/query` with `"board":"4x4"`: `{"results":[...]}` as `query --board 4x4 --json`
-/// answers each line, at most [`fifteen::MAX_STATES`] states, answered in input order in one
-/// blocking thread with one search permit (stopping if the request ends first).
-async fn query_batch_4x4(
-    databases: &'static Databases,
-    batch: Batch,
-) -> Result<Response, ApiError> {
-    if batch.states.len() > fifteen::MAX_STATES {
-        return Err(ApiError::too_large(format!(
-            "{} states: at most {} per request on 4x4, where each state is a search",
-            batch.states.len(),
-            fifteen::MAX_STATES
-        )));
-    }
-    fifteen::metric(batch.metric.as_deref())?;
-    let goal = fifteen::goal(batch.goal.as_deref())?;
-    let options = fifteen::Options {
-        hint: batch.hint,
-        boards: batch.boards,
-    };
-    let inputs: Vec<Input4x4> = batch
-        .states
-        .into_iter()
-        .map(|value| match value {
-            serde_json::Value::String(text) => {
-                let read = fifteen::Read::new(&text, &goal);
-                Input4x4::Text(text, read)
-            }
-            other => Input4x4::Other(other),
-        })
-        .collect();
-    let max_nodes = databases.fifteen.max_nodes();
-    let searches = inputs
-        .iter()
-        .any(|input| matches!(input, Input4x4::Text(_, fifteen::Read::Search(_))));
-    if !searches {
-        let out = batch_4x4(
-            None,
-            &inputs,
-            &goal,
-            options,
-            max_nodes,
-            &AtomicBool::new(false),
-        );
-        return Ok(json(out.unwrap_or_default().into_bytes()));
-    }
-    let permit = databases.fifteen.search_permit()?;
-    let set = databases.fifteen.set(&goal).await?;
-    let cancel = fifteen::Cancel::new();
-    let stop = cancel.flag();
-    let work = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        let answerer = tilebase_fifteen::Answerer::new(&set).map_err(ApiError::internal)?;
-        Ok::<_, ApiError>(batch_4x4(
-            Some(&answerer),
-            &inputs,
-            &goal,
-            options,
-            max_nodes,
-            &stop,
-        ))
-    });
-    let out = work
-        .await
-        .map_err(|e| ApiError::internal(format!("answering the batch failed: {e}")))??;
-    drop(cancel);
-    let out = out.ok_or_else(|| ApiError::internal("the batch was stopped"))?;
-    Ok(json(out.into_bytes()))
-}
-
-/// An input of a 4x4 batch: a string, read; or anything else, refused.
-enum Input4x4 {
-    Text(String, fifteen::Read),
-    Other(serde_json::Value),
-}
-
-/// `{"results":[...]}` for a 4x4 batch, or `None` if told to stop before the end.
-fn batch_4x4(
-    answerer: Option<&tilebase_fifteen::Answerer<'_>>,
-    inputs: &[Input4x4],
-    goal: &[u8],
-    options: fifteen::Options,
-    max_nodes: u64,
-    stop: &AtomicBool,
-) -> Option<String> {
-    let mut out = String::with_capacity(16 + inputs.len() * 256);
-    out.push_str("{\"results\":[");
-    for (i, input) in inputs.iter().enumerate() {
-        if fifteen::cancelled(stop) {
-            return None;
-        }
-        if i > 0 {
-            out.push(',');
-        }
-        match input {
-            Input4x4::Text(text, read) => {
-                fifteen::answer_inline(answerer, text, read, goal, options, max_nodes, &mut out);
-            }
-            Input4x4::Other(value) => {
-                out.push_str("{\"input\":");
-                out.push_str(&serde_json::to_string(value).unwrap_or_default());
-                out.push_str(
-                    ",\"error\":\"a state is a string, in any form query reads, like \
-                     \\\"1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0\\\"\"}",
-                );
-            }
-        }
-    }
-    out.push_str("]}\n");
-    Some(out)
-}
-
-/// `GET /api/stats?board=4x4[&goal=G]`: the object `stats --board 4x4 --json` prints, once the
-/// files are there. It holds a search permit: opening the files for a goal not asked about
-/// before reads them whole, to check them.
-async fn stats_4x4(
-    databases: &'static Databases,
-    goal: Option<&str>,
-    metric: Option<&str>,
-) -> Result<Response, ApiError> {
-    fifteen::metric(metric)?;
-    let goal = fifteen::goal(goal)?;
-    let _permit = databases.fifteen.search_permit()?;
-    let set = databases.fifteen.set(&goal).await?;
-    let mut out = serde_json::to_vec(&tilebase_tools::fifteen::stats::gather(&set))
-        .map_err(|e| ApiError::internal(e.to_string()))?;
-    out.push(b'\n');
     Ok(json(out))
 }
 

@@ -2,7 +2,6 @@
 //! answers, a panic caught as a 500, and every error answered as JSON.
 
 use std::any::Any;
-use std::time::Duration;
 
 use axum::Router;
 use axum::http::header::{ALLOW, CONTENT_TYPE, RETRY_AFTER};
@@ -15,23 +14,20 @@ use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
+use tilebase_answer::quote;
+
 use crate::api;
-use crate::databases::Databases;
 use crate::error::{ApiError, JSON};
+use crate::limits::{MAX_BODY, TIMEOUT};
 use crate::page;
-
-/// The largest request body taken: 1 MiB. Larger ones are answered 413.
-pub const MAX_BODY: usize = 1 << 20;
-
-/// The longest a request may take, building a missing database included.
-pub const TIMEOUT: Duration = Duration::from_secs(60);
+use crate::store::Store;
 
 /// Answers smaller than this are sent as they are: compressing a small body costs more time
 /// than it saves (gzip of a query's answer halves the requests served a second).
 const COMPRESS_ABOVE: u64 = 2048;
 
-/// The service: the page, the API and `/healthz`, answering from `databases`.
-pub fn router(databases: &'static Databases) -> Router {
+/// The service: the page, the API and `/healthz`, answering from `store`.
+pub fn router(store: &'static Store) -> Router {
     let compress = SizeAbove::new(COMPRESS_ABOVE).and(NotForContentType::IMAGES);
     Router::new()
         .route("/", get(page::index))
@@ -43,7 +39,7 @@ pub fn router(databases: &'static Databases) -> Router {
         .route("/api/stats", get(api::stats))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .with_state(databases)
+        .with_state(store)
         .layer(CompressionLayer::new().compress_when(compress))
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
         .layer(TimeoutLayer::with_status_code(
@@ -61,7 +57,7 @@ async fn not_found(uri: Uri) -> ApiError {
         format!(
             "no such path: {}; the page is at /, the API at /api/query, /api/random and \
              /api/stats",
-            tilebase_tools::exit::quote(uri.path())
+            quote(uri.path())
         ),
     )
 }
@@ -72,7 +68,7 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
         StatusCode::METHOD_NOT_ALLOWED,
         format!(
             "{method} is not allowed on {}: the Allow header lists the methods that are",
-            tilebase_tools::exit::quote(uri.path())
+            quote(uri.path())
         ),
     )
 }

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use axum::http::header::{CONTENT_TYPE, RETRY_AFTER};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use tilebase_answer::QuestionError;
 
 /// The content type of every answer of the API.
 pub const JSON: HeaderValue = HeaderValue::from_static("application/json");
@@ -47,6 +48,19 @@ impl ApiError {
             retry_after: Some(2),
             ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
         }
+    }
+
+    /// 503 with `Retry-After`: as much heavy work is under way as the service allows.
+    pub fn heavy_busy() -> ApiError {
+        ApiError::busy(
+            "busy: as much heavy work (building or reading whole 12-cell tables, or building 4x4 \
+             pattern databases) is under way as this service allows at once; try again shortly",
+        )
+    }
+
+    /// 400: a question that cannot be asked, in the library's words.
+    pub fn question(error: QuestionError) -> ApiError {
+        ApiError::bad_request(error.to_string())
     }
 
     /// 500: something on the server's side, such as a damaged database file.

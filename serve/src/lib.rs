@@ -2,21 +2,22 @@
 //! and a JSON API that answers as the command-line programs do (`/api/query`, `/api/random`,
 //! `/api/stats`).
 //!
-//! The answers are the tools' own: `/api/query` writes the object `query --json` prints,
-//! through the same [`tilebase_tools::query::Answerer`]; databases are found (or built) as
-//! `query` finds them, through [`tilebase_tools::locate`], opened once and shared by every
-//! request. The HTTP side is axum on tokio, with tower-http for limits, timeouts and
-//! compression; this package is the only one in the workspace that links them, so `query`,
-//! `build-db` and the lookup crate stay free of the async runtime.
+//! The answers are the library's (`tilebase-answer`), as every front end's are: `/api/query`
+//! writes the object `query --json` prints, with the same JSON writer; files are found (or
+//! built) as `query` finds them, opened once and shared by every request. The HTTP side is axum
+//! on tokio, with tower-http for limits, timeouts and compression; this package is the only one
+//! in the workspace that links them, so `query`, `build-db` and the libraries stay free of the
+//! async runtime.
 #![forbid(unsafe_code)]
 
 pub mod api;
 pub mod app;
-pub mod databases;
+pub mod cli;
 pub mod error;
-pub mod fifteen;
+pub mod limits;
 pub mod page;
 pub mod params;
+pub mod store;
 
 use std::io::Write as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -26,8 +27,9 @@ use std::time::Duration;
 
 use axum::serve::ListenerExt as _;
 use clap::Parser;
-use tilebase_fifteen::Partition;
-use tilebase_tools::exit::{self, parse_args, report};
+use tilebase_answer::Partition;
+
+use crate::cli::{self as exit, parse_args, report};
 use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::Notify;
 
@@ -63,7 +65,7 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub max_searches: Option<usize>,
     /// A 4x4 search gives up after generating N nodes (an error for that state)
-    #[arg(long, value_name = "N", default_value_t = fifteen::DEFAULT_MAX_NODES)]
+    #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
     /// For tests: 4x4 builds wait to start while FILE exists
     #[arg(long, value_name = "FILE", hide = true)]
@@ -83,9 +85,6 @@ pub fn main() -> ExitCode {
         Ok(args) => args,
         Err(code) => return code,
     };
-    // Builds started by requests report on stderr in one line each, as query's do; a progress
-    // bar would interleave with the server's own lines.
-    tilebase_tools::progress::Quiet { quiet: true }.apply();
     raise_open_files_limit();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -132,17 +131,17 @@ async fn run(args: Args) -> ExitCode {
     let _ = stdout.flush();
     drop(stdout);
 
-    let fifteen = fifteen::Settings {
+    let settings = store::Settings {
         pdb: args.pdb,
-        max_searches: args.max_searches.unwrap_or_else(fifteen::cores),
+        max_searches: args.max_searches.unwrap_or_else(limits::cores),
         max_nodes: args.max_nodes,
         hold_builds: args.hold_builds.clone(),
     };
-    // The databases live as long as the process: each request copies a reference to them,
-    // where an `Arc` would have its count written by every request on every core.
-    let databases: &'static databases::Databases =
-        Box::leak(Box::new(databases::Databases::new(args.max_heavy, fifteen)));
-    let router = app::router(databases);
+    // The store lives as long as the process: each request copies a reference to it, where an
+    // `Arc` would have its count written by every request on every core.
+    let store: &'static store::Store =
+        Box::leak(Box::new(store::Store::new(args.max_heavy, settings)));
+    let router = app::router(store);
     let listener = listener.tap_io(|stream| {
         // Answers are small and written whole: send them at once.
         let _ = stream.set_nodelay(true);

@@ -1,13 +1,11 @@
 //! The parameters of a request: read from the query string without copying (unless escaped),
 //! each known name at most once, any other name refused; and the question they ask (board,
-//! goal, metric), read as the command-line programs read their flags.
+//! goal, metric), read by the library as every front end reads it.
 
 use std::borrow::Cow;
 use std::str::FromStr;
-use std::sync::LazyLock;
 
-use tilebase_core::{Board, Metric, State};
-use tilebase_tools::exit::quote;
+use tilebase_answer::{Partition, Position, Question, quote};
 
 use crate::error::ApiError;
 
@@ -126,72 +124,28 @@ pub fn number<T: FromStr + PartialOrd + std::fmt::Display>(
     }
 }
 
-/// Whether `board` names the 15-puzzle's board, `4x4`: its questions are answered from pattern
-/// databases (see [`crate::fifteen`]), not from a full table.
-pub fn four_by_four(board: Option<&str>) -> bool {
-    board.is_some_and(tilebase_fifteen::is_four_by_four)
+/// The question asked by `board`, `goal` and `metric`, as the programs read `--board`,
+/// `--goal` and `--metric`: the board as given, else read off the goal, else 3x3; the goal as
+/// given, else the board's default; the single-tile metric unless `mtm` is asked for. A board
+/// answered from pattern databases is answered from the service's, `pdb`.
+pub fn question(
+    board: Option<&str>,
+    goal: Option<&str>,
+    metric: Option<&str>,
+    pdb: Partition,
+) -> Result<Question, ApiError> {
+    Question::read_text(board, goal, metric, None)
+        .map(|question| question.with_pdb(pdb))
+        .map_err(ApiError::question)
 }
 
-/// The goal when none is given: 3x3's, 123804765. Made once: most questions ask about it.
-static DEFAULT_GOAL: LazyLock<State> = LazyLock::new(|| Board::THREE_BY_THREE.default_goal());
-
-/// What a question is about: the goal (and so the board) and the metric.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Question {
-    /// The goal: distance 0.
-    pub goal: State,
-    /// How moves are counted.
-    pub metric: Metric,
-}
-
-impl Question {
-    /// The question asked by `board`, `goal` and `metric`, as the programs read `--board`,
-    /// `--goal` and `--metric`: the board as given, else read off the goal, else 3x3; the goal
-    /// as given, else the board's default (123804765 on 3x3, the tiles in order with the blank
-    /// last elsewhere); the single-tile metric unless `mtm` is asked for.
-    pub fn read(
-        board: Option<&str>,
-        goal: Option<&str>,
-        metric: Option<&str>,
-    ) -> Result<Question, ApiError> {
-        let board = match board {
-            None => None,
-            Some(text) => Some(
-                Board::from_str(text)
-                    .map_err(|e| ApiError::bad_request(format!("board {}: {e}", quote(text))))?,
-            ),
-        };
-        let bad_goal = |text: &str, e| ApiError::bad_request(format!("goal {}: {e}", quote(text)));
-        let goal = match (board, goal) {
-            (Some(board), Some(text)) => {
-                State::parse(board, text).map_err(|e| bad_goal(text, e))?
-            }
-            (None, Some(text)) => State::from_str(text).map_err(|e| bad_goal(text, e))?,
-            (Some(board), None) => board.default_goal(),
-            (None, None) => *DEFAULT_GOAL,
-        };
-        let metric = match metric {
-            None => Metric::default(),
-            Some(text) => {
-                Metric::from_str(text).map_err(|e| ApiError::bad_request(format!("metric: {e}")))?
-            }
-        };
-        Ok(Question { goal, metric })
-    }
-
-    /// The board of every state asked about.
-    pub fn board(&self) -> Board {
-        self.goal.board()
-    }
-}
-
-/// Reads a state of the question's board, or says why it is not one.
-pub fn state(question: &Question, text: &str) -> Result<State, ApiError> {
+/// Reads a position of the question's board, or says why it is not one.
+pub fn state(question: &Question, text: &str) -> Result<Position, ApiError> {
     // A line of digits, the usual form, without the general parser.
-    if let Some(state) = State::from_digits(question.board(), text.as_bytes()) {
-        return Ok(state);
+    if let Some(position) = Position::from_digits(question.board(), text.as_bytes()) {
+        return Ok(position);
     }
-    State::parse(question.board(), text)
+    Position::parse(question.board(), text)
         .map_err(|e| ApiError::bad_request(format!("state {}: {e}", quote(text))))
 }
 
@@ -282,26 +236,24 @@ mod tests {
 
     #[test]
     fn questions_are_read_as_the_programs_read_their_flags() {
-        let q = Question::read(None, None, None).unwrap();
-        assert_eq!(
-            (q.goal.to_string(), q.metric),
-            ("123804765".into(), Metric::Single)
-        );
-        let q = Question::read(Some("3x2"), None, Some("mtm")).unwrap();
-        assert_eq!(
-            (q.goal.to_string(), q.metric),
-            ("123450".into(), Metric::Multi)
-        );
-        let q = Question::read(None, Some("12/34/50"), None).unwrap();
+        let read = |board, goal, metric| question(board, goal, metric, Partition::FiveFiveFive);
+        let q = read(None, None, None).unwrap();
+        assert_eq!(q.to_string(), "goal 123804765 (3x3 board, stm)");
+        let q = read(Some("3x2"), None, Some("mtm")).unwrap();
+        assert_eq!(q.to_string(), "goal 123450 (3x2 board, mtm)");
+        let q = read(None, Some("12/34/50"), None).unwrap();
         assert_eq!(q.board().to_string(), "2x3");
+        // The 15-puzzle, from the service's pattern databases; a 16-cell goal is its.
+        let q = read(Some("4x4"), None, None).unwrap();
+        assert_eq!(q.pdb(), Some(Partition::FiveFiveFive));
+        let q = read(None, Some("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"), None).unwrap();
+        assert_eq!(q.board().to_string(), "4x4");
         assert_eq!(
-            Question::read(Some("4x4"), None, None).unwrap_err().message,
-            "board \"4x4\": 4x4: full tables stop at 12 cells; the 15-puzzle is answered from pattern databases by query --board 4x4 and build-db --board 4x4"
+            read(Some("5x5"), None, None).unwrap_err().message,
+            "board \"5x5\": 5x5: at most 12 cells are supported"
         );
         assert_eq!(
-            Question::read(None, None, Some("fast"))
-                .unwrap_err()
-                .message,
+            read(None, None, Some("fast")).unwrap_err().message,
             "metric: \"fast\" is not a metric: stm (single-tile moves) or mtm (multi-tile moves)"
         );
     }

@@ -6,11 +6,12 @@
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tilebase_core::Move;
-use tilebase_fifteen::{
-    Answerer, FOUR_BY_FOUR, Partition, PatternSet, Places, Quietly, Solved, boards_of,
-    cells_to_string, file_name, parse_cells,
+use tilebase_answer::{
+    Answers, Board, Effort, Library, Partition, Places, Position, Question, Quietly,
+    pattern_file_name,
 };
+use tilebase_core::Move;
+use tilebase_pattern::{FOUR_BY_FOUR, cells_to_string, parse_cells};
 
 use crate::support::{Reply, Server, escape};
 
@@ -49,21 +50,31 @@ fn building(goal: &str, seconds: u64) -> String {
     )
 }
 
-/// The files the server built, opened as `query` opens them (nothing is built here).
-fn files(server: &Server, goal: &[u8]) -> PatternSet {
+/// The answers from the files the server built, opened as `query` opens them (nothing is
+/// built here).
+fn files(server: &Server, goal: &[u8]) -> Answers {
     let places = Places::new(server.dir().join("db"), Some(server.dir().join("cache")));
     let canonical = tilebase_pattern::ClassFrame::new(FOUR_BY_FOUR, goal)
         .canonical()
         .to_vec();
     for tiles in Partition::FiveFiveFive.tiles(&canonical) {
-        let path = server
-            .dir()
-            .join("cache")
-            .join(file_name(&canonical, &tiles));
+        let path = server.dir().join("cache").join(pattern_file_name(
+            Board::FOUR_BY_FOUR,
+            &canonical,
+            &tiles,
+        ));
         assert!(path.is_file(), "{} was not built", path.display());
     }
-    tilebase_fifteen::find_or_build(goal.to_vec(), Partition::FiveFiveFive, &places, &Quietly)
+    let goal = Position::new(Board::FOUR_BY_FOUR, goal).unwrap();
+    let question = Question::new(goal, Default::default(), Some(Partition::FiveFiveFive)).unwrap();
+    Library::new(places)
+        .find(&question, &Quietly)
         .unwrap()
+        .expect("the files are there")
+}
+
+fn position(cells: &[u8]) -> Position {
+    Position::new(Board::FOUR_BY_FOUR, cells).unwrap()
 }
 
 fn cells(text: &str) -> Vec<u8> {
@@ -80,9 +91,9 @@ fn assert_reaches(start: &[u8], moves: &str, goal: &[u8]) {
         .chars()
         .map(|c| Move::ALL.into_iter().find(|m| m.letter() == c).unwrap())
         .collect();
-    let boards = boards_of(start, &moves);
+    let boards = position(start).along(&moves);
     assert_eq!(boards.len(), moves.len() + 1, "a move off the board");
-    assert_eq!(boards.last().unwrap(), goal);
+    assert_eq!(boards.last().unwrap().cells(), goal);
 }
 
 #[test]
@@ -126,8 +137,7 @@ fn states_are_answered_as_the_solver_answers_them() {
     // Korf's shortest instances, posed for the goal 0,1,...,15: another goal of the same class,
     // answered from the same files (no new build), translated.
     let korf_goal: Vec<u8> = (0..16).collect();
-    let set = files(&server, &korf_goal);
-    let answerer = Answerer::new(&set).unwrap();
+    let answers = files(&server, &korf_goal);
     let mut korf = tilebase_testdata::korf100();
     korf.sort_by_key(|&(_, length)| length);
     for (start, length) in &korf[..3] {
@@ -139,9 +149,10 @@ fn states_are_answered_as_the_solver_answers_them() {
         assert_eq!(reply.status, 200, "{reply:?}");
         let answer = reply.json();
         assert_eq!(answer["distance"], *length, "{start:?}");
-        let Solved::Moves(moves) = answerer.solve(start, u64::MAX, 1).unwrap() else {
-            panic!("solvable")
-        };
+        let moves = answers
+            .solve_within(&position(start), &Effort::bounded(u64::MAX))
+            .unwrap()
+            .expect("solvable");
         assert_eq!(answer["moves"], letters(&moves));
         assert_reaches(start, answer["moves"].as_str().unwrap(), &korf_goal);
     }
@@ -174,15 +185,15 @@ fn hints_and_boards_as_query_adds_them() {
     );
     // The hints are the solver's.
     let goal = cells(GOAL);
-    let set = files(&server, &goal);
-    let answerer = Answerer::new(&set).unwrap();
-    let expected: Vec<Value> = answerer
-        .hints(&cells(TEN), 10, u64::MAX, 1)
+    let answers = files(&server, &goal);
+    let expected: Vec<Value> = answers
+        .hints(&position(&cells(TEN)))
         .unwrap()
+        .expect("solvable")
         .iter()
         .map(|h| {
-            json!({"move": h.slide.letter().to_string(), "tile": h.tile, "distance": h.distance,
-                   "optimal": h.optimal(10)})
+            json!({"move": h.slide.to_string(), "tile": h.tile, "distance": h.distance,
+                   "optimal": h.optimal})
         })
         .collect();
     assert_eq!(reply.json()["hints"], json!(expected));
@@ -515,8 +526,8 @@ fn stats_are_the_objects_stats_prints() {
         assert_eq!(counted, 524_160);
     }
     // The same object as the tools' own, from the same files.
-    let set = files(&server, &cells(GOAL));
-    let expected = serde_json::to_value(tilebase_tools::fifteen::stats::gather(&set)).unwrap();
+    let answers = files(&server, &cells(GOAL));
+    let expected = serde_json::to_value(answers.stats()).unwrap();
     assert_eq!(stats, expected);
     // Another goal of the class is answered through the class's files.
     let other = server

@@ -4,7 +4,6 @@ use std::collections::HashMap;
 
 use tilebase_core::{Board, Metric, State};
 use tilebase_lookup::Database;
-use tilebase_tools::random::draw;
 
 use crate::support::Sandbox;
 
@@ -39,7 +38,7 @@ fn draws_are_uniform_on_a_small_board() {
         let draws = 1000 * states as u64;
         let mut counts: HashMap<State, u64> = HashMap::new();
         for seed in 0..draws {
-            let drawn = draw(&goal, distances.clone(), 1, seed);
+            let drawn = goal.draw(distances.clone(), 1, seed);
             assert_eq!(drawn.available, states);
             let state = drawn.states[0];
             assert!(distances.contains(&db.distance(&state).unwrap()));
@@ -53,7 +52,7 @@ fn draws_are_uniform_on_a_small_board() {
         );
     }
     // Asking for all of them gives each once.
-    let all = draw(&goal, 10..=10, 100, 1);
+    let all = goal.draw(10..=10, 100, 1);
     let mut distinct = all.states.clone();
     distinct.sort();
     distinct.dedup();

@@ -1,4 +1,5 @@
-//! `build-db`: the one-time breadth-first search that writes a goal's database file.
+//! `build-db`: the one-time breadth-first search that writes a goal's database file, or the
+//! 15-puzzle's pattern database files.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -6,21 +7,25 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use tilebase_core::{Board, Metric, State};
-use tilebase_engine::{SaveError, build_table_with, save};
+use tilebase_answer::{
+    Asked, Board, Error, Given, LOCAL_DIR, Method, Metric, Partition, Position, Question,
+    build_patterns, build_table,
+};
+use tilebase_pattern::{ClassFrame, cells_to_string};
 
 use crate::exit::{self, parse_args};
-use crate::locate::LOCAL_DIR;
-use crate::progress::{self, Layers, Quiet};
-use crate::select::board_and_goal;
+use crate::progress::{Quiet, Shown};
+use crate::which::words;
 
-/// Builds the database of a sliding-tile puzzle goal: the optimal distance of every state that
-/// can reach it, one byte each, in a file that `query` memory-maps.
+/// Builds the database of a sliding-tile puzzle goal: on boards of up to 12 cells the optimal
+/// distance of every state that can reach it, one byte each, in a file that `query`
+/// memory-maps; on 4x4 (the 15-puzzle) the pattern databases of the goal's class, one file per
+/// pattern of the partition, which answer for every goal of that class.
 #[derive(Debug, Parser)]
 #[command(name = "build-db", version)]
 pub struct Args {
-    /// Board, WxH: W columns and H rows, both at least 2, at most 12 cells [default: 3x3, or
-    /// read off --goal]
+    /// Board, WxH: W columns and H rows, both at least 2: up to 12 cells (a full table), or 4x4
+    /// (the 15-puzzle's pattern databases) [default: 3x3, or read off --goal]
     #[arg(long, value_name = "WxH")]
     pub board: Option<Board>,
     /// Goal state, in any form query reads (0 is the blank) [default: 123804765 on 3x3, tiles
@@ -28,18 +33,24 @@ pub struct Args {
     #[arg(long, value_name = "STATE")]
     pub goal: Option<String>,
     /// Build the databases that between them answer for every goal of the board: one for each
-    /// class of the blank's cell under the board's symmetries (3 on 3x3), each of the tiles in
-    /// order around the blank. --out is then a directory [default: db]
+    /// class of the blank's cell under the board's symmetries (3 on 3x3 and on 4x4), each of the
+    /// tiles in order around the blank. --out is then a directory [default: db]
     #[arg(long, conflicts_with = "goal")]
     pub all_goals: bool,
     /// How moves are counted: stm, one tile slides; mtm, a line of tiles slides as one move
-    #[arg(long, value_name = "stm|mtm", default_value_t = Metric::Single)]
-    pub metric: Metric,
-    /// Output file [default: db/BOARD-GOAL.tilebase, with -mtm before .tilebase in the
-    /// multi-tile metric, and .zst added when compressed]
+    /// (full tables only) [default: stm]
+    #[arg(long, value_name = "stm|mtm")]
+    pub metric: Option<Metric>,
+    /// The 15-puzzle's partition: 7-8 (the strongest: 288 MB, minutes to build), 6-6-3 or 5-5-5
+    /// (seconds) [default: 7-8]
+    #[arg(long, value_name = "7-8|6-6-3|5-5-5")]
+    pub pdb: Option<Partition>,
+    /// Output file; on 4x4 a directory [default: db/BOARD-GOAL.tilebase, with -mtm before
+    /// .tilebase in the multi-tile metric, and .zst added when compressed; on 4x4, db]
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
-    /// Write the zstd-compressed form, for shipping; query and the library read both
+    /// Write the zstd-compressed form, for shipping; query and the library read both (full
+    /// tables only: pattern files are memory-mapped as they are)
     #[arg(long)]
     pub compress: bool,
     /// Replace the output file if it exists
@@ -52,10 +63,6 @@ pub struct Args {
 
 /// Runs `build-db` with the process's arguments.
 pub fn main() -> ExitCode {
-    // The 15-puzzle gets pattern databases, with flags of their own.
-    if crate::fifteen::asked_for(&std::env::args_os().collect::<Vec<_>>()) {
-        return crate::fifteen::build::main();
-    }
     let args = match parse_args::<Args>("build-db") {
         Ok(args) => args,
         Err(code) => return code,
@@ -67,50 +74,26 @@ pub fn main() -> ExitCode {
 /// Builds and saves the database or databases the arguments ask for; returns the summary to
 /// print.
 pub fn run(args: &Args) -> Result<String, String> {
-    let (board, goal) = board_and_goal(args.board, args.goal.as_deref())?;
-    let file = |goal: &State| tilebase_format::file_name(goal, args.metric, args.compress);
-    if !args.all_goals {
-        let path = args
-            .out
-            .clone()
-            .unwrap_or_else(|| Path::new(LOCAL_DIR).join(file(&goal)));
-        return build_one(args, &goal, &path);
+    let given = args.goal.as_deref().map(Given::text);
+    let question = Question::read(Asked {
+        board: args.board,
+        goal: given.as_ref(),
+        metric: args.metric,
+        pdb: args.pdb,
+    })
+    .map_err(|e| format!("--{e}"))?;
+    match question.board().method() {
+        Method::Table => tables(args, &question),
+        Method::Patterns => patterns(args, &question),
     }
-    let dir = args.out.clone().unwrap_or_else(|| PathBuf::from(LOCAL_DIR));
-    if dir.is_file() {
-        return Err(format!(
-            "{}: is a file; with --all-goals, --out names a directory",
-            dir.display()
-        ));
-    }
-    let goals = board.canonical_goals();
-    let paths: Vec<PathBuf> = goals.iter().map(|g| dir.join(file(g))).collect();
-    // Every refusal before any build, so that nothing is half done.
-    for path in &paths {
-        check_absent(args, path)?;
-    }
-    let started = Instant::now();
-    let mut summary = String::new();
-    for (goal, path) in goals.iter().zip(&paths) {
-        summary.push_str(&build_one(args, goal, path)?);
-        summary.push('\n');
-    }
-    let _ = writeln!(
-        summary,
-        "{} databases for every goal of the {board} board ({}) in {:.1} ms: each answers for \
-         every goal with the blank in the same class of cells",
-        goals.len(),
-        args.metric,
-        ms(started.elapsed())
-    );
-    Ok(summary)
 }
 
-fn check_absent(args: &Args, path: &Path) -> Result<(), String> {
-    if !args.force && std::fs::symlink_metadata(path).is_ok() {
-        return Err(exists(path));
+/// A file that exists, refused in the words of the flag that replaces it.
+fn refused(error: Error) -> String {
+    match error {
+        Error::Exists(path) => exists(&path),
+        other => words(other),
     }
-    Ok(())
 }
 
 fn exists(path: &Path) -> String {
@@ -124,28 +107,63 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
-/// Builds and saves one database; returns its summary.
-fn build_one(args: &Args, goal: &State, path: &Path) -> Result<String, String> {
-    // Checked before the search too, so that a refusal is instant; save checks again.
-    check_absent(args, path)?;
+/// The full tables asked for: the goal's, or with `--all-goals` one per class of goals.
+fn tables(args: &Args, question: &Question) -> Result<String, String> {
+    let metric = question.metric();
+    let file = |goal: &Position| match goal.state() {
+        Some(state) => tilebase_format::file_name(state, metric, args.compress),
+        None => String::new(),
+    };
+    if !args.all_goals {
+        let path = args
+            .out
+            .clone()
+            .unwrap_or_else(|| Path::new(LOCAL_DIR).join(file(question.goal())));
+        return build_one(args, question.goal(), metric, &path);
+    }
+    let board = question.board();
+    let dir = args.out.clone().unwrap_or_else(|| PathBuf::from(LOCAL_DIR));
+    if dir.is_file() {
+        return Err(format!(
+            "{}: is a file; with --all-goals, --out names a directory",
+            dir.display()
+        ));
+    }
+    let goals = board.canonical_goals();
+    let paths: Vec<PathBuf> = goals.iter().map(|g| dir.join(file(g))).collect();
+    // Every refusal before any build, so that nothing is half done.
+    for path in &paths {
+        if !args.force && std::fs::symlink_metadata(path).is_ok() {
+            return Err(exists(path));
+        }
+    }
     let started = Instant::now();
-    let bar = Layers(progress::bar(
-        &format!("building {}", goal.board()),
-        u64::from(goal.board().states()),
-        "states",
-    ));
-    let table = build_table_with(goal, args.metric, &bar);
-    let searched = started.elapsed();
-    progress::finishing(&bar.0, "writing the file");
-    let saved = save(path, goal, args.metric, &table, args.compress, args.force);
-    bar.0.finish_and_clear();
-    let saved = saved.map_err(|e| match e {
-        SaveError::Exists { path } => exists(&path),
-        other => other.to_string(),
-    })?;
-    let total = started.elapsed();
+    let mut summary = String::new();
+    for (goal, path) in goals.iter().zip(&paths) {
+        summary.push_str(&build_one(args, goal, metric, path)?);
+        summary.push('\n');
+    }
+    let _ = writeln!(
+        summary,
+        "{} databases for every goal of the {board} board ({metric}) in {:.1} ms: each answers \
+         for every goal with the blank in the same class of cells",
+        goals.len(),
+        ms(started.elapsed())
+    );
+    Ok(summary)
+}
 
-    let h = &saved.header;
+/// Builds and saves one full table; returns its summary.
+fn build_one(args: &Args, goal: &Position, metric: Metric, path: &Path) -> Result<String, String> {
+    let Some(state) = goal.state() else {
+        return Err(format!("{} has no full table", goal.board()));
+    };
+    let watch = Shown {
+        program: "build-db",
+    };
+    let built =
+        build_table(state, metric, path, args.compress, args.force, &watch).map_err(refused)?;
+    let h = &built.saved.header;
     let at_max = h.counts[usize::from(h.max_distance)];
     Ok(format!(
         "board   {}\n\
@@ -159,15 +177,87 @@ fn build_one(args: &Args, goal: &State, path: &Path) -> Result<String, String> {
         h.entry_count,
         h.max_distance,
         if at_max == 1 { "" } else { "s" },
-        ms(total),
-        ms(searched),
-        ms(total - searched),
-        saved.path.display(),
-        saved.bytes,
+        ms(built.total),
+        ms(built.search),
+        ms(built.total - built.search),
+        built.saved.path.display(),
+        built.saved.bytes,
         if args.compress { ", zstd" } else { "" },
-        match args.metric {
+        match metric {
             Metric::Single => "stm (single-tile moves)",
             Metric::Multi => "mtm (multi-tile moves: a line of tiles slides as one)",
         },
     ))
+}
+
+/// The pattern databases of the goal's class, or with `--all-goals` of every class.
+fn patterns(args: &Args, question: &Question) -> Result<String, String> {
+    let board = question.board();
+    if args.compress {
+        return Err(format!(
+            "--compress: {board} pattern files are memory-mapped as they are, not compressed"
+        ));
+    }
+    let dir = args.out.clone().unwrap_or_else(|| PathBuf::from(LOCAL_DIR));
+    if dir.is_file() {
+        return Err(format!(
+            "{}: is a file; on {board}, --out names a directory",
+            dir.display()
+        ));
+    }
+    let partition = question.pdb().unwrap_or_default();
+    let goals = if args.all_goals {
+        board.canonical_goals()
+    } else {
+        vec![*question.goal()]
+    };
+    let watch = Shown {
+        program: "build-db",
+    };
+    let mut summary = String::new();
+    for goal in goals {
+        let frame = ClassFrame::new(board.grid(), goal.cells());
+        let canonical = frame.canonical();
+        let started = Instant::now();
+        let saved = build_patterns(board, canonical, partition, &dir, args.force, &watch)
+            .map_err(refused)?;
+        let seconds = started.elapsed().as_secs_f64();
+        let _ = writeln!(summary, "board     {board}");
+        let _ = writeln!(summary, "goal      {goal}");
+        if canonical != goal.cells() {
+            let _ = writeln!(
+                summary,
+                "class     answered through goal {} (the same class of the blank's cell)",
+                cells_to_string(canonical)
+            );
+        }
+        // The mirror about a diagonal needs the blank on one: a corner or inside, not an edge.
+        let blank = canonical.iter().position(|&t| t == 0).unwrap_or(0);
+        let (row, col) = (blank / board.width(), blank % board.width());
+        let reflected = row == col || row + col == board.width() - 1;
+        let _ = writeln!(
+            summary,
+            "patterns  {partition} (additive{})",
+            if reflected {
+                ", with the reflected lookup"
+            } else {
+                ""
+            }
+        );
+        for s in &saved {
+            let h = &s.header;
+            let _ = writeln!(
+                summary,
+                "  tiles {:<24} {:>11} placements, max {:>2} moves, file {} ({} bytes)",
+                cells_to_string(&h.tiles),
+                h.entry_count,
+                h.max_value,
+                s.path.display(),
+                s.bytes
+            );
+        }
+        let _ = writeln!(summary, "time      {seconds:.1} s");
+        let _ = writeln!(summary, "metric    stm (single-tile moves)\n");
+    }
+    Ok(summary)
 }

@@ -3,6 +3,8 @@
 use std::fmt::Display;
 use std::process::ExitCode;
 
+use tilebase_answer::Outcome;
+
 /// Every state answered, every state solvable; or nothing went wrong.
 pub const OK: u8 = 0;
 /// At least one state cannot reach the goal (query only).
@@ -38,15 +40,13 @@ pub fn parse_args<A: clap::Parser>(program: &str) -> Result<A, ExitCode> {
     })
 }
 
-/// Shortens what a user typed for an error line: at most 60 characters, quoted and escaped.
-pub fn quote(input: &str) -> String {
-    const MAX: usize = 60;
-    match input.char_indices().nth(MAX) {
-        Some((cut, _)) => {
-            let total = input.chars().count();
-            format!("{:?}… ({total} characters)", &input[..cut])
-        }
-        None => format!("{input:?}"),
+/// The exit status of a run whose inputs fared as `outcome` says: 0, 1 (some state cannot reach
+/// the goal) or 2 (some input could not be answered).
+pub fn status(outcome: Outcome) -> u8 {
+    match outcome {
+        Outcome::Answered => OK,
+        Outcome::Unsolvable => UNSOLVABLE,
+        Outcome::Failed => ERROR,
     }
 }
 

@@ -1,5 +1,5 @@
-//! Progress bars on stderr for the jobs that take over a second: 12-cell builds and their
-//! verification.
+//! Progress bars on stderr for the jobs that take over a second (12-cell builds, pattern
+//! databases, their verification), and what the programs say of the files they find and build.
 //!
 //! A bar is drawn only when stderr is a terminal and `--quiet` was not given: never a byte of it
 //! reaches a pipe, a file or JSON output. It says what is being done, how far it is, the rate
@@ -12,6 +12,9 @@ use std::time::Duration;
 use std::fmt::Write;
 
 use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use tilebase_answer::{Building, Job, Watch};
+
+use crate::exit::report;
 
 /// Jobs over tables smaller than this finish in well under a second: no bar.
 const SHOWN_FROM: u64 = 10_000_000;
@@ -76,12 +79,49 @@ pub fn finishing(bar: &ProgressBar, stage: &str) {
     bar.set_message(stage.to_string());
 }
 
-/// The engine's progress, layer by layer, on a bar of the table's states.
+/// A build's progress, layer by layer, on a bar of its states; cleared when dropped.
 pub struct Layers(pub ProgressBar);
 
-impl tilebase_engine::Progress for Layers {
+impl Building for Layers {
     fn layer(&self, depth: u32, reached: u64, _total: u64) {
         self.0.set_position(reached);
         self.0.set_message(format!("depth {depth}"));
+    }
+
+    fn writing(&self) {
+        finishing(&self.0, "writing the file");
+    }
+}
+
+impl tilebase_engine::Progress for Layers {
+    fn layer(&self, depth: u32, reached: u64, total: u64) {
+        Building::layer(self, depth, reached, total);
+    }
+}
+
+impl Drop for Layers {
+    fn drop(&mut self) {
+        self.0.finish_and_clear();
+    }
+}
+
+/// What a program shows of finding and building files: its messages on stderr, one line each
+/// (`query: ...`), and a progress bar per build on a terminal.
+pub struct Shown<'a> {
+    /// The program's name, before each line.
+    pub program: &'a str,
+}
+
+impl Watch for Shown<'_> {
+    fn say(&self, message: &str) {
+        report(self.program, message);
+    }
+
+    fn building(&self, job: &Job<'_>) -> Box<dyn Building + '_> {
+        Box::new(Layers(bar(
+            &format!("{}: {}", self.program, job.describe()),
+            job.total(),
+            job.unit(),
+        )))
     }
 }

@@ -1,26 +1,29 @@
 //! `stats`: the whole puzzle of one goal at a glance: how many states lie at each distance,
-//! the mean, the farthest states, and the database file's facts.
+//! the mean, the farthest states, and the database file's facts; on 4x4, the pattern
+//! databases' facts.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use serde::Serialize;
-use tilebase_lookup::{Goal, Storage};
+use tilebase_answer::{PatternStats, Stats, TableStats};
+use tilebase_pattern::cells_to_string;
 
 use crate::exit::{self, parse_args, report};
-use crate::locate::{self, Source, Which};
 use crate::progress::Quiet;
 use crate::text::{plural, thousands};
+use crate::which::Which;
 
 /// Statistics of a goal's puzzle: the number of states at each distance (a table and a bar
 /// chart), the mean distance, the states at the maximum distance, and the database file's
-/// facts.
+/// facts. On 4x4 (the 15-puzzle's 10,461,394,944,000 states are not counted one by one: no
+/// table holds them), each pattern database's tiles, placements, file and size, the largest
+/// value, and the number of placements at each value.
 #[derive(Debug, Parser)]
 #[command(name = "stats", version)]
 pub struct Args {
-    /// Which database: --db, --board, --goal, --metric.
+    /// Which database: --db, --board, --goal, --metric, --pdb.
     #[command(flatten)]
     pub which: Which,
     /// --quiet: no progress bar.
@@ -35,75 +38,30 @@ pub struct Args {
     pub count_antipodes: bool,
 }
 
-/// What `stats --json` prints. The fields are a contract: other programs parse them.
-#[derive(Debug, Serialize)]
-pub struct Stats {
-    /// The board, `WxH`.
-    pub board: String,
-    /// The goal.
-    pub goal: String,
-    /// `stm` or `mtm`.
-    pub metric: &'static str,
-    /// Number of states that can reach the goal.
-    pub states: u64,
-    /// The largest distance: the goal's radius.
-    pub max_distance: u8,
-    /// `counts[d]`: the number of states at distance `d`.
-    pub counts: Vec<u64>,
-    /// The mean distance over all states, to six decimals.
-    pub mean: f64,
-    /// The states at the maximum distance.
-    pub antipodes: Vec<String>,
-    /// How many states are at the maximum distance.
-    pub antipode_count: u64,
-    /// The database that answered.
-    pub database: DatabaseFacts,
-}
-
-/// The facts of the database file that answered.
-#[derive(Debug, Serialize)]
-pub struct DatabaseFacts {
-    /// Its path; `null` for a table built in memory.
-    pub path: Option<String>,
-    /// Its goal: the goal asked for, or the one of its class that answers for it.
-    pub goal: String,
-    /// Whether the answers are translated from another goal's table.
-    pub translated: bool,
-    /// Its size on disk, in bytes.
-    pub bytes: Option<u64>,
-    /// The file format's version.
-    pub format_version: u32,
-    /// Whether the file is zstd-compressed.
-    pub compressed: bool,
-    /// The CRC-32 of its table, as its header records it, in hex.
-    pub table_crc32: String,
-}
-
 /// Runs `stats` with the process's arguments.
 pub fn main() -> ExitCode {
-    // The 15-puzzle's pattern databases, described by their own statistics.
-    if crate::fifteen::asked_for(&std::env::args_os().collect::<Vec<_>>()) {
-        return crate::fifteen::stats::main();
-    }
     let args = match parse_args::<Args>("stats") {
         Ok(args) => args,
         Err(code) => return code,
     };
     args.quiet.apply();
-    let source = match locate::open(args.which.wanted(), "stats") {
-        Ok(source) => source,
+    let answers = match args.which.open(None, "stats") {
+        Ok(answers) => answers,
         Err(message) => {
             report("stats", message);
             return ExitCode::from(exit::ERROR);
         }
     };
-    let stats = gather(&source);
+    let stats = answers.stats();
     let text = if args.json {
         let mut json = serde_json::to_string(&stats).unwrap_or_default();
         json.push('\n');
         json
     } else {
-        human(&stats, args.count_antipodes)
+        match &stats {
+            Stats::Table(stats) => human(stats, args.count_antipodes),
+            Stats::Patterns(stats) => human_patterns(stats),
+        }
     };
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
@@ -116,44 +74,48 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// The statistics of the source's goal.
-pub fn gather(source: &Source) -> Stats {
-    let answers: Goal<'_, Storage> = source.answers();
-    let db = answers.database();
-    let header = db.header();
-    let goal = answers.goal();
-    let states = header.entry_count;
-    let max = header.max_distance;
-    let total: u64 = (0u64..).zip(&header.counts).map(|(d, &c)| d * c).sum();
-    let mean = (total as f64 / states as f64 * 1e6).round() / 1e6;
-    let mut antipodes: Vec<String> = answers
-        .states_at(max..=max)
-        .map(|s| s.to_string())
-        .collect();
-    antipodes.sort();
-    let path = source.path.as_ref();
-    Stats {
-        board: goal.board().to_string(),
-        goal: goal.to_string(),
-        metric: db.metric().name(),
-        states,
-        max_distance: max,
-        counts: header.counts.clone(),
-        mean,
-        antipode_count: header.counts[usize::from(max)],
-        antipodes,
-        database: DatabaseFacts {
-            path: path.map(|p| p.display().to_string()),
-            goal: db.goal().to_string(),
-            translated: answers.is_translated(),
-            bytes: path
-                .and_then(|p| std::fs::metadata(p).ok())
-                .map(|m| m.len()),
-            format_version: db.format_version(),
-            compressed: matches!(db.storage(), Storage::Memory(_)) && path.is_some(),
-            table_crc32: format!("{:#010x}", header.table_crc32),
-        },
+/// The pattern databases' statistics for a person: each pattern's tiles, placements, file,
+/// and a bar chart of its values.
+pub fn human_patterns(stats: &PatternStats) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "board      {} (the 15-puzzle), {} states",
+        stats.board,
+        thousands(stats.states)
+    );
+    let _ = writeln!(text, "goal       {}", stats.goal);
+    if stats.class_goal != stats.goal {
+        let _ = writeln!(
+            text,
+            "class      answered through goal {}",
+            stats.class_goal
+        );
     }
+    let _ = writeln!(
+        text,
+        "patterns   {} (additive pattern databases)",
+        stats.partition
+    );
+    for p in &stats.patterns {
+        let _ = writeln!(
+            text,
+            "\ntiles {}: {} placements, values 0 to {}, mean {:.3}\n  file {} ({} bytes)",
+            cells_to_string(&p.tiles),
+            thousands(p.placements),
+            p.max_value,
+            p.mean,
+            p.path,
+            thousands(p.bytes)
+        );
+        let widest = p.counts.iter().copied().max().unwrap_or(1).max(1);
+        for (v, &c) in p.counts.iter().enumerate() {
+            let bar = "#".repeat(((c as f64 / widest as f64) * 40.0).round() as usize);
+            let line = format!("  {v:>3} {:>13}  {bar}", thousands(c));
+            let _ = writeln!(text, "{}", line.trim_end());
+        }
+    }
+    text
 }
 
 /// Width of the longest bar of the chart, in characters.
@@ -161,7 +123,7 @@ const BAR: usize = 40;
 
 /// The statistics for a person: a summary, the table with its bar chart, the farthest states,
 /// the file.
-pub fn human(stats: &Stats, count_antipodes: bool) -> String {
+pub fn human(stats: &TableStats, count_antipodes: bool) -> String {
     let mut text = String::new();
     let metric = match stats.metric {
         "mtm" => "mtm (multi-tile moves: a line of tiles slides as one move)",

@@ -112,6 +112,40 @@ impl Board {
     }
 }
 
+impl Board {
+    /// The goals of the board whose answers, between them, answer for every goal: one per class
+    /// of the blank's cell under the board's symmetries (3 on 3x3 and on 4x4), each with the
+    /// tiles in order around the blank. On 4x4 the blank on the last cell of its class in
+    /// reading order (a corner, an edge, inside), as on the boards with full tables.
+    pub fn canonical_goals(self) -> Vec<crate::Position> {
+        if let Some(board) = self.table() {
+            return board
+                .canonical_goals()
+                .into_iter()
+                .map(crate::Position::from)
+                .collect();
+        }
+        let grid = self.grid();
+        let n = self.cells();
+        let mut goals: Vec<Vec<u8>> = (0..n)
+            .map(|blank| {
+                let mut goal: Vec<u8> = (1..n as u8).collect();
+                goal.insert(blank, 0);
+                tilebase_pattern::ClassFrame::new(grid, &goal)
+                    .canonical()
+                    .to_vec()
+            })
+            .collect();
+        let blank = |goal: &Vec<u8>| goal.iter().position(|&t| t == 0);
+        goals.sort_by_key(|goal| std::cmp::Reverse(blank(goal)));
+        goals.dedup();
+        goals
+            .iter()
+            .filter_map(|goal| crate::Position::new(self, goal).ok())
+            .collect()
+    }
+}
+
 impl From<tilebase_core::Board> for Board {
     fn from(board: tilebase_core::Board) -> Board {
         Board {
@@ -181,5 +215,19 @@ mod tests {
             "7x2: at most 12 cells are supported, and 4x4 (the 15-puzzle)"
         );
         assert!("1x4".parse::<Board>().is_err());
+        let classes: Vec<String> = Board::FOUR_BY_FOUR
+            .canonical_goals()
+            .iter()
+            .map(|g| g.to_string())
+            .collect();
+        assert_eq!(
+            classes,
+            [
+                "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0",
+                "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15",
+                "1,2,3,4,5,6,7,8,9,10,0,11,12,13,14,15"
+            ]
+        );
+        assert_eq!(Board::THREE_BY_THREE.canonical_goals().len(), 3);
     }
 }

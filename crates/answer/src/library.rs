@@ -36,7 +36,9 @@ const REMEMBERED: usize = 4096;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Library {
-    places: Places,
+    /// Where files are looked for; `None`: [`Places::standard`], read at each search, so that
+    /// a program that changes `$TILEBASE_CACHE_DIR` is heard.
+    places: Option<Places>,
     /// Tables shipped inside the program (the Python module's 3x3 databases), looked at first.
     shipped: Vec<Arc<Database>>,
     opened: Opened,
@@ -50,7 +52,7 @@ impl Library {
     /// A library that looks for files in `places`, with nothing opened yet.
     pub fn new(places: Places) -> Library {
         Library {
-            places,
+            places: Some(places),
             shipped: Vec::new(),
             opened: Opened::default(),
             remembered: ArcSwap::default(),
@@ -64,16 +66,25 @@ impl Library {
         self
     }
 
+    /// A library over [`Places::standard`]: `db/` in the current directory, then the cache,
+    /// as they are when each file is looked for.
+    pub fn new_standard() -> Library {
+        Library {
+            places: None,
+            ..Library::new(Places::standard())
+        }
+    }
+
     /// The process's library over [`Places::standard`]: `db/` in the current directory, then
     /// the cache.
     pub fn standard() -> &'static Library {
         static STANDARD: OnceLock<Library> = OnceLock::new();
-        STANDARD.get_or_init(|| Library::new(Places::standard()))
+        STANDARD.get_or_init(Library::new_standard)
     }
 
-    /// Where files are looked for.
-    pub fn places(&self) -> &Places {
-        &self.places
+    /// Where files are looked for now.
+    pub fn places(&self) -> Places {
+        self.places.clone().unwrap_or_else(Places::standard)
     }
 
     /// What `answer` makes of the answers to `question`, if it was asked before (else `None`):
@@ -117,10 +128,11 @@ impl Library {
         if let Some(answers) = self.remembered(question, Answers::clone) {
             return Ok(Some(answers));
         }
+        let places = self.places();
         let source = match question.board().method() {
             Method::Table => {
                 let find = tables::Find {
-                    places: &self.places,
+                    places: &places,
                     shipped: &self.shipped,
                     opened: &self.opened,
                     watch,
@@ -134,7 +146,7 @@ impl Library {
             }
             Method::Patterns => {
                 let find = patterns::Find {
-                    places: &self.places,
+                    places: &places,
                     opened: &self.opened,
                     watch,
                 };

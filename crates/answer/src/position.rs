@@ -119,14 +119,16 @@ impl Position {
     /// 15-puzzle's; other counts name the board with a full table of that many cells (read off
     /// the rows where `/` separates them), and are refused when two boards fit.
     pub fn read_anywhere(given: &Given) -> Result<Position, ReadError> {
+        if let Given::Text(text) = given {
+            return Position::parse_anywhere(text);
+        }
         if could_be_sixteen_cells(given)
             && let Ok(position) = Position::read(Board::FOUR_BY_FOUR, given)
         {
             return Ok(position);
         }
         let fast = match given {
-            Given::Text(text) => tilebase_core::Board::from_cell_count(text.len())
-                .and_then(|board| State::from_digits(board, text.as_bytes())),
+            Given::Text(_) => None,
             Given::Small(cells) => tilebase_core::Board::from_cell_count(cells.len())
                 .and_then(|board| State::new(board, cells).ok()),
             Given::TooMany(cells, _) => {
@@ -140,6 +142,22 @@ impl Position {
         match fast {
             Some(state) => Ok(Position::from(state)),
             None => Ok(Position::from(given.as_text().parse::<State>()?)),
+        }
+    }
+
+    /// [`Position::read_anywhere`] for text.
+    pub fn parse_anywhere(text: &str) -> Result<Position, ReadError> {
+        // A string of digits alone is no 15-puzzle state: its tiles 10 to 15 take two digits.
+        if !text.bytes().all(|b| b.is_ascii_digit())
+            && let Ok(position) = Position::parse(Board::FOUR_BY_FOUR, text)
+        {
+            return Ok(position);
+        }
+        let fast = tilebase_core::Board::from_cell_count(text.len())
+            .and_then(|board| State::from_digits(board, text.as_bytes()));
+        match fast {
+            Some(state) => Ok(Position::from(state)),
+            None => Ok(Position::from(text.parse::<State>()?)),
         }
     }
 
@@ -404,7 +422,7 @@ impl Given {
 /// alone is no 15-puzzle state (its tiles 10 to 15 take two digits, so it has separators).
 fn could_be_sixteen_cells(given: &Given) -> bool {
     match given {
-        Given::Text(text) => !text.bytes().all(|b| b.is_ascii_digit()),
+        Given::Text(_) => false,
         Given::Small(cells) => cells.len() == Board::FOUR_BY_FOUR.cells(),
         Given::Ints(_) | Given::TooMany(..) => false,
     }

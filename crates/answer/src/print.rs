@@ -16,6 +16,7 @@ use tilebase_lookup::{Goal, Storage};
 
 use crate::answer::{Answer, Hint, Solved, Unsolvable, push_moves};
 use crate::answers::{Answers, Effort, Searcher};
+use crate::board::Method;
 use crate::draw;
 use crate::error::Error;
 use crate::json::{self, Context, Fields};
@@ -189,6 +190,22 @@ impl<'a> Printer<'a> {
             outcome: Outcome::Answered,
             notes: Vec::new(),
         }
+    }
+
+    /// Refuses what `question`'s answers cannot give in `mode`, before anything is answered:
+    /// every optimal solution, on a board answered by search.
+    pub fn check(question: &Question, mode: Mode) -> Result<(), Error> {
+        if mode.all() && question.board().method() == Method::Patterns {
+            return Err(Error::AllSolutions {
+                board: question.board(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The question answered.
+    pub fn question(&self) -> &Question {
+        &self.question
     }
 
     /// Searches within `effort` (by default, no bound and every core).

@@ -2,6 +2,7 @@
 //! databases, with the defaults and refusals every front end shares.
 
 use std::fmt;
+use std::sync::LazyLock;
 
 use tilebase_core::{BoardError, Metric, MetricError};
 use tilebase_pattern::Partition;
@@ -128,7 +129,7 @@ impl Question {
             (Some(board), Some(given)) => Position::read(board, given),
             (None, Some(given)) => Position::read_anywhere(given),
             (Some(board), None) => Ok(board.default_goal()),
-            (None, None) => Ok(Board::THREE_BY_THREE.default_goal()),
+            (None, None) => Ok(*DEFAULT_GOAL),
         };
         let goal = goal.map_err(|error| QuestionError::Goal {
             shown: asked.goal.map(Given::shown).unwrap_or_default(),
@@ -137,20 +138,61 @@ impl Question {
         Question::new(goal, asked.metric.unwrap_or_default(), asked.pdb)
     }
 
-    /// The question named by text, as a request's parameters or a function's arguments give
-    /// it: each part read, then [`Question::read`].
+    /// The question named by text, as a request's parameters give it: each part read, with
+    /// [`Question::read`]'s defaults.
     pub fn read_text(
         board: Option<&str>,
-        goal: Option<&Given>,
+        goal: Option<&str>,
         metric: Option<&str>,
         pdb: Option<&str>,
     ) -> Result<Question, QuestionError> {
-        Question::read(Asked {
-            board: board.map(read_board).transpose()?,
-            goal,
-            metric: metric.map(read_metric).transpose()?,
-            pdb: pdb.map(read_pdb).transpose()?,
-        })
+        let board = board.map(read_board).transpose()?;
+        let metric = metric.map(read_metric).transpose()?;
+        let pdb = pdb.map(read_pdb).transpose()?;
+        let Some(text) = goal else {
+            return Question::read(Asked {
+                board,
+                goal: None,
+                metric,
+                pdb,
+            });
+        };
+        let goal = match board {
+            Some(board) => Position::from_digits(board, text.as_bytes())
+                .map_or_else(|| Position::parse(board, text), Ok),
+            None => Position::parse_anywhere(text),
+        };
+        let goal = goal.map_err(|error| QuestionError::Goal {
+            shown: quote(text),
+            error,
+        })?;
+        Question::new(goal, metric.unwrap_or_default(), pdb)
+    }
+
+    /// The same question answered from `pdb`, on a board answered from pattern databases;
+    /// unchanged on a board answered from a full table.
+    pub fn with_pdb(self, pdb: Partition) -> Question {
+        match self.pdb {
+            Some(_) => Question {
+                pdb: Some(pdb),
+                ..self
+            },
+            None => self,
+        }
+    }
+
+    /// The question of the goal's class: its canonical goal, whose files answer for every goal
+    /// of the class.
+    pub fn class(&self) -> Question {
+        let goal = match self.goal.state() {
+            Some(state) => Position::from(state.canonical_goal()),
+            None => {
+                let frame =
+                    tilebase_pattern::ClassFrame::new(self.board().grid(), self.goal.cells());
+                Position::new(self.board(), frame.canonical()).unwrap_or(self.goal)
+            }
+        };
+        Question { goal, ..*self }
     }
 
     /// The goal: distance 0.
@@ -179,11 +221,14 @@ impl Question {
     }
 }
 
+/// The goal when none is given: 3x3's, 123804765. Made once: most questions ask about it.
+static DEFAULT_GOAL: LazyLock<Position> = LazyLock::new(|| Board::THREE_BY_THREE.default_goal());
+
 impl Default for Question {
     /// The source articles' question: goal 123804765 on 3x3, single-tile moves.
     fn default() -> Question {
         Question {
-            goal: Board::THREE_BY_THREE.default_goal(),
+            goal: *DEFAULT_GOAL,
             metric: Metric::Single,
             pdb: None,
         }
@@ -235,8 +280,7 @@ mod tests {
         metric: Option<&str>,
         pdb: Option<&str>,
     ) -> Result<String, String> {
-        let goal = goal.map(Given::text);
-        Question::read_text(board, goal.as_ref(), metric, pdb)
+        Question::read_text(board, goal, metric, pdb)
             .map(|q| q.to_string())
             .map_err(|e| e.to_string())
     }

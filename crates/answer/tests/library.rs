@@ -33,8 +33,7 @@ impl Notes {
 }
 
 fn question(board: &str, goal: Option<&str>, pdb: Option<&str>) -> Question {
-    let goal = goal.map(Given::text);
-    Question::read_text(Some(board), goal.as_ref(), None, pdb).unwrap()
+    Question::read_text(Some(board), goal, None, pdb).unwrap()
 }
 
 /// The same door for the 15-puzzle as for every table: found, else built into the cache once

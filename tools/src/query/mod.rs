@@ -1,26 +1,25 @@
-//! `query`: answers from a database, for states given as arguments or read from stdin.
+//! `query`: answers for states given as arguments or read from stdin, on every board, written
+//! by the library's printer.
 
-mod answer;
-pub(crate) mod draw;
 pub(crate) mod lines;
-pub(crate) mod svg;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use tilebase_core::State;
-use tilebase_lookup::Error;
+use tilebase_answer::{
+    Answers, Effort, Error, Input, Library, Mode, Position, Printer, Question, draw, quote,
+};
 
-use crate::exit::{self, parse_args, quote, report};
-use crate::locate::{self, Which};
-use crate::progress::Quiet;
-pub use answer::{Answerer, Input, Mode, Notation};
+use crate::exit::{self, parse_args, report};
+use crate::progress::{Quiet, Shown};
+use crate::which::{Found, Which, words};
 use lines::Lines;
 
-/// Answers, for each state, its optimal distance to the goal and an optimal solution, instantly,
-/// from a database built once. Moves name the direction the blank moves: U, D, L, R.
+/// Answers, for each state, its optimal distance to the goal and an optimal solution: instantly
+/// from a table built once on boards of up to 12 cells, by IDA* over pattern databases on 4x4
+/// (the 15-puzzle). Moves name the direction the blank moves: U, D, L, R.
 ///
 /// Exit status: 0 when every state was answered and solvable, 1 when at least one cannot reach
 /// the goal, 2 on any error (an unreadable input, a bad flag, a missing or damaged database).
@@ -28,10 +27,11 @@ use lines::Lines;
 #[command(name = "query", version)]
 pub struct Args {
     /// States to answer, in any common form: 603712458, "6 0 3 7 1 2 4 5 8", 6,0,3,7,1,2,4,5,8,
-    /// [6,0,3,7,1,2,4,5,8], 603/712/458. `-` or none: read one state per line from stdin
+    /// [6,0,3,7,1,2,4,5,8], 603/712/458; on 4x4 with separators (1,2,...,15,0). `-` or none:
+    /// read one state per line from stdin
     #[arg(value_name = "STATE")]
     pub states: Vec<String>,
-    /// Which database: --db, --board, --goal, --metric.
+    /// Which answers: --db, --board, --goal, --metric, --pdb.
     #[command(flatten)]
     pub which: Which,
     /// --quiet: no progress bar.
@@ -49,7 +49,7 @@ pub struct Args {
     /// Draw every board of the solution as a grid
     #[arg(long)]
     pub boards: bool,
-    /// List every optimal solution, not just the first
+    /// List every optimal solution, not just the first (full tables only)
     #[arg(long)]
     pub all: bool,
     /// List every move from the state, the tile it slides and the distance it leads to,
@@ -67,25 +67,44 @@ pub struct Args {
     /// `error` (and a message on stderr) when unreadable. The fastest way through a batch
     #[arg(long, conflicts_with_all = ["json", "boards", "all", "hint", "svg"])]
     pub distance_only: bool,
+    /// Give up on a state after generating this many nodes (an error for that state), on
+    /// boards answered by search [default: no limit]
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+}
+
+/// How a solution is said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Notation {
+    /// The direction in which the blank moves: `U`, `D`, `L`, `R`.
+    #[default]
+    Blank,
+    /// The tiles that move, in order: `6 3 2 ...`.
+    Tile,
 }
 
 impl Args {
     /// How the answers are written.
     pub fn mode(&self) -> Mode {
+        let notation = match self.notation {
+            Notation::Blank => tilebase_answer::Notation::Blank,
+            Notation::Tile => tilebase_answer::Notation::Tile,
+        };
         if self.distance_only {
             Mode::DistanceOnly
         } else if self.json {
             Mode::Json {
                 all: self.all,
                 hint: self.hint,
-                notation: self.notation,
+                notation,
+                boards: false,
             }
         } else {
             Mode::Human {
                 boards: self.boards,
                 all: self.all,
                 hint: self.hint,
-                notation: self.notation,
+                notation,
             }
         }
     }
@@ -104,87 +123,137 @@ const FLUSH_AT: usize = 1 << 16;
 
 /// Runs `query` with the process's arguments.
 pub fn main() -> ExitCode {
-    // The 15-puzzle is answered by pattern databases, with flags of its own.
-    if crate::fifteen::asked_for(&std::env::args_os().collect::<Vec<_>>()) {
-        return crate::fifteen::query::main();
-    }
     let args = match parse_args::<Args>("query") {
         Ok(args) => args,
         Err(code) => return code,
     };
     args.quiet.apply();
-    let inputs = args.inputs();
-    let svg_state = match (&args.svg, inputs.as_slice()) {
-        (None, _) => None,
-        (Some(_), [one]) if *one != "-" => Some(*one),
-        (Some(_), _) => {
-            report(
-                "query",
-                "--svg draws the solution of one state: give exactly one, not - or several",
-            );
-            return ExitCode::from(exit::ERROR);
-        }
-    };
-    let mut wanted = args.which.wanted();
-    wanted.goal = args.to.as_deref().or(wanted.goal);
-    let source = match locate::open(wanted, "query") {
-        Ok(source) => source,
+    match run(&args) {
+        Ok(status) => ExitCode::from(status),
         Err(message) => {
             report("query", message);
-            return ExitCode::from(exit::ERROR);
+            ExitCode::from(exit::ERROR)
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<u8, String> {
+    let inputs = args.inputs();
+    let svg = match (&args.svg, inputs.as_slice()) {
+        (None, _) => None,
+        (Some(file), [one]) if *one != "-" => Some((file, *one)),
+        (Some(_), _) => {
+            return Err(
+                "--svg draws the solution of one state: give exactly one, not - or several".into(),
+            );
         }
     };
-    let mut answerer = Answerer::new(source.answers(), args.mode());
+    let mode = args.mode();
+    let found = args.which.find(args.to.as_deref(), "query")?;
+    let answers = match found {
+        Found::Answers(answers) => answers,
+        Found::Missing(question) => {
+            check(&question, mode)?;
+            // Answered at once when no argument needs the files: a typo must not cost a build.
+            let printer = Printer::without_files(&question, mode);
+            let stdin = inputs.is_empty() || inputs.contains(&"-");
+            if stdin
+                || inputs
+                    .iter()
+                    .any(|s| printer.needs_files(&Input::argument(s)))
+            {
+                Library::standard()
+                    .open(&question, &Shown { program: "query" })
+                    .map_err(words)?
+            } else {
+                return answer(printer, &inputs, svg, None);
+            }
+        }
+    };
+    check(answers.question(), mode)?;
+    let effort = Effort {
+        max_nodes: args.max_nodes.unwrap_or(u64::MAX),
+        ..Effort::default()
+    };
+    let printer = Printer::new(&answers, mode).with_effort(effort);
+    answer(printer, &inputs, svg, Some(&answers))
+}
+
+/// Refuses what the answers cannot give, before anything is answered.
+fn check(question: &Question, mode: Mode) -> Result<(), String> {
+    Printer::check(question, mode).map_err(|e| match e {
+        Error::AllSolutions { .. } => {
+            format!("--all: {e}; use --hint for every optimal first move")
+        }
+        other => words(other),
+    })
+}
+
+/// Answers every input with `printer`, then draws the picture asked for; returns the exit
+/// status.
+fn answer(
+    mut printer: Printer<'_>,
+    inputs: &[&str],
+    svg: Option<(&PathBuf, &str)>,
+    answers: Option<&Answers>,
+) -> Result<u8, String> {
     let mut output = Output {
         buffer: Vec::with_capacity(FLUSH_AT + 4096),
         // A person typing states, or reading them on a terminal, sees each answer at once.
         eager: io::stdin().is_terminal() || io::stdout().is_terminal(),
         sink: io::stdout().lock(),
     };
-    match answer_all(&inputs, &mut answerer, &mut output).and_then(|()| output.flush()) {
+    match answer_all(inputs, &mut printer, &mut output).and_then(|()| output.flush()) {
         Ok(()) => {}
         // `query ... | head`: the reader is gone; stop quietly.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
-        Err(e) => {
-            report("query", format_args!("writing the answers: {e}"));
-            return ExitCode::from(exit::ERROR);
-        }
+        Err(e) => return Err(format!("writing the answers: {e}")),
     }
-    let mut status = answerer.status();
-    if let (Some(file), Some(text)) = (&args.svg, svg_state)
-        && let Err((message, code)) = write_svg(&source, text, file)
+    let mut status = exit::status(printer.outcome());
+    if let Some((file, text)) = svg
+        && let Err((message, code)) = write_svg(printer.question(), answers, text, file)
     {
         report("query", format_args!("--svg {}: {message}", file.display()));
         status = status.max(code);
     }
-    ExitCode::from(status)
+    Ok(status)
 }
 
 /// Writes the animated solution of the state typed as `text` to `file`, whole or not at all.
 /// When there is none, says why, with the exit status that goes with it: an unsolvable state is
-/// an answer (1), anything else an error (2).
+/// an answer (1), anything else an error (2). Without `answers`, the state needs none to be
+/// refused.
 fn write_svg(
-    source: &locate::Source,
+    question: &Question,
+    answers: Option<&Answers>,
     text: &str,
     file: &std::path::Path,
 ) -> Result<(), (String, u8)> {
-    let answers = source.answers();
-    let goal = answers.goal();
+    let goal = question.goal();
     // query has already answered or refused this state; here only the reason is wanted.
-    let state = State::parse(goal.board(), text).map_err(|e| {
+    let position = Position::parse(question.board(), text).map_err(|e| {
         (
             format!("no solution to draw: {}: {e}", quote(text)),
             exit::ERROR,
         )
     })?;
-    let path = answers.solve(&state).map_err(|e| match e {
-        Error::Unsolvable(_) => (
-            format!("no solution to draw: {state} cannot reach goal {goal}; nothing written"),
+    let cannot = || {
+        (
+            format!("no solution to draw: {position} cannot reach goal {goal}; nothing written"),
             exit::UNSOLVABLE,
-        ),
-        other => (format!("no solution to draw: {other}"), exit::ERROR),
-    })?;
-    let picture = svg::render(&state, &goal, &path.slides(answers.metric()));
+        )
+    };
+    if position.unsolvable_reason(goal).is_some() {
+        return Err(cannot());
+    }
+    let Some(answers) = answers else {
+        return Err(cannot());
+    };
+    let moves = answers
+        .solve(&position)
+        .map_err(|e| (format!("no solution to draw: {e}"), exit::ERROR))?
+        .ok_or_else(cannot)?;
+    let picture = draw::svg(&position, goal, &moves.slides(question.metric()));
     crate::files::write_atomically(file, picture.as_bytes())
         .map_err(|e| (e.to_string(), exit::ERROR))
 }
@@ -197,7 +266,11 @@ struct Output<W> {
 }
 
 impl<W: Write> Output<W> {
-    fn answered(&mut self) -> io::Result<()> {
+    /// After each answer: its notes reported, and the buffer written out if it is time.
+    fn answered(&mut self, printer: &mut Printer<'_>) -> io::Result<()> {
+        for note in printer.take_notes() {
+            report("query", note);
+        }
         if self.eager || self.buffer.len() >= FLUSH_AT {
             self.flush()?;
         }
@@ -211,47 +284,91 @@ impl<W: Write> Output<W> {
     }
 }
 
+/// Answers the arguments in order, `-` standing for stdin. Arguments in a row are answered
+/// together: searches on every core.
 fn answer_all<W: Write>(
     inputs: &[&str],
-    answerer: &mut Answerer,
+    printer: &mut Printer<'_>,
     output: &mut Output<W>,
 ) -> io::Result<()> {
     if inputs.is_empty() {
-        return answer_stdin(answerer, output);
+        return answer_stdin(printer, output);
     }
-    for &state in inputs {
-        if state == "-" {
-            answer_stdin(answerer, output)?;
-        } else {
-            answerer.answer(Input::argument(state), &mut output.buffer);
-            output.answered()?;
+    for run in inputs.split_inclusive(|&s| s == "-") {
+        let (given, stdin) = match run.split_last() {
+            Some((&"-", given)) => (given, true),
+            _ => (run, false),
+        };
+        if printer.batch_size() == 1 {
+            for &state in given {
+                printer.answer(Input::argument(state), &mut output.buffer);
+                output.answered(printer)?;
+            }
+        } else if !given.is_empty() {
+            let batch: Vec<Input<'_>> = given.iter().map(|s| Input::argument(s)).collect();
+            printer.answer_all(&batch, &mut output.buffer);
+            output.answered(printer)?;
+        }
+        if stdin {
+            answer_stdin(printer, output)?;
         }
     }
     Ok(())
 }
 
-/// Answers stdin line by line, streaming: memory stays flat however many lines come.
-fn answer_stdin<W: Write>(answerer: &mut Answerer, output: &mut Output<W>) -> io::Result<()> {
-    if io::stdin().is_terminal() {
+/// Answers stdin line by line, streaming: memory stays flat however many lines come. Lines
+/// that are searches are gathered into batches answered on every core (one at a time when a
+/// person types them).
+fn answer_stdin<W: Write>(printer: &mut Printer<'_>, output: &mut Output<W>) -> io::Result<()> {
+    let typed = io::stdin().is_terminal();
+    if typed {
         // Someone typed `query` alone: say why nothing happens yet.
         report(
             "query",
             "reading states from stdin, one per line (Ctrl-D to end)",
         );
     }
+    let batch_size = if typed { 1 } else { printer.batch_size() };
     let mut lines = Lines::new(io::stdin().lock());
     let mut number = 0u64;
+    let mut batch: Vec<(Vec<u8>, u64)> = Vec::new();
     loop {
         let line = match lines.next_line() {
-            Ok(Some(line)) => line,
-            Ok(None) => return Ok(()),
+            Ok(line) => line,
             Err(e) => {
-                answerer.fail(format_args!("reading stdin: {e}"));
-                return Ok(());
+                printer.fail(format_args!("reading stdin: {e}"));
+                None
             }
         };
+        let Some(line) = line else {
+            if !batch.is_empty() {
+                answer_batch(&batch, printer, output)?;
+            }
+            return output.answered(printer);
+        };
         number += 1;
-        answerer.answer(Input::line(line, number), &mut output.buffer);
-        output.answered()?;
+        if batch_size == 1 {
+            printer.answer(Input::line(line, number), &mut output.buffer);
+            output.answered(printer)?;
+            continue;
+        }
+        batch.push((line.to_vec(), number));
+        if batch.len() == batch_size {
+            answer_batch(&batch, printer, output)?;
+            batch.clear();
+        }
     }
+}
+
+fn answer_batch<W: Write>(
+    batch: &[(Vec<u8>, u64)],
+    printer: &mut Printer<'_>,
+    output: &mut Output<W>,
+) -> io::Result<()> {
+    let inputs: Vec<Input<'_>> = batch
+        .iter()
+        .map(|(bytes, number)| Input::line(bytes, *number))
+        .collect();
+    printer.answer_all(&inputs, &mut output.buffer);
+    output.answered(printer)
 }

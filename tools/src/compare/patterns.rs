@@ -3,52 +3,21 @@
 //! and 7-8 with its reflection; nodes generated, time, and every answer checked.
 
 use std::fmt::Write as _;
-use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::Parser;
 use serde::Serialize;
+use tilebase_answer::{Board, Library, Partition, Position, Question, quote};
 use tilebase_core::Move;
-use tilebase_pattern::{
-    Classic, FOUR_BY_FOUR, Partition, Solution, SolveError, cells_to_string, parse_cells,
-    solve_classic,
-};
+use tilebase_pattern::{Classic, Grid, Solution, SolveError, cells_to_string, solve_classic};
 
-use super::{find_or_build, goal_of};
-use crate::exit::{self, parse_args, quote, report};
-use crate::progress::Quiet;
+use super::Args;
+use crate::exit;
+use crate::progress::Shown;
 use crate::text::thousands;
+use crate::which::words;
 
-/// Solves one 15-puzzle state (`--board 4x4`) by IDA* with each heuristic of the field, weakest
-/// first: Manhattan distance, linear conflicts, and additive pattern databases 5-5-5, 6-6-3,
-/// 7-8, and 7-8 with the reflected lookup. Prints the moves found, whether they are optimal
-/// and legal, the nodes generated, and the time of each.
-#[derive(Debug, Parser)]
-#[command(name = "compare", version)]
-pub struct Args {
-    /// The start state
-    #[arg(value_name = "STATE")]
-    pub state: String,
-    /// Board: 4x4
-    #[arg(long, value_name = "WxH")]
-    pub board: String,
-    /// Goal state [default: 1,2,...,15,0]
-    #[arg(long, value_name = "STATE")]
-    pub goal: Option<String>,
-    /// The strongest partition to run, in the order 5-5-5, 6-6-3, 7-8 (whose files take minutes
-    /// to build the first time)
-    #[arg(long, value_name = "7-8|6-6-3|5-5-5", default_value_t = Partition::SevenEight)]
-    pub pdb: Partition,
-    /// Print one JSON object per row, one per line
-    #[arg(long)]
-    pub json: bool,
-    /// The most nodes any one row may generate before it gives up
-    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
-    pub max_nodes: u64,
-    /// --quiet: no progress bar.
-    #[command(flatten)]
-    pub quiet: Quiet,
-}
+/// The most nodes a row may generate before it gives up, unless `--max-nodes` says.
+const DEFAULT_MAX_NODES: u64 = 20_000_000;
 
 /// One row. The JSON fields are a contract: other programs parse them.
 #[derive(Debug, Serialize)]
@@ -70,27 +39,17 @@ pub struct Row {
     pub gave_up: bool,
 }
 
-/// Runs `compare --board 4x4`.
-pub fn main() -> ExitCode {
-    let args = match parse_args::<Args>("compare") {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
-    args.quiet.apply();
-    match run(&args) {
-        Ok(code) => ExitCode::from(code),
-        Err(message) => {
-            report("compare", message);
-            ExitCode::from(exit::ERROR)
-        }
-    }
-}
-
-fn run(args: &Args) -> Result<u8, String> {
-    let goal = goal_of(args.goal.as_deref())?;
-    let start = parse_cells(&FOUR_BY_FOUR, &args.state)
-        .map_err(|e| format!("{}: {e}", quote(&args.state)))?;
-    if !tilebase_pattern::solvable(&FOUR_BY_FOUR, &goal, &start) {
+/// The rows for a state of a board answered from pattern databases.
+pub fn run(args: &Args, question: &Question) -> Result<u8, String> {
+    let board = question.board();
+    let grid = board.grid();
+    let goal = question.goal().cells().to_vec();
+    let max_nodes = args.max_nodes.unwrap_or(DEFAULT_MAX_NODES);
+    let start = Position::parse(board, &args.state)
+        .map_err(|e| format!("{}: {e}", quote(&args.state)))?
+        .cells()
+        .to_vec();
+    if !tilebase_pattern::solvable(&grid, &goal, &start) {
         println!(
             "{}: unsolvable: it cannot reach goal {} (the other parity half)",
             cells_to_string(&start),
@@ -108,30 +67,39 @@ fn run(args: &Args) -> Result<u8, String> {
         ("ida-manhattan", Classic::Manhattan),
         ("ida-linear-conflict", Classic::LinearConflict),
     ] {
-        let (r, t) =
-            timed(&|| solve_classic(&FOUR_BY_FOUR, &goal, &start, heuristic, args.max_nodes));
+        let (r, t) = timed(&|| solve_classic(&grid, &goal, &start, heuristic, max_nodes));
         found.push((name.to_string(), r, t));
     }
     let strongest = Partition::ALL
         .iter()
-        .position(|&p| p == args.pdb)
+        .position(|&p| Some(p) == question.pdb())
         .unwrap_or(2);
     for partition in Partition::ALL.into_iter().take(strongest + 1) {
-        let set = find_or_build(goal.clone(), partition, "compare")?;
-        let image = set.frame.state(&start);
+        let answers = Library::standard()
+            .open(
+                &Question::new(*question.goal(), question.metric(), Some(partition))
+                    .map_err(|e| format!("--{e}"))?,
+                &Shown { program: "compare" },
+            )
+            .map_err(words)?;
+        let Some(set) = answers.patterns() else {
+            return Err(format!("{board} is answered from pattern databases"));
+        };
+        let frame = set.frame();
+        let image = frame.state(&start);
         let reflections: &[bool] = if partition == Partition::SevenEight {
             &[false, true]
         } else {
             &[false]
         };
         for &reflect in reflections {
-            let solver = set.solver(reflect)?;
+            let solver = set.solver(reflect).map_err(words)?;
             if reflect && !solver.reflects() {
                 continue;
             }
             let (r, t) = timed(&|| {
-                solver.solve(&image, args.max_nodes).map(|mut s| {
-                    s.moves = s.moves.iter().map(|&m| set.frame.move_back(m)).collect();
+                solver.solve(&image, max_nodes).map(|mut s| {
+                    s.moves = s.moves.iter().map(|&m| frame.move_back(m)).collect();
                     s
                 })
             });
@@ -154,7 +122,7 @@ fn run(args: &Args) -> Result<u8, String> {
                 algorithm,
                 moves: Some(s.moves.len()),
                 optimal: Some(s.moves.len()) == shortest
-                    && reaches(&start, &s.moves).is_some_and(|end| end == goal),
+                    && reaches(&grid, &start, &s.moves).is_some_and(|end| end == goal),
                 start_bound: Some(s.start_bound),
                 generated: s.nodes,
                 nanos,
@@ -185,7 +153,7 @@ fn run(args: &Args) -> Result<u8, String> {
             println!("{}", serde_json::to_string(row).unwrap_or_default());
         }
     } else {
-        print!("{}", table(&start, &goal, shortest, &rows));
+        print!("{}", table(board, &start, &goal, shortest, &rows));
     }
     // Every row that finished must be optimal: an answer that is not is a defect.
     Ok(if rows.iter().any(|r| r.moves.is_some() && !r.optimal) {
@@ -195,20 +163,20 @@ fn run(args: &Args) -> Result<u8, String> {
     })
 }
 
-fn reaches(start: &[u8], moves: &[Move]) -> Option<Vec<u8>> {
+fn reaches(grid: &Grid, start: &[u8], moves: &[Move]) -> Option<Vec<u8>> {
     let mut cells = start.to_vec();
     let mut blank = cells.iter().position(|&t| t == 0)?;
     for &m in moves {
-        let to = FOUR_BY_FOUR.step(blank, m)?;
+        let to = grid.step(blank, m)?;
         cells.swap(blank, to);
         blank = to;
     }
     Some(cells)
 }
 
-fn table(start: &[u8], goal: &[u8], shortest: Option<usize>, rows: &[Row]) -> String {
+fn table(board: Board, start: &[u8], goal: &[u8], shortest: Option<usize>, rows: &[Row]) -> String {
     let mut text = format!(
-        "{} -> {} (4x4 board): {}\n\n",
+        "{} -> {} ({board} board): {}\n\n",
         cells_to_string(start),
         cells_to_string(goal),
         match shortest {

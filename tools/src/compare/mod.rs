@@ -1,46 +1,48 @@
-//! `compare`: every search algorithm of the source articles on one state, against the table.
+//! `compare`: every search algorithm of the source articles on one state, against the table;
+//! on 4x4, IDA* with each heuristic of the field ([`patterns`]).
+
+mod patterns;
 
 use std::io::{self, Write};
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
 use serde::Serialize;
-use tilebase_core::{Board, Metric, Move, Path, State};
+use tilebase_answer::{Method, quote};
+use tilebase_core::{Metric, Move, Path, State};
 use tilebase_lookup::{Error, Goal};
 use tilebase_search::{Algorithm, Budget, Outcome, Stats, astar_with, search};
 
-use crate::exit::{self, parse_args, quote, report};
-use crate::locate;
+use crate::exit::{self, parse_args, report};
 use crate::progress::Quiet;
 use crate::text::thousands;
+use crate::which::Which;
 
 /// Runs every search algorithm of the source articles on one state and prints a table: moves
 /// found, whether that is optimal (checked against the database), nodes expanded, nodes
-/// generated, peak frontier, and time, beside the table's own instant answer.
+/// generated, peak frontier, and time, beside the table's own instant answer. On 4x4 (the
+/// 15-puzzle), IDA* with each heuristic of the field, weakest first: Manhattan distance, linear
+/// conflicts, and additive pattern databases 5-5-5, 6-6-3, 7-8, and 7-8 with the reflected
+/// lookup; the moves found, whether they are optimal and legal, the nodes generated, and the
+/// time of each.
 #[derive(Debug, Parser)]
 #[command(name = "compare", version)]
 pub struct Args {
     /// The start state
     #[arg(value_name = "STATE")]
     pub state: String,
-    /// Goal state [default: the --db file's; else 123804765 on 3x3, tiles in order with the
-    /// blank last on other boards]
-    #[arg(long, value_name = "STATE")]
-    pub goal: Option<String>,
-    /// Board, WxH [default: read off --goal or --db, else 3x3]
-    #[arg(long, value_name = "WxH")]
-    pub board: Option<Board>,
-    /// Database file [default: as query finds it]
-    #[arg(long, value_name = "PATH")]
-    pub db: Option<PathBuf>,
+    /// Which database: --db, --board, --goal, --metric, --pdb (on 4x4, the strongest partition
+    /// to run, in the order 5-5-5, 6-6-3, 7-8, whose files take minutes to build the first time).
+    #[command(flatten)]
+    pub which: Which,
     /// Print one JSON object per algorithm, one per line
     #[arg(long)]
     pub json: bool,
-    /// The most nodes any one algorithm may expand before it gives up
-    #[arg(long, value_name = "N", default_value_t = Budget::default().max_expanded)]
-    pub max_nodes: u64,
+    /// The most nodes any one algorithm may expand (on 4x4, generate) before it gives up
+    /// [default: 50000000; on 4x4, 20000000]
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
     /// --quiet: no progress bar.
     #[command(flatten)]
     pub quiet: Quiet,
@@ -71,10 +73,6 @@ pub struct Row {
 
 /// Runs `compare` with the process's arguments.
 pub fn main() -> ExitCode {
-    // The 15-puzzle's table of heuristics, with pattern databases.
-    if crate::fifteen::asked_for(&std::env::args_os().collect::<Vec<_>>()) {
-        return crate::fifteen::compare::main();
-    }
     let args = match parse_args::<Args>("compare") {
         Ok(args) => args,
         Err(code) => return code,
@@ -90,23 +88,23 @@ pub fn main() -> ExitCode {
 }
 
 fn run(args: &Args) -> Result<u8, String> {
-    let source = locate::open(
-        locate::Wanted {
-            db: args.db.as_deref(),
-            board: args.board,
-            goal: args.goal.as_deref(),
-            metric: None,
-        },
-        "compare",
-    )?;
-    if source.metric() != Metric::Single {
+    if args.which.db.is_none() {
+        let question = args.which.question(None)?;
+        if question.board().method() == Method::Patterns {
+            return patterns::run(args, &question);
+        }
+    }
+    let answers = args.which.open(None, "compare")?;
+    if answers.metric() != Metric::Single {
         return Err(format!(
             "the database is of the {} metric; the articles' algorithms count single-tile moves: \
              give a database of the stm metric",
-            source.metric()
+            answers.metric()
         ));
     }
-    let db = source.answers();
+    let Some(db) = answers.table_goal() else {
+        return Err(format!("{} has no full table", answers.board()));
+    };
     let start = State::parse(db.database().board(), &args.state)
         .map_err(|e| format!("{}: {e}", quote(&args.state)))?;
     let distance = match db.distance(&start) {
@@ -121,7 +119,7 @@ fn run(args: &Args) -> Result<u8, String> {
         &db,
         &start,
         Budget {
-            max_expanded: args.max_nodes,
+            max_expanded: args.max_nodes.unwrap_or(Budget::default().max_expanded),
         },
     )?;
     let out = io::stdout();
