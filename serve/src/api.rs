@@ -124,12 +124,7 @@ pub async fn query_one(
         ["state", "goal", "board", "metric", "hint", "boards"],
     )?;
     let text = params::required(state, "state", "603712458")?;
-    let question = params::question(
-        board.as_deref(),
-        goal.as_deref(),
-        metric.as_deref(),
-        store.pdb(),
-    )?;
+    let question = store.question(board.as_deref(), goal.as_deref(), metric.as_deref())?;
     let options = Options {
         hint: params::flag(hint.as_deref(), "hint")?,
         boards: params::flag(boards.as_deref(), "boards")?,
@@ -163,7 +158,7 @@ pub async fn query_one(
         })
     };
     // A goal asked before, the usual case, is answered without awaiting anything.
-    if let Some(response) = store.remembered(&question, respond) {
+    if let Some(response) = store.library().remembered(&question, respond) {
         return response;
     }
     respond(&Box::pin(store.answers(question)).await?)
@@ -263,11 +258,10 @@ pub async fn query_batch(
             batch.states.len()
         )));
     }
-    let question = params::question(
+    let question = store.question(
         batch.board.as_deref(),
         batch.goal.as_deref(),
         batch.metric.as_deref(),
-        store.pdb(),
     )?;
     let options = Options {
         hint: batch.hint,
@@ -439,12 +433,7 @@ pub async fn random(Shared(store): Shared<&'static Store>, uri: Uri) -> Result<R
     let distance: Distances = distance.parse().map_err(ApiError::bad_request)?;
     let count = params::number(count.as_deref(), "count", 1..=MAX_COUNT)?.unwrap_or(1);
     let seed = params::number(seed.as_deref(), "seed", 0..=u64::MAX)?;
-    let question = params::question(
-        board.as_deref(),
-        goal.as_deref(),
-        metric.as_deref(),
-        store.pdb(),
-    )?;
+    let question = store.question(board.as_deref(), goal.as_deref(), metric.as_deref())?;
     if question.board().method() != Method::Table {
         let board = question.board();
         return Err(ApiError::bad_request(format!(
@@ -488,12 +477,7 @@ pub async fn random(Shared(store): Shared<&'static Store>, uri: Uri) -> Result<R
 /// before reads them whole, to check them.
 pub async fn stats(Shared(store): Shared<&'static Store>, uri: Uri) -> Result<Response, ApiError> {
     let [goal, board, metric] = params::parse(uri.query(), ["goal", "board", "metric"])?;
-    let question = params::question(
-        board.as_deref(),
-        goal.as_deref(),
-        metric.as_deref(),
-        store.pdb(),
-    )?;
+    let question = store.question(board.as_deref(), goal.as_deref(), metric.as_deref())?;
     let permit = match question.board().method() {
         Method::Patterns => Some(store.search_permit(&question)?),
         Method::Table => None,

@@ -113,9 +113,15 @@ impl Store {
         }
     }
 
-    /// The pattern databases the service answers from.
-    pub fn pdb(&self) -> Partition {
-        self.settings.pdb
+    /// The question asked by a request's `board`, `goal` and `metric`: see
+    /// [`crate::params::question`]; on a board answered by search, from the service's `--pdb`.
+    pub fn question(
+        &self,
+        board: Option<&str>,
+        goal: Option<&str>,
+        metric: Option<&str>,
+    ) -> Result<Question, ApiError> {
+        crate::params::question(board, goal, metric, self.settings.pdb)
     }
 
     /// How hard one search may try: `--max-nodes`, on one core (a request holds one permit).
@@ -128,15 +134,10 @@ impl Store {
         self.settings.max_nodes
     }
 
-    /// What `answer` makes of the answers to `question`, if it was asked before (else `None`):
-    /// the hot path, which neither locks nor counts references.
-    #[inline]
-    pub fn remembered<T>(
-        &self,
-        question: &Question,
-        answer: impl FnOnce(&Answers) -> T,
-    ) -> Option<T> {
-        self.library.remembered(question, answer)
+    /// The library the answers come from: its remembered answers are the hot path, read
+    /// without a lock or a reference count.
+    pub fn library(&self) -> &'static Library {
+        self.library
     }
 
     /// Whether work over the whole of `question`'s table is heavy: reading or building a
@@ -183,14 +184,14 @@ impl Store {
     /// waits; missing pattern databases are built in the background, and the answer is 503
     /// until they are ready.
     pub async fn answers(&'static self, question: Question) -> Result<Answers, ApiError> {
-        if let Some(answers) = self.remembered(&question, Answers::clone) {
+        if let Some(answers) = self.library.remembered(&question, Answers::clone) {
             return Ok(answers);
         }
         let class = question.class();
         let entry = Arc::clone(lock(&self.classes).entry(class).or_default());
         // Requests for the same class wait here while the first finds or builds its files.
         let mut guard = entry.lock_owned().await;
-        if let Some(answers) = self.remembered(&question, Answers::clone) {
+        if let Some(answers) = self.library.remembered(&question, Answers::clone) {
             return Ok(answers);
         }
         self.refusal(&mut guard, &question)?;

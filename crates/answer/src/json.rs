@@ -68,31 +68,13 @@ pub fn solved(out: &mut Vec<u8>, context: &Context<'_>, solved: &Solved, fields:
         out.push(b']');
     }
     if let Some(all) = &solved.solutions {
-        out.extend_from_slice(b",\"solutions\":[");
-        for (i, p) in all.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            out.push(b'"');
-            push_path(out, p);
-            out.push(b'"');
-        }
-        out.push(b']');
+        push_strings(out, b",\"solutions\":[", all, push_path);
     }
     if let Some(hints) = &solved.hints {
         push_hints(out, hints);
     }
     if fields.boards {
-        out.extend_from_slice(b",\"boards\":[");
-        for (i, board) in solved.boards().iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            out.push(b'"');
-            push_position(out, board);
-            out.push(b'"');
-        }
-        out.push(b']');
+        push_strings(out, b",\"boards\":[", &solved.boards(), push_position);
     }
     out.push(b'}');
 }
@@ -155,6 +137,20 @@ fn push_hints(out: &mut Vec<u8>, hints: &[Hint]) {
             "{{\"move\":\"{}\",\"tile\":{},\"distance\":{},\"optimal\":{}}}",
             h.slide, h.tile, h.distance, h.optimal
         );
+    }
+    out.push(b']');
+}
+
+/// A field opened by `head` (`,"name":[`), then each item as a string, then `]`.
+fn push_strings<T>(out: &mut Vec<u8>, head: &[u8], items: &[T], push: fn(&mut Vec<u8>, &T)) {
+    out.extend_from_slice(head);
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.push(b'"');
+        push(out, item);
+        out.push(b'"');
     }
     out.push(b']');
 }

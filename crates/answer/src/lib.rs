@@ -37,18 +37,16 @@
 //! # Ok::<(), tilebase_answer::Error>(())
 //! ```
 //!
-//! Any board and goal, the same way; the 15-puzzle searches its pattern databases (the
-//! missing ones built into the cache on first use):
+//! The 15-puzzle, through the same door: its pattern databases found, or built into the cache
+//! on first use (so this example is compiled, not run, by the tests):
 //!
 //! ```no_run
-//! use tilebase_answer::{Asked, Board, Answers, Given, Question};
+//! use tilebase_answer::{Answers, Question};
 //!
-//! let goal = Given::text("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15");
-//! let question = Question::read(Asked { goal: Some(&goal), ..Asked::default() })?;
-//! assert_eq!(question.board(), Board::FOUR_BY_FOUR);
-//! let answers = Answers::open(&question)?;
-//! let korf_first = answers.read("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3")?;
-//! assert_eq!(answers.distance(&korf_first)?, Some(57));
+//! let question = Question::read_text(Some("4x4"), None, None, Some("5-5-5"))?;
+//! let fifteen = Answers::open(&question)?;
+//! let one = fifteen.read("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15")?;
+//! assert_eq!(fifteen.distance(&one)?, Some(1));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

@@ -10,11 +10,9 @@ use tilebase_lookup::Database;
 use crate::answers::{Answers, Source};
 use crate::board::Method;
 use crate::error::Error;
-use crate::opened::Opened;
-use crate::patterns;
+use crate::opened::{Finder, Opened};
 use crate::places::Places;
 use crate::question::Question;
-use crate::tables;
 use crate::watch::Watch;
 
 /// Questions remembered with their answers. Past this many the memory is cleared (the files
@@ -129,29 +127,26 @@ impl Library {
             return Ok(Some(answers));
         }
         let places = self.places();
+        let finder = Finder {
+            places: &places,
+            shipped: &self.shipped,
+            opened: &self.opened,
+            watch,
+        };
         let source = match question.board().method() {
             Method::Table => {
-                let find = tables::Find {
-                    places: &places,
-                    shipped: &self.shipped,
-                    opened: &self.opened,
-                    watch,
-                };
                 let goal = question
                     .goal()
                     .state()
                     .ok_or_else(|| Error::Files(format!("no full table answers for {question}")))?;
-                find.table(goal, question.metric(), build)?
+                finder
+                    .table(goal, question.metric(), build)?
                     .map(Source::Table)
             }
             Method::Patterns => {
-                let find = patterns::Find {
-                    places: &places,
-                    opened: &self.opened,
-                    watch,
-                };
                 let partition = question.pdb().unwrap_or_default();
-                find.patterns(question.goal(), partition, build)?
+                finder
+                    .patterns(question.goal(), partition, build)?
                     .map(Source::Patterns)
             }
         };

@@ -125,18 +125,8 @@ fn parent(path: &Path) -> Option<&Path> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Mutex;
-
     use super::*;
-
-    #[derive(Default)]
-    struct Said(Mutex<Vec<String>>);
-
-    impl Watch for Said {
-        fn say(&self, message: &str) {
-            self.0.lock().unwrap().push(message.to_string());
-        }
-    }
+    use crate::watch::Notes;
 
     #[test]
     fn a_held_lock_makes_the_next_wait_and_leftovers_are_swept() {
@@ -146,11 +136,11 @@ mod tests {
         let other = dir.path().join(".3x3-123804765.tilebase.AbC123.partial");
         fs::write(&stale, b"half").unwrap();
         fs::write(&other, b"half").unwrap();
-        let said = Said::default();
+        let said = Notes::default();
         let held = lock(&path, &said);
         assert!(!stale.exists(), "the killed build's leftover is swept");
         assert!(other.exists(), "another file's is not");
-        assert!(said.0.lock().unwrap().is_empty());
+        assert!(said.take().is_empty());
 
         // A second taker (another open of the lock file, as in another process) waits until
         // the first lets go, saying so once.
@@ -163,7 +153,7 @@ mod tests {
             }
             drop(held);
             second.join().unwrap();
-            said.0.lock().unwrap().clone()
+            said.take()
         });
         assert_eq!(waited.len(), 1);
         // Nothing is left behind: the lock file goes with its last holder.

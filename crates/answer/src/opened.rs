@@ -1,11 +1,25 @@
 //! Files opened once per process: a second question about a goal of the same class, or a second
-//! front end in the same process, gets the file already open.
+//! front end in the same process, gets the file already open; and the finder that looks for
+//! them, for full tables ([`crate::tables`]) and pattern databases ([`crate::patterns`]) alike.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use tilebase_lookup::{Database, PatternFile};
+
+use crate::places::Places;
+use crate::watch::Watch;
+
+/// Where files are looked for, what is open, and who is told what is built: the finder of
+/// every kind of file.
+pub(crate) struct Finder<'a> {
+    pub(crate) places: &'a Places,
+    /// Tables shipped inside the program, looked at first.
+    pub(crate) shipped: &'a [Arc<Database>],
+    pub(crate) opened: &'a Opened,
+    pub(crate) watch: &'a dyn Watch,
+}
 
 /// Every file opened so far, by path.
 #[derive(Default)]

@@ -15,8 +15,7 @@ use tilebase_pattern::{
 use crate::board::Board;
 use crate::error::Error;
 use crate::lock;
-use crate::opened::Opened;
-use crate::places::Places;
+use crate::opened::Finder;
 use crate::position::Position;
 use crate::watch::{Forward, Job, Watch};
 
@@ -96,14 +95,7 @@ impl PatternSource {
     }
 }
 
-/// Where pattern files are looked for and built.
-pub(crate) struct Find<'a> {
-    pub(crate) places: &'a Places,
-    pub(crate) opened: &'a Opened,
-    pub(crate) watch: &'a dyn Watch,
-}
-
-impl Find<'_> {
+impl Finder<'_> {
     /// The pattern files that answer for `goal` with `partition`: each found under `db/`, else
     /// in the cache. `None` when some are missing; with `build`, the missing ones are then
     /// built into the cache (else into `db/`), saying so through the watch with about how long

@@ -418,14 +418,10 @@ impl Given {
     }
 }
 
-/// A cheap first look, so that a small board's goal is not read twice: a string of digits
-/// alone is no 15-puzzle state (its tiles 10 to 15 take two digits, so it has separators).
+/// A cheap first look at cells given as numbers, so that a small board's goal is not read
+/// twice (text is looked at by [`Position::parse_anywhere`]).
 fn could_be_sixteen_cells(given: &Given) -> bool {
-    match given {
-        Given::Text(_) => false,
-        Given::Small(cells) => cells.len() == Board::FOUR_BY_FOUR.cells(),
-        Given::Ints(_) | Given::TooMany(..) => false,
-    }
+    matches!(given, Given::Small(cells) if cells.len() == Board::FOUR_BY_FOUR.cells())
 }
 
 /// An int of a sequence: one that fits in 64 bits, or any other, in decimal.

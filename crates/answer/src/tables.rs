@@ -12,11 +12,10 @@ use tilebase_lookup::{Database, Goal, Storage};
 
 use crate::error::Error;
 use crate::lock;
-use crate::opened::Opened;
-use crate::places::Places;
+use crate::opened::Finder;
 use crate::position::Position;
 use crate::question::{Asked, QuestionError};
-use crate::watch::{Forward, Job, Watch};
+use crate::watch::{Forward, Job};
 
 /// A full table and the goal it answers for: its own, or one it answers for by relabelling the
 /// tiles and turning the board.
@@ -119,16 +118,7 @@ fn candidates(goal: &State) -> Vec<State> {
     }
 }
 
-/// Where a table for a goal was looked for.
-pub(crate) struct Find<'a> {
-    pub(crate) places: &'a Places,
-    /// Tables shipped inside the program, looked at first.
-    pub(crate) shipped: &'a [Arc<Database>],
-    pub(crate) opened: &'a Opened,
-    pub(crate) watch: &'a dyn Watch,
-}
-
-impl Find<'_> {
+impl Finder<'_> {
     /// The table that answers for `goal` in `metric`: shipped (its own, else its class's);
     /// else under `db/`, the goal's own file, then its class's, plain or compressed; else the
     /// same two in the cache. `None` when there is none; with `build`, the class's table is
@@ -281,26 +271,12 @@ fn check_found(db: &Database, goal: &State, metric: Metric, path: &Path) -> Resu
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Mutex;
-
     use tilebase_core::Board;
 
     use super::*;
-
-    #[derive(Default)]
-    struct Notes(Mutex<Vec<String>>);
-
-    impl Watch for Notes {
-        fn say(&self, message: &str) {
-            self.0.lock().unwrap().push(message.to_string());
-        }
-    }
-
-    impl Notes {
-        fn take(&self) -> Vec<String> {
-            std::mem::take(&mut *self.0.lock().unwrap())
-        }
-    }
+    use crate::opened::Opened;
+    use crate::places::Places;
+    use crate::watch::Notes;
 
     /// Other boards and metrics are built once into the cache, and then found there; a file
     /// renamed by hand is refused; without a cache, a table is answered from memory.
@@ -311,7 +287,7 @@ mod tests {
         let places = Places::new(local.path(), Some(cache.path().to_path_buf()));
         let opened = Opened::default();
         let notes = Notes::default();
-        let find = Find {
+        let find = Finder {
             places: &places,
             shipped: &[],
             opened: &opened,
@@ -356,7 +332,7 @@ mod tests {
         // opened it yet: files are opened once).
         std::fs::write(&wrong, b"TILEBASE").unwrap();
         let fresh = Opened::default();
-        let find = Find {
+        let find = Finder {
             opened: &fresh,
             ..find
         };
@@ -373,7 +349,7 @@ mod tests {
 
         // Without a cache directory, the table is built and answered from memory.
         let no_cache = Places::new(local.path(), None);
-        let find = Find {
+        let find = Finder {
             places: &no_cache,
             ..find
         };

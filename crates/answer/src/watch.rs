@@ -96,3 +96,23 @@ impl tilebase_engine::Progress for Forward<'_> {
         self.0.layer(depth, reached, total);
     }
 }
+
+/// A [`Watch`] that keeps what it is told, for tests.
+#[cfg(test)]
+#[derive(Default)]
+pub(crate) struct Notes(pub(crate) std::sync::Mutex<Vec<String>>);
+
+#[cfg(test)]
+impl Watch for Notes {
+    fn say(&self, message: &str) {
+        self.0.lock().unwrap().push(message.to_string());
+    }
+}
+
+#[cfg(test)]
+impl Notes {
+    /// What it was told since the last call.
+    pub(crate) fn take(&self) -> Vec<String> {
+        std::mem::take(&mut *self.0.lock().unwrap())
+    }
+}
