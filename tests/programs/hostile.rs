@@ -145,6 +145,53 @@ fn strange_files_as_the_database() {
     }
 }
 
+/// A picture or a database written to a pipe (or a device, such as /dev/stdout) is written into
+/// it: renaming a finished file over it would replace it, and root may replace even /dev/null.
+#[test]
+fn files_written_to_a_pipe_leave_it_a_pipe() {
+    use std::os::unix::fs::FileTypeExt;
+    let sandbox = Sandbox::new().with_shipped_db();
+    let fifo = sandbox.path().join("picture.svg");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    for (program, args) in [
+        ("query", vec!["--svg", "picture.svg", "283104765"]),
+        (
+            "build-db",
+            vec!["--board", "2x2", "--out", "picture.svg", "--force"],
+        ),
+    ] {
+        // Opened for reading first, without waiting for a writer (O_NONBLOCK, 0o4000 on Linux),
+        // so that the program's write does not wait either, and a program that replaced the
+        // pipe leaves this end empty rather than a test waiting forever.
+        let mut reader = {
+            use std::os::unix::fs::OpenOptionsExt;
+            fs::OpenOptions::new()
+                .read(true)
+                .custom_flags(0o4000)
+                .open(&fifo)
+                .unwrap()
+        };
+        let run = sandbox.run(program, &args);
+        run.code(0);
+        let mut read = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut reader, &mut read);
+        assert!(
+            fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(),
+            "{program} replaced the pipe"
+        );
+        match program {
+            "query" => assert!(read.starts_with(b"<?xml") && read.ends_with(b"</svg>\n")),
+            _ => assert!(read.starts_with(b"TILEBASE"), "{} bytes", read.len()),
+        }
+    }
+}
+
 /// build-db killed with SIGKILL at many moments: the output path is then either absent or a
 /// complete database that verifies. Never a partial file that opens.
 #[test]

@@ -123,6 +123,16 @@ fn save_with<H>(
             path: path.to_path_buf(),
         });
     }
+    if fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        // A device or a pipe is written to as it is: renaming a file over it would replace it,
+        // which root may do even to /dev/null.
+        let mut file = fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(io_err(path))?;
+        let header = write(&mut file).map_err(io_err(path))?;
+        return Ok((header, 0));
+    }
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
