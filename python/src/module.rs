@@ -312,7 +312,11 @@ impl Questions {
         position: &Position,
         ask: impl FnOnce(&Answers) -> Result<Option<T>, Error> + Send,
     ) -> Answer<Option<T>> {
-        if position.unsolvable_reason(self.question.goal()).is_some() {
+        // A search's files take up to minutes to build: a state that cannot reach the goal is
+        // answered by its parity first. A table answers it as every other state.
+        if self.question.board().method() == Method::Patterns
+            && position.unsolvable_reason(self.question.goal()).is_some()
+        {
             return Ok(None);
         }
         let answers = self.answers(py)?;

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use tilebase_answer::{
     Asked, Board, Error, Given, LOCAL_DIR, Method, Metric, Partition, Position, Question,
-    build_patterns, build_table,
+    QuestionError, build_patterns, build_table,
 };
 use tilebase_pattern::{ClassFrame, cells_to_string};
 
@@ -81,7 +81,12 @@ pub fn run(args: &Args) -> Result<String, String> {
         metric: args.metric,
         pdb: args.pdb,
     })
-    .map_err(|e| format!("--{e}"))?;
+    .map_err(|e| match e {
+        QuestionError::MetricNotAnswered { board, metric } => format!(
+            "--metric {metric}: {board} pattern databases count single-tile moves (stm) only"
+        ),
+        other => format!("--{other}"),
+    })?;
     match question.board().method() {
         Method::Table => tables(args, &question),
         Method::Patterns => patterns(args, &question),

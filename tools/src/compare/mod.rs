@@ -40,7 +40,7 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
     /// The most nodes any one algorithm may expand (on 4x4, generate) before it gives up
-    /// [default: 50000000; on 4x4, 20000000]
+    /// [default: 100000000; on 4x4, 20000000]
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
     /// --quiet: no progress bar.

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use tilebase_answer::{
-    Answers, Effort, Error, Input, Library, Mode, Position, Printer, Question, draw, quote,
+    Answers, Effort, Error, Input, Library, Method, Mode, Position, Printer, Question, draw, quote,
 };
 
 use crate::exit::{self, parse_args, report};
@@ -149,34 +149,35 @@ fn run(args: &Args) -> Result<u8, String> {
         }
     };
     let mode = args.mode();
+    let effort = Effort {
+        max_nodes: args.max_nodes.unwrap_or(u64::MAX),
+        ..Effort::default()
+    };
     let found = args.which.find(args.to.as_deref(), "query")?;
     let answers = match found {
         Found::Answers(answers) => answers,
         Found::Missing(question) => {
             check(&question, mode)?;
-            // Answered at once when no argument needs the files: a typo must not cost a build.
+            // A search's files take up to minutes to build: when no argument needs them, the
+            // arguments are answered at once, so that a typo never costs a build.
             let printer = Printer::without_files(&question, mode);
             let stdin = inputs.is_empty() || inputs.contains(&"-");
-            if stdin
-                || inputs
+            if question.board().method() == Method::Patterns
+                && !stdin
+                && !inputs
                     .iter()
                     .any(|s| printer.needs_files(&Input::argument(s)))
             {
-                Library::standard()
-                    .open(&question, &Shown { program: "query" })
-                    .map_err(words)?
-            } else {
-                return answer(printer, &inputs, svg, None);
+                return answer(printer, &inputs, svg, None, &effort);
             }
+            Library::standard()
+                .open(&question, &Shown { program: "query" })
+                .map_err(words)?
         }
     };
     check(answers.question(), mode)?;
-    let effort = Effort {
-        max_nodes: args.max_nodes.unwrap_or(u64::MAX),
-        ..Effort::default()
-    };
     let printer = Printer::new(&answers, mode).with_effort(effort);
-    answer(printer, &inputs, svg, Some(&answers))
+    answer(printer, &inputs, svg, Some(&answers), &effort)
 }
 
 /// Refuses what the answers cannot give, before anything is answered.
@@ -196,6 +197,7 @@ fn answer(
     inputs: &[&str],
     svg: Option<(&PathBuf, &str)>,
     answers: Option<&Answers>,
+    effort: &Effort,
 ) -> Result<u8, String> {
     let mut output = Output {
         buffer: Vec::with_capacity(FLUSH_AT + 4096),
@@ -211,7 +213,7 @@ fn answer(
     }
     let mut status = exit::status(printer.outcome());
     if let Some((file, text)) = svg
-        && let Err((message, code)) = write_svg(printer.question(), answers, text, file)
+        && let Err((message, code)) = write_svg(printer.question(), answers, effort, text, file)
     {
         report("query", format_args!("--svg {}: {message}", file.display()));
         status = status.max(code);
@@ -222,10 +224,11 @@ fn answer(
 /// Writes the animated solution of the state typed as `text` to `file`, whole or not at all.
 /// When there is none, says why, with the exit status that goes with it: an unsolvable state is
 /// an answer (1), anything else an error (2). Without `answers`, the state needs none to be
-/// refused.
+/// refused. A search looks within `effort`, as the answers' did.
 fn write_svg(
     question: &Question,
     answers: Option<&Answers>,
+    effort: &Effort,
     text: &str,
     file: &std::path::Path,
 ) -> Result<(), (String, u8)> {
@@ -250,8 +253,15 @@ fn write_svg(
         return Err(cannot());
     };
     let moves = answers
-        .solve(&position)
-        .map_err(|e| (format!("no solution to draw: {e}"), exit::ERROR))?
+        .solve_within(&position, effort)
+        .map_err(|e| {
+            let why = match e {
+                // The state was named in its answer's line already.
+                Error::Search { error, .. } => error.to_string(),
+                other => other.to_string(),
+            };
+            (format!("no solution to draw: {why}"), exit::ERROR)
+        })?
         .ok_or_else(cannot)?;
     let picture = draw::svg(&position, goal, &moves.slides(question.metric()));
     crate::files::write_atomically(file, picture.as_bytes())
