@@ -225,12 +225,12 @@ fn log(level: &str, message: &str) {
     });
 }
 
-/// A question and, once a position needs them, the answers: found (or built) only then, so
-/// that a typo or a state of the other parity half is answered at once, never after a build.
+/// A question and, once a position needs them, its answers: the library's (remembered, lent
+/// without a reference count, found, or built), or those of a file given by name.
 struct Questions {
     question: Question,
-    /// Answers already at hand: those of a file given by name, or remembered.
-    answers: Option<Answers>,
+    /// The answers of a file given by name ([`Database`]).
+    file: Option<Answers>,
 }
 
 impl Questions {
@@ -249,10 +249,9 @@ impl Questions {
             metric: metric.as_deref().map(read_metric).transpose()?,
             pdb: pdb.as_deref().map(read_pdb).transpose()?,
         })?;
-        let library = shipped::library().map_err(|e| Failure::Library(Error::Files(e)))?;
         Ok(Questions {
-            answers: library.remembered(&question, Answers::clone),
             question,
+            file: None,
         })
     }
 
@@ -282,18 +281,38 @@ impl Questions {
         let answers = Answers::of_table(Arc::clone(db), path, asked)?;
         Ok(Questions {
             question: *answers.question(),
-            answers: Some(answers),
+            file: Some(answers),
         })
     }
 
-    /// The answers: at hand, else found, else built (other Python threads run meanwhile).
-    fn answers(&self, py: Python<'_>) -> Answer<Answers> {
-        if let Some(answers) = &self.answers {
-            return Ok(answers.clone());
+    /// What `answer` makes of the answers: the file's; else the library's, remembered (the
+    /// usual case: lent, with no reference counted), found, or built (other Python threads run
+    /// meanwhile).
+    fn with_answers<T>(
+        &self,
+        py: Python<'_>,
+        answer: impl FnOnce(&Answers) -> Answer<T>,
+    ) -> Answer<T> {
+        if let Some(answers) = &self.file {
+            return answer(answers);
         }
         let library = shipped::library().map_err(|e| Failure::Library(Error::Files(e)))?;
-        py.detach(|| library.open(&self.question, &Logged))
-            .map_err(Failure::Library)
+        let mut answer = Some(answer);
+        let remembered = library.remembered(&self.question, |answers| {
+            answer.take().map(|answer| answer(answers))
+        });
+        if let Some(Some(answered)) = remembered {
+            return answered;
+        }
+        let answers = py
+            .detach(|| library.open(&self.question, &Logged))
+            .map_err(Failure::Library)?;
+        match answer.take() {
+            Some(answer) => answer(&answers),
+            None => Err(Failure::Library(Error::Files(
+                "the answers were asked for twice".into(),
+            ))),
+        }
     }
 
     /// The position given, on the question's board, or `query`'s message for it: the input,
@@ -319,12 +338,13 @@ impl Questions {
         {
             return Ok(None);
         }
-        let answers = self.answers(py)?;
-        let answered = match answers.method() {
-            Method::Table => ask(&answers),
-            Method::Patterns => py.detach(|| ask(&answers)),
-        };
-        answered.map_err(Failure::Library)
+        self.with_answers(py, |answers| {
+            let answered = match answers.method() {
+                Method::Table => ask(answers),
+                Method::Patterns => py.detach(|| ask(answers)),
+            };
+            answered.map_err(Failure::Library)
+        })
     }
 
     fn distance(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<u8>> {
@@ -373,7 +393,7 @@ impl Questions {
             board.cells(),
             &board.to_string(),
             |slice, out| {
-                if self.answers.is_none() {
+                if self.file.is_none() && board.method() == Method::Patterns {
                     // Every row read first, and those of the other parity half answered: a batch
                     // that needs no search needs no files.
                     let needs_files = distances_without_files(&self.question, slice, out)
@@ -382,9 +402,10 @@ impl Questions {
                         return Ok(());
                     }
                 }
-                let answers = self.answers(py)?;
-                py.detach(|| answers.distances(slice, out))
-                    .map_err(Failure::Row)
+                self.with_answers(py, |answers| {
+                    py.detach(|| answers.distances(slice, out))
+                        .map_err(Failure::Row)
+                })
             },
         )
     }
@@ -437,9 +458,10 @@ impl Questions {
                 }
             },
         };
-        let answers = self.answers(py)?;
         let count = usize::try_from(count).unwrap_or(usize::MAX);
-        let drawn = py.detach(|| answers.draw(distances, count, seed))?;
+        let drawn = self.with_answers(py, |answers| {
+            Ok(py.detach(|| answers.draw(distances, count, seed))?)
+        })?;
         if drawn.available < count {
             let message = format!(
                 "only {} state{} at that distance: returned every one",

@@ -47,9 +47,7 @@ impl Unsolvable {
     /// Why, in words: the parity of the inversions (and the blank's row, on boards of even
     /// width) differs from the goal's, and no move changes it.
     pub fn reason(&self) -> String {
-        self.position
-            .unsolvable_reason(&self.goal)
-            .unwrap_or_else(|| "its parity differs from the goal's".to_string())
+        self.position.parity_reason(&self.goal)
     }
 }
 

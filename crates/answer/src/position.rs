@@ -233,15 +233,23 @@ impl Position {
     /// Whether this position can reach `goal` (of the same board): `None` if it can, else why
     /// not, in words.
     pub fn unsolvable_reason(&self, goal: &Position) -> Option<String> {
+        let solvable = match (&self.0, &goal.0) {
+            (Repr::Table(state), Repr::Table(goal)) => state.parity() == goal.parity(),
+            _ => tilebase_pattern::solvable(&self.board().grid(), goal.cells(), self.cells()),
+        };
+        (!solvable).then(|| self.parity_reason(goal))
+    }
+
+    /// Why this position, known to be of the other parity half, cannot reach `goal`: the
+    /// parities compared, in words.
+    pub(crate) fn parity_reason(&self, goal: &Position) -> String {
         match (&self.0, &goal.0) {
-            (Repr::Table(state), Repr::Table(goal)) => {
-                state.check_solvable(goal).err().map(|why| why.reason())
+            (Repr::Table(state), Repr::Table(goal)) => tilebase_core::Unsolvable {
+                state: *state,
+                goal: *goal,
             }
-            _ => {
-                let grid = self.board().grid();
-                (!tilebase_pattern::solvable(&grid, goal.cells(), self.cells()))
-                    .then(|| even_width_reason(self.cells(), goal.cells(), grid.width()))
-            }
+            .reason(),
+            _ => even_width_reason(self.cells(), goal.cells(), self.board().width()),
         }
     }
 }

@@ -133,6 +133,14 @@ impl<'a> Input<'a> {
 /// # Ok::<(), tilebase_answer::Error>(())
 /// ```
 pub struct Printer<'a> {
+    writer: Writer<'a>,
+    outcome: Outcome,
+    notes: Vec<String>,
+}
+
+/// What writes the answers: everything a [`Printer`] holds but its outcome and notes, so that
+/// answers are written from shared references, on every core.
+struct Writer<'a> {
     question: Question,
     goal_text: Cow<'a, str>,
     board_text: Cow<'a, str>,
@@ -144,8 +152,6 @@ pub struct Printer<'a> {
     unusable: Option<String>,
     mode: Mode,
     effort: Effort,
-    outcome: Outcome,
-    notes: Vec<String>,
 }
 
 /// Problems met while answering one input, to be reported.
@@ -161,14 +167,16 @@ impl<'a> Printer<'a> {
             None => (None, None),
         };
         Printer {
-            question: *answers.question(),
-            goal_text: Cow::Borrowed(goal),
-            board_text: Cow::Borrowed(board),
-            table: answers.table_goal(),
-            searcher,
-            unusable,
-            mode,
-            effort: Effort::default(),
+            writer: Writer {
+                question: *answers.question(),
+                goal_text: Cow::Borrowed(goal),
+                board_text: Cow::Borrowed(board),
+                table: answers.table_goal(),
+                searcher,
+                unusable,
+                mode,
+                effort: Effort::default(),
+            },
             outcome: Outcome::Answered,
             notes: Vec::new(),
         }
@@ -179,14 +187,16 @@ impl<'a> Printer<'a> {
     /// build. [`Printer::needs_files`] says which inputs need more.
     pub fn without_files(question: &Question, mode: Mode) -> Printer<'static> {
         Printer {
-            question: *question,
-            goal_text: Cow::Owned(question.goal().to_string()),
-            board_text: Cow::Owned(question.board().to_string()),
-            table: None,
-            searcher: None,
-            unusable: Some("no files to answer from".to_string()),
-            mode,
-            effort: Effort::default(),
+            writer: Writer {
+                question: *question,
+                goal_text: Cow::Owned(question.goal().to_string()),
+                board_text: Cow::Owned(question.board().to_string()),
+                table: None,
+                searcher: None,
+                unusable: Some("no files to answer from".to_string()),
+                mode,
+                effort: Effort::default(),
+            },
             outcome: Outcome::Answered,
             notes: Vec::new(),
         }
@@ -205,20 +215,22 @@ impl<'a> Printer<'a> {
 
     /// The question answered.
     pub fn question(&self) -> &Question {
-        &self.question
+        &self.writer.question
     }
 
     /// Searches within `effort` (by default, no bound and every core).
     pub fn with_effort(mut self, effort: Effort) -> Printer<'a> {
-        self.effort = effort;
+        self.writer.effort = effort;
         self
     }
 
     /// Whether `input` needs the files to be answered: it is a position of the board that can
     /// reach the goal.
     pub fn needs_files(&self, input: &Input<'_>) -> bool {
-        match self.read(input.bytes) {
-            Ok(position) => position.unsolvable_reason(self.question.goal()).is_none(),
+        match self.writer.read(input.bytes) {
+            Ok(position) => position
+                .unsolvable_reason(self.writer.question.goal())
+                .is_none(),
             Err(_) => false,
         }
     }
@@ -228,7 +240,11 @@ impl<'a> Printer<'a> {
     /// length, so the more lines a batch holds the less a core waits for the longest; a
     /// table's answers stream one by one.
     pub fn batch_size(&self) -> usize {
-        if self.searcher.is_some() { 1024 } else { 1 }
+        if self.writer.searcher.is_some() {
+            1024
+        } else {
+            1
+        }
     }
 
     /// The worst outcome so far.
@@ -242,16 +258,22 @@ impl<'a> Printer<'a> {
         self.outcome = Outcome::Failed;
     }
 
+    /// Whether problems were met since the last [`Printer::take_notes`]: a check cheap enough
+    /// for every line of a batch.
+    #[inline]
+    pub fn has_notes(&self) -> bool {
+        !self.notes.is_empty()
+    }
+
     /// The problems met since the last call, each a line to report.
     pub fn take_notes(&mut self) -> Vec<String> {
         std::mem::take(&mut self.notes)
     }
 
     /// Answers one input, appending the answer to `out`.
+    #[inline]
     pub fn answer(&mut self, input: Input<'_>, out: &mut Vec<u8>) {
-        let mut notes = std::mem::take(&mut self.notes);
-        let outcome = self.write(input, out, &mut notes);
-        self.notes = notes;
+        let outcome = self.writer.write(input, out, &mut self.notes);
         self.outcome = self.outcome.max(outcome);
     }
 
@@ -259,9 +281,9 @@ impl<'a> Printer<'a> {
     /// answer to `out`: for a caller that had to read it anyway, such as a server that refuses
     /// an unreadable state with its own error.
     pub fn answer_read(&mut self, input: Input<'_>, position: &Position, out: &mut Vec<u8>) {
-        let mut notes = std::mem::take(&mut self.notes);
-        let outcome = self.write_position(input, position, out, &mut notes);
-        self.notes = notes;
+        let outcome = self
+            .writer
+            .write_position(input, position, out, &mut self.notes);
         self.outcome = self.outcome.max(outcome);
     }
 
@@ -269,20 +291,20 @@ impl<'a> Printer<'a> {
     /// each input on a core of its own when there are at least as many as cores, else each
     /// search on every core in turn.
     pub fn answer_all(&mut self, inputs: &[Input<'_>], out: &mut Vec<u8>) {
-        if self.searcher.is_none() || inputs.len() < rayon::current_num_threads() {
+        if self.writer.searcher.is_none() || inputs.len() < rayon::current_num_threads() {
             for &input in inputs {
                 self.answer(input, out);
             }
             return;
         }
-        let this = &*self;
+        let writer = &self.writer;
         let answered: Vec<(Vec<u8>, Outcome, Notes)> = inputs
             .par_iter()
             .with_max_len(1)
             .map(|&input| {
                 let mut text = Vec::new();
                 let mut notes = Notes::new();
-                let outcome = this.write(input, &mut text, &mut notes);
+                let outcome = writer.write(input, &mut text, &mut notes);
                 (text, outcome, notes)
             })
             .collect();
@@ -292,7 +314,9 @@ impl<'a> Printer<'a> {
             self.outcome = self.outcome.max(outcome);
         }
     }
+}
 
+impl Writer<'_> {
     /// Reads `bytes` as a position of the board.
     fn read(&self, bytes: &[u8]) -> Result<Position, Problem> {
         if let Some(table) = &self.table

@@ -277,9 +277,12 @@ struct Output<W> {
 
 impl<W: Write> Output<W> {
     /// After each answer: its notes reported, and the buffer written out if it is time.
+    #[inline]
     fn answered(&mut self, printer: &mut Printer<'_>) -> io::Result<()> {
-        for note in printer.take_notes() {
-            report("query", note);
+        if printer.has_notes() {
+            for note in printer.take_notes() {
+                report("query", note);
+            }
         }
         if self.eager || self.buffer.len() >= FLUSH_AT {
             self.flush()?;
