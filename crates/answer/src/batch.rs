@@ -273,13 +273,11 @@ fn answer_row(
         }
         let digits = &digits[..row.len()];
         if !goal.is_translated() {
-            match State::index_of_digits(board, digits) {
-                Some((_, parity)) if parity != goal_parity => return Ok(UNSOLVABLE),
-                Some(_) => {
-                    if let Some(d) = goal.distance_of_digits(digits) {
-                        return Ok(i16::from(d));
-                    }
-                }
+            // The state's index and parity worked out once, its entry read: the distance, or
+            // the other parity half.
+            match goal.answer_of_digits(digits) {
+                Some(Some(d)) => return Ok(i16::from(d)),
+                Some(None) => return Ok(UNSOLVABLE),
                 None => {}
             }
         } else if let Some(state) = State::from_digits(board, digits) {

@@ -64,9 +64,7 @@ impl State {
     /// assert_eq!(State::index_of_digits(board, b"603712458"), Some(s.index_and_parity()));
     /// assert_eq!(State::index_of_digits(board, b"603712455"), None);
     /// ```
-    // Always inlined: it is the whole of a batch's work per line, and left to the inliner's
-    // judgement it stayed a call in the answering library's batch loop (a seventh slower).
-    #[inline(always)]
+    #[inline]
     pub fn index_of_digits(board: Board, digits: &[u8]) -> Option<(u32, Parity)> {
         let n = board.cells();
         if digits.len() != n || n > 10 {
