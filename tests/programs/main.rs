@@ -9,5 +9,6 @@ mod hostile;
 mod query;
 mod questions;
 mod random;
+mod repository;
 mod support;
 mod verify;
