@@ -99,7 +99,7 @@ def test_bad_goals_boards_and_metrics(programs):
             tilebase.distance("123450", **asked)
         # query says "--goal ..."; the module says "goal ...".
         assert "--" + str(refused.value) == done.stderr[len("query: "):].rstrip("\n")
-    with pytest.raises(ValueError, match=r'^board "5x5": 5x5: at most 12 cells are supported$'):
+    with pytest.raises(ValueError, match=r'^board "5x5": 5x5: at most 12 cells are supported, and 4x4 \(the 15-puzzle\)$'):
         tilebase.distance("603712458", board="5x5")
     with pytest.raises(ValueError, match=r'^board "big": a board is written WxH'):
         tilebase.distance("603712458", board="big")

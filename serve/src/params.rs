@@ -250,7 +250,7 @@ mod tests {
         assert_eq!(q.board().to_string(), "4x4");
         assert_eq!(
             read(Some("5x5"), None, None).unwrap_err().message,
-            "board \"5x5\": 5x5: at most 12 cells are supported"
+            "board \"5x5\": 5x5: at most 12 cells are supported, and 4x4 (the 15-puzzle)"
         );
         assert_eq!(
             read(None, None, Some("fast")).unwrap_err().message,

@@ -23,6 +23,8 @@ struct Answer {
     tiles: Option<Vec<u8>>,
     #[serde(default)]
     hints: Option<Vec<HintRecord>>,
+    #[serde(default)]
+    boards: Option<Vec<String>>,
 }
 
 #[derive(Debug, Deserialize, PartialEq)]
@@ -401,4 +403,75 @@ fn databases_of_the_old_format_or_another_metric_are_refused_with_the_reason() {
         .one_error_line(
             "\"xtm\" is not a metric: stm (single-tile moves) or mtm (multi-tile moves)",
         );
+}
+
+/// The cells of a position as `query` writes it: digits, or comma-separated past 10 cells.
+fn cells_of(text: &str) -> Vec<u8> {
+    if text.contains(',') {
+        text.split(',').map(|c| c.parse().unwrap()).collect()
+    } else {
+        text.bytes().map(|b| b - b'0').collect()
+    }
+}
+
+/// `--json --boards` writes `boards` on every board, as the text form draws them and the API
+/// answers `boards=true`: the state, each state along the solution, the goal; `null` when the
+/// goal cannot be reached. (On 4x4 the flag was once dropped without a word.)
+#[test]
+fn json_boards_on_every_board() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    let cases: [(&[&str], &str, usize); 4] = [
+        (&[], "603712458\n867254301\n", 3),
+        (&["--board", "3x2"], "023145\n", 3),
+        (&["--board", "4x3"], "1,2,3,4,5,6,7,8,9,10,0,11\n", 4),
+        (
+            &["--board", "4x4", "--pdb", "5-5-5"],
+            "1,2,3,4,5,6,7,8,9,10,11,12,13,0,14,15\n",
+            4,
+        ),
+    ];
+    for (flags, input, width) in cases {
+        let mut args = vec!["--json", "--boards"];
+        args.extend_from_slice(flags);
+        let run = sandbox.run_with_input("query", &args, input.as_bytes());
+        for (line, answer) in run.stdout.lines().zip(answers(&run.stdout)) {
+            // The field is there, `null` where there is no solution.
+            assert!(line.contains(",\"boards\":"), "{run}");
+            let Some(boards) = answer.boards else {
+                assert!(!answer.solvable, "{run}");
+                continue;
+            };
+            let moves = answer.moves.unwrap();
+            assert_eq!(boards.len(), moves.len() + 1, "{run}");
+            assert_eq!(boards.first(), Some(&answer.state));
+            assert_eq!(boards.last(), Some(&answer.goal));
+            // Each board is the one before with the blank moved as the move says.
+            for (pair, step) in boards.windows(2).zip(moves.chars()) {
+                let (mut before, after) = (cells_of(&pair[0]), cells_of(&pair[1]));
+                let blank = before.iter().position(|&c| c == 0).unwrap();
+                let to = match step {
+                    'U' => blank - width,
+                    'D' => blank + width,
+                    'L' => blank - 1,
+                    'R' => blank + 1,
+                    other => panic!("move {other}"),
+                };
+                before.swap(blank, to);
+                assert_eq!(before, after, "{run}");
+            }
+        }
+    }
+}
+
+/// A flag the form asked for cannot honour is refused in one line, not dropped.
+#[test]
+fn distance_only_refuses_a_notation() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    sandbox
+        .run(
+            "query",
+            &["--distance-only", "--notation", "tile", "603712458"],
+        )
+        .code(2)
+        .one_error_line("'--distance-only' cannot be used with '--notation <NOTATION>'");
 }

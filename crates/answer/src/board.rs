@@ -20,7 +20,7 @@ pub const MAX_CELLS: usize = 16;
 /// assert_eq!("3x3".parse::<Board>()?.method(), Method::Table);
 /// assert_eq!(
 ///     "5x5".parse::<Board>().unwrap_err().to_string(),
-///     "5x5: at most 12 cells are supported"
+///     "5x5: at most 12 cells are supported, and 4x4 (the 15-puzzle)"
 /// );
 /// # Ok::<(), tilebase_core::BoardError>(())
 /// ```

@@ -320,7 +320,7 @@ mod tests {
         let refused = |board, goal, metric, pdb| text(board, goal, metric, pdb).unwrap_err();
         assert_eq!(
             refused(Some("5x5"), None, None, None),
-            "board \"5x5\": 5x5: at most 12 cells are supported"
+            "board \"5x5\": 5x5: at most 12 cells are supported, and 4x4 (the 15-puzzle)"
         );
         assert_eq!(
             refused(None, Some("123450"), None, None),

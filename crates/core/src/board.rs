@@ -65,16 +65,15 @@ pub enum BoardError {
 }
 
 /// What a board of more than [`MAX_CELLS`] cells is told: the 15-puzzle's board is answered
-/// by pattern databases instead of a table, and other boards of up to 16 cells are told so.
+/// by pattern databases instead of a table, and every other board is told that 4x4 is.
 fn too_large(width: usize, height: usize) -> String {
     match (width, height) {
         (4, 4) => "4x4: full tables stop at 12 cells; the 15-puzzle is answered from pattern \
                    databases by query --board 4x4 and build-db --board 4x4"
             .to_string(),
-        (w, h) if w.saturating_mul(h) <= 16 => {
+        (w, h) => {
             format!("{w}x{h}: at most {MAX_CELLS} cells are supported, and 4x4 (the 15-puzzle)")
         }
-        (w, h) => format!("{w}x{h}: at most {MAX_CELLS} cells are supported"),
     }
 }
 

@@ -46,7 +46,7 @@ pub struct Args {
     /// Print JSON Lines: one object per input, in input order
     #[arg(long)]
     pub json: bool,
-    /// Draw every board of the solution as a grid
+    /// Draw every board of the solution as a grid (in JSON: `boards`, every state along it)
     #[arg(long)]
     pub boards: bool,
     /// List every optimal solution, not just the first (full tables only)
@@ -65,7 +65,7 @@ pub struct Args {
     pub svg: Option<PathBuf>,
     /// Print only the state and its distance, one line per input: `-` when unsolvable,
     /// `error` (and a message on stderr) when unreadable. The fastest way through a batch
-    #[arg(long, conflicts_with_all = ["json", "boards", "all", "hint", "svg"])]
+    #[arg(long, conflicts_with_all = ["json", "boards", "all", "hint", "svg", "notation"])]
     pub distance_only: bool,
     /// Give up on a state after generating this many nodes (an error for that state), on
     /// boards answered by search [default: no limit]
@@ -97,7 +97,7 @@ impl Args {
                 all: self.all,
                 hint: self.hint,
                 notation,
-                boards: false,
+                boards: self.boards,
             }
         } else {
             Mode::Human {
