@@ -54,11 +54,17 @@ pub struct Args {
     /// Retry-After
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub max_heavy: usize,
-    /// The 15-puzzle's (4x4) pattern databases: 7-8 (the strongest: answers in milliseconds
-    /// to about a second; a first build of 2 to 3 minutes and 2 GB), 6-6-3, or 5-5-5 (built in
-    /// seconds, searches slower). Found under db/ and in the cache as query finds them; missing
-    /// ones are built in the background on the first 4x4 question, answered 503 until ready
-    #[arg(long, value_name = "7-8|6-6-3|5-5-5", default_value_t = Partition::SevenEight)]
+    /// The 15-puzzle's (4x4) pattern databases (the help says what each costs to build)
+    #[arg(
+        long,
+        value_name = "7-8|6-6-3|5-5-5",
+        default_value_t = Partition::SevenEight,
+        help = format!(
+            "{}. Found under db/ and in the cache as query finds them; missing ones are built \
+             in the background on the first 4x4 question, answered 503 until ready",
+            tilebase_answer::pdb_help()
+        )
+    )]
     pub pdb: Partition,
     /// At most N 4x4 searches at once, each on one core; more are answered 503 with
     /// Retry-After [default: the number of cores]

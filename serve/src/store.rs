@@ -17,8 +17,7 @@ use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 use tilebase_answer::{
-    Answers, Building, Effort, Job, Library, Method, Partition, Question, Quietly, Watch,
-    build_time,
+    Answers, BuildCost, Building, Effort, Job, Library, Method, Partition, Question, Quietly, Watch,
 };
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -287,7 +286,7 @@ impl Store {
                      built ({}, once; started {} s ago): {board} questions are answered when \
                      they are ready; try again shortly",
                     question.goal(),
-                    build_time(pdb),
+                    BuildCost::of_partition(pdb),
                     since.elapsed().as_secs()
                 ),
             )

@@ -115,15 +115,85 @@ fn build_then_query_korf_shortest_as_a_batch() {
     run.code(2);
     assert!(run.stdout.contains("checksums  FAILED"), "{run}");
     assert!(run.stdout.contains("FAILED: entry "), "{run}");
-    // query refuses the damaged file rather than answer from it.
-    sandbox
-        .run_with_input(
+    // query refuses the damaged file rather than answer from it, names it, and gives the
+    // command that rebuilds it where it is; that command, run as given, mends it.
+    let ask = || {
+        sandbox.run_with_input(
             "query",
             &["--board", "4x4", "--pdb", "5-5-5", "--goal", KORF_GOAL],
             b"1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n",
         )
-        .code(2)
-        .one_error_line("does not match its checksum");
+    };
+    let run = ask();
+    run.code(2).one_error_line(&format!(
+        "query: {file}: table block 0 (bytes 0 to 262080 of the table) does not match its \
+         checksum: the table is damaged; rebuild it with: build-db --board 4x4 --pdb 5-5-5 --out db \
+         --force"
+    ));
+    let command = run
+        .stderr
+        .trim_end()
+        .rsplit_once("rebuild it with: ")
+        .unwrap()
+        .1;
+    let words: Vec<&str> = command.split(' ').collect();
+    sandbox.run("build-db", &words[1..]).code(0);
+    let run = ask();
+    run.code(0).quiet();
+    assert_eq!(
+        run.stdout,
+        "1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15: 1 move: L\n"
+    );
+    assert!(!sandbox.cache().exists());
+}
+
+/// The cache is tilebase's own: a damaged file there is built again in place, with a warning
+/// naming it, and the answer follows (it once failed every later question, with advice that
+/// wrote elsewhere). What a build announces is what is left to build: one file of three.
+#[test]
+fn a_damaged_cache_file_is_built_again_in_place() {
+    let sandbox = Sandbox::new();
+    let near = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15";
+    let ask = || sandbox.run("query", &["--board", "4x4", "--pdb", "5-5-5", near]);
+    let run = ask();
+    run.code(0);
+    assert!(
+        run.stderr.contains("building them into") && run.stderr.contains("(under a second, once)"),
+        "{run}"
+    );
+    let name = "4x4-1-2-3-4-5-6-7-8-9-10-11-12-13-14-15-0-pdb-6-7-8-9-10.tilebase";
+    let path = sandbox.cache().join(name);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = bytes.len() - 1000;
+    bytes[at] ^= 0x33;
+    std::fs::write(&path, &bytes).unwrap();
+
+    let run = ask();
+    run.code(0);
+    assert_eq!(run.stdout, format!("{near}: 1 move: R\n"));
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!(
+            "query: {}: table block 0 (bytes 0 to 262080 of the table) does not match its \
+             checksum: the table is damaged: building it again in place",
+            path.display()
+        ),
+        "{run}"
+    );
+    assert_eq!(
+        lines[1],
+        format!(
+            "query: building 1 of the 3 5-5-5 pattern databases for the class of goal \
+             1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0 (tiles 6,7,8,9,10) into {} (under a second)",
+            sandbox.cache().display()
+        ),
+        "{run}"
+    );
+    // Mended: the next question is answered without a word.
+    ask().code(0).quiet();
+    let run = sandbox.run("verify", &[path.to_str().unwrap()]);
+    run.code(0);
 }
 
 /// Every output form: JSON with the same fields as on other boards (tiles and hints when

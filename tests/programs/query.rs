@@ -154,7 +154,11 @@ fn damaged_and_truncated_databases_are_refused_in_one_line() {
     sandbox
         .run("query", &["--db", "cut.tilebase", "603712458"])
         .code(2)
-        .one_error_line("query: cut.tilebase: file is 181762 bytes but its header says 181763: truncated; rebuild it with build-db");
+        .one_error_line(
+            "query: cut.tilebase: file is 181762 bytes but its header says 181763: truncated; \
+             rebuild it with: build-db --board WxH --goal G --out cut.tilebase --force, with \
+             the board and goal it was built for",
+        );
 
     let mut flipped = good.clone();
     flipped[40] ^= 1;
@@ -184,10 +188,42 @@ fn damaged_and_truncated_databases_are_refused_in_one_line() {
     run.code(2);
     assert_eq!(run.stdout, "603712458: 23 moves: DDLURRDLLUURDDLURRDLLUR\n");
     run.one_error_line(&format!(
-        "query: \"021358467\": the table is damaged at entry {} (state 021358467): distance 99, \
-         above the maximum 30 in the header; run verify, and rebuild the database with build-db",
+        "query: \"021358467\": entry.tilebase: the table is damaged at entry {} (state \
+         021358467): distance 99, above the maximum 30 in the header; rebuild it with: build-db \
+         --board 3x3 --goal 123804765 --out entry.tilebase --force",
         far.index()
     ));
+}
+
+/// A damaged file under `db/` stays an error (the user's file, not tilebase's to replace), which
+/// names it and gives the command that rebuilds exactly it; that command, run as given, mends
+/// it. (The advice was once a bare "rebuild it with build-db".)
+#[test]
+fn a_damaged_file_in_db_names_the_command_that_rebuilds_it() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    let path = sandbox.path().join("db/3x3-123804765.tilebase");
+    let mut bytes = fs::read(&path).unwrap();
+    bytes[40] ^= 1;
+    fs::write(&path, &bytes).unwrap();
+    let run = sandbox.run("query", &["603712458"]);
+    run.code(2).one_error_line(
+        "the header is damaged; rebuild it with: build-db --board 3x3 --goal 123804765 --out \
+         db/3x3-123804765.tilebase --force",
+    );
+    let command = run
+        .stderr
+        .trim_end()
+        .rsplit_once("rebuild it with: ")
+        .unwrap()
+        .1;
+    let words: Vec<&str> = command.split(' ').collect();
+    assert_eq!(words[0], "build-db");
+    sandbox.run("build-db", &words[1..]).code(0);
+    let run = sandbox.run("query", &["603712458"]);
+    run.code(0).quiet();
+    assert_eq!(run.stdout, "603712458: 23 moves: DDLURRDLLUURDDLURRDLLUR\n");
+    // Nothing was built in the cache meanwhile: the file was mended where it was.
+    assert!(!sandbox.cache().exists());
 }
 
 #[test]

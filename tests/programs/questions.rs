@@ -387,8 +387,9 @@ fn databases_of_the_old_format_or_another_metric_are_refused_with_the_reason() {
         .run("query", &["--db", "old.tilebase", "603712458"])
         .code(2)
         .one_error_line(
-            "query: old.tilebase: format version 1, but this tilebase reads versions 2 and 3: \
-             rebuild the database with build-db",
+            "query: old.tilebase: format version 1, but this tilebase reads versions 2 and 3; \
+             rebuild it with: build-db --board WxH --goal G --out old.tilebase --force, with the \
+             board and goal it was built for",
         );
     sandbox
         .run("build-db", &["--metric", "mtm", "--out", "mtm.tilebase"])

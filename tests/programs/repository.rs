@@ -119,3 +119,38 @@ fn the_readme_says_how_to_install_a_program_before_calling_it_by_name() {
     // Every program is shown by name somewhere, so the check above ran for each.
     assert_eq!(seen.len(), PROGRAMS.len(), "shown by name: {seen:?}");
 }
+
+/// The README's table of what each partition of the 15-puzzle costs to build says what the
+/// library says (the figures the programs print and their `--help`), and the Python README's
+/// words agree: one source for each figure. (Three places once gave 6-6-3 as 8 s, 10 s and
+/// 20 s; it takes 2.)
+#[test]
+fn build_costs_are_said_alike_everywhere() {
+    use tilebase_answer::{BuildCost, Partition};
+
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let python = std::fs::read_to_string(root().join("python/README.md")).unwrap();
+    for partition in Partition::ALL {
+        let cost = BuildCost::of_partition(partition);
+        let row = format!(
+            "| `{partition}` | {} | {} | {} |",
+            cost.disk(),
+            cost.time(),
+            cost.memory().unwrap_or_default()
+        );
+        let row = row.replace("|  |", "| |");
+        assert!(
+            readme.lines().any(|line| line.trim() == row),
+            "README.md has no row `{row}`"
+        );
+        let phrase = match partition {
+            Partition::SevenEight => cost.to_string(),
+            _ => cost.time(),
+        };
+        let python = python.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            python.contains(&phrase),
+            "python/README.md does not say {partition}'s `{phrase}`"
+        );
+    }
+}

@@ -41,9 +41,12 @@ pub struct Args {
     /// (full tables only) [default: stm]
     #[arg(long, value_name = "stm|mtm")]
     pub metric: Option<Metric>,
-    /// The 15-puzzle's partition: 7-8 (the strongest: 288 MB, minutes to build), 6-6-3 or 5-5-5
-    /// (seconds) [default: 7-8]
-    #[arg(long, value_name = "7-8|6-6-3|5-5-5")]
+    /// The 15-puzzle's partition (the help says what each costs to build)
+    #[arg(
+        long,
+        value_name = "7-8|6-6-3|5-5-5",
+        help = format!("{} [default: 7-8]", tilebase_answer::pdb_help())
+    )]
     pub pdb: Option<Partition>,
     /// Output file; on 4x4 a directory [default: db/BOARD-GOAL.tilebase, with -mtm before
     /// .tilebase in the multi-tile metric, and .zst added when compressed; on 4x4, db]

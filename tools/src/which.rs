@@ -6,9 +6,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use tilebase_answer::{
-    Answers, Asked, Board, Error, Given, Library, Method, Metric, Partition, Question,
+    Answers, Asked, Board, Error, Given, Library, Method, Metric, Partition, Question, pdb_help,
 };
-use tilebase_lookup::Database;
 
 use crate::progress::Shown;
 
@@ -33,9 +32,8 @@ pub struct Which {
     /// (full tables only) [default: stm, or the --db file's]
     #[arg(long, value_name = "stm|mtm")]
     pub metric: Option<Metric>,
-    /// The 15-puzzle's pattern databases: 7-8 (the strongest, built once in minutes), 6-6-3 or
-    /// 5-5-5 (built in seconds) [default: 7-8]
-    #[arg(long, value_name = "7-8|6-6-3|5-5-5")]
+    /// The 15-puzzle's pattern databases (the help says what each costs to build)
+    #[arg(long, value_name = "7-8|6-6-3|5-5-5", help = format!("{} [default: 7-8]", pdb_help()))]
     pub pdb: Option<Partition>,
 }
 
@@ -87,7 +85,7 @@ impl Which {
                      table"
                 ));
             }
-            let db = Database::open(path).map_err(|e| e.to_string())?;
+            let db = tilebase_answer::open_given(path).map_err(words)?;
             let given = goal.or(self.goal.as_deref()).map(Given::text);
             let asked = Asked {
                 board: self.board,

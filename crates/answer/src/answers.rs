@@ -14,6 +14,7 @@ use crate::error::Error;
 use crate::patterns::PatternSource;
 use crate::position::{Given, Position, ReadError};
 use crate::question::{Asked, Question};
+use crate::repair;
 use crate::tables::TableSource;
 
 /// The answers for one goal: distances, optimal solutions, hints, batches. Made by
@@ -206,7 +207,9 @@ impl Answers {
         effort: &Effort,
     ) -> Result<Option<u8>, Error> {
         match &self.0.source {
-            Source::Table(source) => table_result(source.answers().distance(self.state(position)?)),
+            Source::Table(source) => {
+                table_result(source, source.answers().distance(self.state(position)?))
+            }
             Source::Patterns(source) => Ok(Searcher::new(self, source)?
                 .solve(position, effort)?
                 .map(|moves| moves.len() as u8)),
@@ -226,7 +229,9 @@ impl Answers {
         effort: &Effort,
     ) -> Result<Option<Path>, Error> {
         match &self.0.source {
-            Source::Table(source) => table_result(source.answers().solve(self.state(position)?)),
+            Source::Table(source) => {
+                table_result(source, source.answers().solve(self.state(position)?))
+            }
             Source::Patterns(source) => Ok(Searcher::new(self, source)?
                 .solve(position, effort)?
                 .map(Path::from_iter)),
@@ -238,7 +243,9 @@ impl Answers {
     /// board answered by search, each move's distance is a search of its own.
     pub fn hints(&self, position: &Position) -> Result<Option<Vec<Hint>>, Error> {
         match &self.0.source {
-            Source::Table(source) => table_result(source.answers().hints(self.state(position)?)),
+            Source::Table(source) => {
+                table_result(source, source.answers().hints(self.state(position)?))
+            }
             Source::Patterns(source) => {
                 let searcher = Searcher::new(self, source)?;
                 let effort = Effort::default();
@@ -257,6 +264,7 @@ impl Answers {
     pub fn all_solutions(&self, position: &Position) -> Result<Option<Vec<Path>>, Error> {
         match &self.0.source {
             Source::Table(source) => table_result(
+                source,
                 source
                     .answers()
                     .all_solutions(self.state(position)?)
@@ -333,11 +341,16 @@ impl Answers {
 }
 
 /// A table's answer, with a position of the other parity half answered `None`.
-fn table_result<T>(result: Result<T, tilebase_lookup::Error>) -> Result<Option<T>, Error> {
+/// A table's answer: `None` when the goal cannot be reached. A damaged entry of a table read
+/// from a file names the file and the command that rebuilds it.
+fn table_result<T>(
+    source: &TableSource,
+    result: Result<T, tilebase_lookup::Error>,
+) -> Result<Option<T>, Error> {
     match result {
         Ok(value) => Ok(Some(value)),
         Err(tilebase_lookup::Error::Unsolvable(_)) => Ok(None),
-        Err(e) => Err(e.into()),
+        Err(e) => Err(repair::damaged_entry(source.file().as_ref(), e)),
     }
 }
 

@@ -13,10 +13,12 @@ use tilebase_pattern::{
 };
 
 use crate::board::Board;
+use crate::cost::BuildCost;
 use crate::error::Error;
 use crate::lock;
 use crate::opened::Finder;
 use crate::position::Position;
+use crate::repair;
 use crate::watch::{Forward, Job, Watch};
 
 /// The file name of the pattern database of `tiles` for the canonical goal `canonical` of
@@ -34,16 +36,6 @@ use crate::watch::{Forward, Job, Watch};
 pub fn file_name(board: Board, canonical: &[u8], tiles: &[u8]) -> String {
     let join = |v: &[u8]| cells_to_string(v).replace(',', "-");
     format!("{board}-{}-pdb-{}.tilebase", join(canonical), join(tiles))
-}
-
-/// About how long a partition's files take to build on a 2-core machine, for the message a
-/// first question prints.
-pub fn build_time(partition: Partition) -> &'static str {
-    match partition {
-        Partition::FiveFiveFive => "a few seconds",
-        Partition::SixSixThree => "about 20 seconds",
-        Partition::SevenEight => "2 to 3 minutes and 2 GB of memory",
-    }
 }
 
 /// The opened pattern files of a goal's class, and the frame from the goal to the class's
@@ -125,11 +117,17 @@ impl Finder<'_> {
                 Some(path) => match self.open(&path, &canonical, &tiles) {
                     Ok(file) => files.push((file, path)),
                     // The cache is ours to repair: a damaged file is built again.
-                    Err(Error::Lookup(e)) if self.places.in_cache(&path) => {
+                    Err(e) if self.places.in_cache(&path) => {
                         damaged.push(e);
                         missing.push(tiles);
                     }
-                    Err(e) => return Err(e),
+                    Err(e @ Error::Lookup(tilebase_lookup::Error::Io { .. })) => return Err(e),
+                    // One of the user's: the command that rebuilds exactly it.
+                    Err(e) => {
+                        let dir = path.parent().unwrap_or(Path::new("."));
+                        let command = repair::patterns_command(dir, board, &canonical, partition);
+                        return Err(Error::Files(repair::to_rebuild(&e.to_string(), &command)));
+                    }
                 },
                 None => missing.push(tiles),
             }
@@ -139,15 +137,28 @@ impl Finder<'_> {
                 return Ok(None);
             }
             for e in damaged {
-                self.watch.say(&format!("{e}; building it again"));
+                self.watch.say(&repair::rebuilding(&e.to_string()));
             }
             let dir = self.places.build_dir();
-            self.watch.starting(&format!(
-                "no {partition} pattern databases for the class of goal {goal} yet: building \
-                 them into {} ({}, once)",
-                dir.display(),
-                build_time(partition)
-            ));
+            let sizes: Vec<usize> = missing.iter().map(Vec::len).collect();
+            let cost = BuildCost::of_patterns(&sizes);
+            let count = partition.sizes().len();
+            self.watch.starting(&if missing.len() == count {
+                format!(
+                    "no {partition} pattern databases for the class of goal {goal} yet: building \
+                     them into {} ({cost}, once)",
+                    dir.display(),
+                )
+            } else {
+                let tiles: Vec<String> = missing.iter().map(|t| cells_to_string(t)).collect();
+                format!(
+                    "building {} of the {count} {partition} pattern databases for the class of \
+                     goal {goal} (tiles {}) into {} ({cost})",
+                    missing.len(),
+                    tiles.join("; "),
+                    dir.display(),
+                )
+            });
             let started = Instant::now();
             for tiles in &missing {
                 let path = dir.join(file_name(board, &canonical, tiles));
@@ -186,8 +197,7 @@ impl Finder<'_> {
         let file = self.opened.pattern(path)?;
         if file.pattern().goal() != canonical || file.pattern().tiles() != tiles {
             return Err(Error::Files(format!(
-                "{}: holds the pattern of tiles {} for goal {}, not what its name says: rebuild \
-                 it with build-db",
+                "{}: holds the pattern of tiles {} for goal {}, not what its name says",
                 path.display(),
                 cells_to_string(file.pattern().tiles()),
                 cells_to_string(file.pattern().goal())

@@ -22,6 +22,8 @@ use crate::error::Error;
 use crate::json::{self, Context, Fields};
 use crate::position::{Position, ReadError, quote};
 use crate::question::Question;
+use crate::repair::{self, TableFile};
+use crate::tables::TableSource;
 
 /// How answers are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,6 +148,8 @@ struct Writer<'a> {
     board_text: Cow<'a, str>,
     /// The table's questions, when a full table answers.
     table: Option<Goal<'a, Storage>>,
+    /// The table's file, named with the command that rebuilds it when an entry is damaged.
+    table_file: Option<TableFile>,
     /// The search, when pattern databases answer.
     searcher: Option<Searcher<'a>>,
     /// Why the search could not be set up (pattern files that make no partition).
@@ -172,6 +176,7 @@ impl<'a> Printer<'a> {
                 goal_text: Cow::Borrowed(goal),
                 board_text: Cow::Borrowed(board),
                 table: answers.table_goal(),
+                table_file: answers.table().and_then(TableSource::file),
                 searcher,
                 unusable,
                 mode,
@@ -192,6 +197,7 @@ impl<'a> Printer<'a> {
                 goal_text: Cow::Owned(question.goal().to_string()),
                 board_text: Cow::Owned(question.board().to_string()),
                 table: None,
+                table_file: None,
                 searcher: None,
                 unusable: Some("no files to answer from".to_string()),
                 mode,
@@ -413,7 +419,7 @@ impl Writer<'_> {
                     push_state_distance(out, state, None);
                     Ok(Outcome::Unsolvable)
                 }
-                Err(e) => Err(e.into()),
+                Err(e) => Err(self.damaged(e)),
             };
         }
         let moves = match table.solve(state) {
@@ -425,7 +431,7 @@ impl Writer<'_> {
                 };
                 return Ok(self.write_unsolvable(&unsolvable, out));
             }
-            Err(e) => return Err(e.into()),
+            Err(e) => return Err(self.damaged(e)),
         };
         let mut outcome = Outcome::Answered;
         // The extras asked for, which only a damaged table can make fail once the solution is
@@ -434,12 +440,12 @@ impl Writer<'_> {
             let all = table
                 .all_solutions(state)
                 .and_then(|all| all.collect::<Result<Vec<Path>, _>>());
-            or_report(all, state, notes, &mut outcome)
+            self.or_report(all, state, notes, &mut outcome)
         } else {
             None
         };
         let hints = if self.hint() {
-            or_report(table.hints(state), state, notes, &mut outcome)
+            self.or_report(table.hints(state), state, notes, &mut outcome)
         } else {
             None
         };
@@ -625,18 +631,27 @@ impl Writer<'_> {
 }
 
 /// The value, or `None` after noting the error and failing the outcome.
-fn or_report<T>(
-    result: Result<T, tilebase_lookup::Error>,
-    state: &State,
-    notes: &mut Notes,
-    outcome: &mut Outcome,
-) -> Option<T> {
-    match result {
-        Ok(value) => Some(value),
-        Err(e) => {
-            notes.push(format!("{state}: {e}"));
-            *outcome = Outcome::Failed;
-            None
+impl Writer<'_> {
+    /// A table's error, a damaged entry naming the file and the command that rebuilds it.
+    fn damaged(&self, e: tilebase_lookup::Error) -> Error {
+        repair::damaged_entry(self.table_file.as_ref(), e)
+    }
+
+    /// The value, or `None` with the error reported and the outcome failed.
+    fn or_report<T>(
+        &self,
+        result: Result<T, tilebase_lookup::Error>,
+        state: &State,
+        notes: &mut Notes,
+        outcome: &mut Outcome,
+    ) -> Option<T> {
+        match result {
+            Ok(value) => Some(value),
+            Err(e) => {
+                notes.push(format!("{state}: {}", self.damaged(e)));
+                *outcome = Outcome::Failed;
+                None
+            }
         }
     }
 }

@@ -15,6 +15,7 @@ use crate::lock;
 use crate::opened::Finder;
 use crate::position::Position;
 use crate::question::{Asked, QuestionError};
+use crate::repair;
 use crate::watch::{Forward, Job};
 
 /// A full table and the goal it answers for: its own, or one it answers for by relabelling the
@@ -50,6 +51,16 @@ impl TableSource {
     /// program.
     pub fn path(&self) -> Option<&Path> {
         self.path.as_deref()
+    }
+
+    /// The file's path as messages write it, and the command that rebuilds it; `None` for a
+    /// table built in memory or shipped inside a program.
+    pub(crate) fn file(&self) -> Option<repair::TableFile> {
+        let path = self.path()?;
+        Some(repair::TableFile {
+            path: path.display().to_string(),
+            command: repair::table_command(path, &self.db.goal(), self.db.metric()),
+        })
     }
 
     /// The table at `path` (given by name, as `query --db` and Python's `Database` give it),
@@ -152,8 +163,16 @@ impl Finder<'_> {
                     .local
                     .join(file_name(&candidate, metric, compressed));
                 if local.is_file() {
-                    let db = self.opened.table(&local)?;
-                    check_found(&db, goal, metric, &local)?;
+                    // One of the user's: when damaged, the command that rebuilds exactly it.
+                    let rebuild = |message: String| {
+                        let command = repair::table_command(&local, &candidate, metric);
+                        Error::Files(repair::to_rebuild(&message, &command))
+                    };
+                    let db = self.opened.table(&local).map_err(|e| match e {
+                        e @ tilebase_lookup::Error::Io { .. } => Error::Lookup(e),
+                        e => rebuild(e.to_string()),
+                    })?;
+                    check_found(&db, goal, metric, &local).map_err(|e| rebuild(e.to_string()))?;
                     return Ok(Some(source(db, Some(local))));
                 }
             }
@@ -163,12 +182,18 @@ impl Finder<'_> {
             for candidate in candidates(goal) {
                 let path = dir.join(file_name(&candidate, metric, false));
                 if path.is_file() {
-                    match self.opened.table(&path) {
-                        Ok(db) => {
+                    let found = self
+                        .opened
+                        .table(&path)
+                        .map_err(Error::from)
+                        .and_then(|db| {
                             check_found(&db, goal, metric, &path)?;
-                            return Ok(Some(source(db, Some(path))));
-                        }
-                        // The cache is ours to repair: a damaged file is built again.
+                            Ok(db)
+                        });
+                    match found {
+                        Ok(db) => return Ok(Some(source(db, Some(path)))),
+                        // The cache is ours to repair: a damaged file (or one holding what its
+                        // name does not say) is built again.
                         Err(e) => damaged = Some(e),
                     }
                 }
@@ -178,7 +203,7 @@ impl Finder<'_> {
             return Ok(None);
         }
         if let Some(e) = damaged {
-            self.watch.say(&format!("{e}; building it again"));
+            self.watch.say(&repair::rebuilding(&e.to_string()));
         }
         self.build(goal, metric).map(Some)
     }
@@ -194,11 +219,12 @@ impl Finder<'_> {
             .map(|dir| dir.join(file_name(&canonical, metric, false)));
         let _held = path.as_deref().map(|path| lock::lock(path, self.watch));
         if let Some(path) = &path {
-            // Built by another process while this one waited.
+            // Built by another process while this one waited (or damaged, and built again).
             if path.is_file() {
                 self.opened.forget(path);
-                if let Ok(db) = self.opened.table(path) {
-                    check_found(&db, goal, metric, path)?;
+                if let Ok(db) = self.opened.table(path)
+                    && check_found(&db, goal, metric, path).is_ok()
+                {
                     return Ok(TableSource {
                         db,
                         goal: *goal,
@@ -260,7 +286,7 @@ fn check_found(db: &Database, goal: &State, metric: Metric, path: &Path) -> Resu
     if db.metric() != metric || !db.answers_for(goal) {
         return Err(Error::Files(format!(
             "{}: holds the database of goal {} ({}), not one that answers for goal {goal} ({metric}) \
-             as its name says: rebuild it with build-db",
+             as its name says",
             path.display(),
             db.goal(),
             db.metric()
@@ -314,16 +340,17 @@ mod tests {
         assert!(Arc::ptr_eq(&built.db, &again.db), "opened once");
         assert!(notes.take().is_empty());
 
-        // A file whose name says another goal than it holds is refused.
+        // A file in the cache whose name says another goal than it holds is built again.
         let wrong = cache.path().join("3x2-123450.tilebase");
         std::fs::copy(&saved, &wrong).unwrap();
+        let rebuilt = find.table(&goal, Metric::Single, true).unwrap().unwrap();
+        assert_eq!(rebuilt.db.metric(), Metric::Single);
+        let said = notes.take();
         assert_eq!(
-            find.table(&goal, Metric::Single, true)
-                .unwrap_err()
-                .to_string(),
+            said[0],
             format!(
                 "{}: holds the database of goal 123450 (mtm), not one that answers for goal \
-                 123450 (stm) as its name says: rebuild it with build-db",
+                 123450 (stm) as its name says: building it again in place",
                 wrong.display()
             )
         );
@@ -345,7 +372,11 @@ mod tests {
             "{}",
             said[0]
         );
-        assert!(said[0].ends_with("; building it again"), "{}", said[0]);
+        assert!(
+            said[0].ends_with(": building it again in place"),
+            "{}",
+            said[0]
+        );
 
         // Without a cache directory, the table is built and answered from memory.
         let no_cache = Places::new(local.path(), None);

@@ -58,7 +58,7 @@ fn pattern_files_are_built_into_the_cache_then_found_there_or_locally() {
         said[0],
         format!(
             "starting: no 5-5-5 pattern databases for the class of goal \
-             1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0 yet: building them into {} (a few seconds, \
+             1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0 yet: building them into {} (under a second, \
              once)",
             cache.path().display()
         )
@@ -105,9 +105,10 @@ fn pattern_files_are_built_into_the_cache_then_found_there_or_locally() {
         refused.to_string(),
         format!(
             "{}: holds the pattern of tiles 1,2,3,4,5 for goal \
-             1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0, not what its name says: rebuild it with \
-             build-db",
-            moved.display()
+             1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0, not what its name says; rebuild it with: \
+             build-db --board 4x4 --pdb 5-5-5 --out {} --force",
+            moved.display(),
+            local.path().display()
         )
     );
     std::fs::remove_file(&moved).unwrap();
@@ -123,8 +124,7 @@ fn pattern_files_are_built_into_the_cache_then_found_there_or_locally() {
     assert!(
         said[0].starts_with(&paths[2].display().to_string())
             && said[0].ends_with(
-                "does not match its checksum: the table is damaged; rebuild it \
-                                  with build-db; building it again"
+                "does not match its checksum: the table is damaged: building it again in place"
             ),
         "{said:?}"
     );

@@ -1,0 +1,172 @@
+//! What building the 15-puzzle's pattern databases costs: about how long, how much memory, how
+//! much disk. The one source of these figures: the programs' messages before a build and their
+//! `--help`, the service's answer while it builds, and the README's table (which a test holds to
+//! these figures) all say what this module says.
+
+use std::fmt;
+
+use tilebase_pattern::Partition;
+
+/// Seconds per placement of a pattern, measured as whole `build-db --board 4x4 --pdb P -q`
+/// processes on this project's 2-core machine when it was quiet: 5-5-5 (1,572,480
+/// placements) 0.27 s, 6-6-3 (11,534,880) 2.0 s, 7-8 (576,576,000) 109.6 s; the 7-tile file
+/// of 7-8 alone (57,657,600) about 13 s. A search step, a value and its encoding per placement,
+/// whatever the pattern's size.
+const SECONDS_PER_PLACEMENT: f64 = 0.19e-6;
+
+/// Peak bytes of memory per placement of the largest pattern built: its values (one byte),
+/// the search's visited and frontier bits over every placement's blank regions, and the
+/// encoded table. Measured: 2.03 GB (peak resident set) for 7-8, whose 8-tile pattern has
+/// 518,918,400 placements.
+const MEMORY_PER_PLACEMENT: u64 = 4;
+
+/// Memory below this is not worth mentioning.
+const MEMORY_SAID_FROM: u64 = 100_000_000;
+
+/// Placements of a pattern of `tiles` tiles on the 16 cells of 4x4: 16! / (16 - tiles)!.
+fn placements(tiles: usize) -> u64 {
+    (16 - tiles as u64 + 1..=16).product()
+}
+
+/// What building some pattern files costs.
+///
+/// ```
+/// use tilebase_answer::BuildCost;
+/// use tilebase_answer::Partition;
+///
+/// let cost = BuildCost::of_partition(Partition::SevenEight);
+/// assert_eq!(cost.to_string(), "about 2 minutes and 2.1 GB of memory");
+/// assert_eq!(cost.disk(), "288 MB");
+/// assert_eq!(BuildCost::of_patterns(&[7]).time(), "about 11 seconds");
+/// assert_eq!(BuildCost::of_partition(Partition::FiveFiveFive).to_string(), "under a second");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BuildCost {
+    seconds: f64,
+    memory: u64,
+    disk: u64,
+}
+
+impl BuildCost {
+    /// The cost of building the patterns of these sizes (tiles in each), one after another.
+    pub fn of_patterns(sizes: &[usize]) -> BuildCost {
+        let all: u64 = sizes.iter().map(|&k| placements(k)).sum();
+        let largest = sizes.iter().map(|&k| placements(k)).max().unwrap_or(0);
+        BuildCost {
+            seconds: all as f64 * SECONDS_PER_PLACEMENT,
+            memory: largest * MEMORY_PER_PLACEMENT,
+            // Two values to a byte (the halved encoding), and a header of a few kB.
+            disk: all / 2,
+        }
+    }
+
+    /// The cost of building every file of `partition`.
+    pub fn of_partition(partition: Partition) -> BuildCost {
+        BuildCost::of_patterns(partition.sizes())
+    }
+
+    /// About how long, in words: `under a second`, `about 2 seconds`, `about 2 minutes`.
+    pub fn time(&self) -> String {
+        let s = self.seconds;
+        if s < 1.0 {
+            "under a second".to_string()
+        } else if s < 90.0 {
+            let n = s.round() as u64;
+            format!("about {n} second{}", if n == 1 { "" } else { "s" })
+        } else {
+            format!("about {} minutes", (s / 60.0).round() as u64)
+        }
+    }
+
+    /// The peak memory in words (`2.1 GB`), when it is worth mentioning.
+    pub fn memory(&self) -> Option<String> {
+        (self.memory >= MEMORY_SAID_FROM).then(|| bytes(self.memory))
+    }
+
+    /// The files' size on disk: `288 MB`.
+    pub fn disk(&self) -> String {
+        bytes(self.disk)
+    }
+}
+
+/// `2.1 GB`, `288 MB`, `786 kB`: three significant figures at most, in decimal units.
+fn bytes(n: u64) -> String {
+    let (value, unit) = match n {
+        0..1_000_000 => (n as f64 / 1e3, "kB"),
+        1_000_000..1_000_000_000 => (n as f64 / 1e6, "MB"),
+        _ => (n as f64 / 1e9, "GB"),
+    };
+    if value < 10.0 {
+        format!("{value:.1} {unit}")
+    } else {
+        format!("{value:.0} {unit}")
+    }
+}
+
+/// `about 2 minutes and 2.1 GB of memory`, `about 2 seconds`.
+impl fmt::Display for BuildCost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.time())?;
+        if let Some(memory) = self.memory() {
+            write!(f, " and {memory} of memory")?;
+        }
+        Ok(())
+    }
+}
+
+/// The `--pdb` flag's help, in every program that takes it: each partition with what its build
+/// costs (the flag's default is the program's to add).
+pub fn pdb_help() -> String {
+    let [five, six, seven] = Partition::ALL.map(BuildCost::of_partition);
+    format!(
+        "The 15-puzzle's pattern databases, built once where missing: 7-8 (the strongest; {} of \
+         files, {} to build), 6-6-3 ({}) or 5-5-5 ({})",
+        seven.disk(),
+        seven,
+        six.time(),
+        five.time(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_partition_in_words() {
+        let said: Vec<(String, Option<String>, String)> = Partition::ALL
+            .iter()
+            .map(|&p| {
+                let c = BuildCost::of_partition(p);
+                (c.time(), c.memory(), c.disk())
+            })
+            .collect();
+        assert_eq!(
+            said,
+            [
+                ("under a second".into(), None, "786 kB".into()),
+                ("about 2 seconds".into(), None, "5.8 MB".into()),
+                (
+                    "about 2 minutes".into(),
+                    Some("2.1 GB".into()),
+                    "288 MB".into()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn what_is_left_is_what_is_said() {
+        // The 7-tile file of 7-8 alone, as after a build killed between the two files.
+        assert_eq!(
+            BuildCost::of_patterns(&[7]).to_string(),
+            "about 11 seconds and 231 MB of memory"
+        );
+        assert_eq!(
+            BuildCost::of_patterns(&[8]).to_string(),
+            "about 2 minutes and 2.1 GB of memory"
+        );
+        assert_eq!(placements(5), 524_160);
+        assert_eq!(placements(8), 518_918_400);
+    }
+}
