@@ -5,6 +5,10 @@
 //! built yet: the page says they are being built and asks again; distance 1, hint, solve to 0,
 //! a move by key and one by click.
 //!
+//! Screenshots of the solved board, and of the page when the test fails, are kept in
+//! `browser-screenshots/` in the target directory (`target/browser-screenshots/`, or under
+//! `CARGO_TARGET_DIR`), emptied at each run; the test prints where.
+//!
 //! Without chromedriver, or when it cannot start a chromium session, the test is skipped with one
 //! line on stderr saying why and how to run it; where `CI` is set (and not empty) it fails
 //! instead, since CI installs both (`.ci/run`). `TILEBASE_CHROMEDRIVER` names the chromedriver to
@@ -213,6 +217,39 @@ async fn cell_of(client: &Client, tile: u8) -> usize {
         .unwrap_or_else(|| panic!("no tile {tile} on {cells:?}"))
 }
 
+/// Where the run's screenshots are kept: `browser-screenshots` in the target directory, beside
+/// the `tmp` that Cargo names for integration tests (so it follows `CARGO_TARGET_DIR`).
+#[derive(Clone)]
+struct Shots {
+    dir: PathBuf,
+}
+
+impl Shots {
+    /// The directory, emptied of an earlier run's pictures; one line says where it is.
+    fn new() -> Shots {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .parent()
+            .expect("CARGO_TARGET_TMPDIR is in the target directory")
+            .join("browser-screenshots");
+        match std::fs::remove_dir_all(&dir) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                panic!("{}: {e}", dir.display())
+            }
+            _ => {}
+        }
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        note(&format!("browser test: screenshots in {}", dir.display()));
+        Shots { dir }
+    }
+
+    /// Saves what the browser shows as `name.png`.
+    async fn take(&self, client: &Client, name: &str) {
+        let png = client.screenshot().await.expect("a screenshot");
+        let path = self.dir.join(format!("{name}.png"));
+        std::fs::write(&path, png).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_plays_hints_and_solves() {
     if std::env::var_os("TILEBASE_SKIP_BROWSER").is_some_and(|v| v == "1") {
@@ -265,6 +302,7 @@ async fn the_page_plays_hints_and_solves() {
             ));
         }
     };
+    let shots = Shots::new();
 
     let server = Server::start();
     // The 15-puzzle's server: its first build waits until the page has shown that it waits.
@@ -276,8 +314,10 @@ async fn the_page_plays_hints_and_solves() {
     let page = server.url();
     let expected_hints = server.get("/api/query?state=613702458&hint=true").json()["hints"].clone();
     let session = client.clone();
+    let pictures = shots.clone();
     let result = async move {
         let client = session;
+        let shots = pictures;
         client
             .goto(&format!("{page}/?state=603712458"))
             .await
@@ -325,6 +365,7 @@ async fn the_page_plays_hints_and_solves() {
         click(&client, "[data-testid=solve]").await;
         wait_for_distance(&client, 0, Duration::from_secs(60)).await;
         assert_eq!(board(&client).await, [1, 2, 3, 8, 0, 4, 7, 6, 5]);
+        shots.take(&client, "solved").await;
 
         // The keyboard alone: ArrowUp slides the tile below the gap (6) up.
         press(&client, "\u{E013}").await;
@@ -472,6 +513,12 @@ async fn the_page_plays_hints_and_solves() {
         assert!(errors.is_empty(), "console errors: {errors:?}");
     };
     let outcome = futures_catch(result).await;
+    if outcome.is_err() {
+        // What the page showed when the test failed; best effort, the failure is what matters.
+        if let Ok(png) = client.screenshot().await {
+            let _ = std::fs::write(shots.dir.join("failure.png"), png);
+        }
+    }
     let _ = client.close().await;
     drop(driver);
     if let Err(panic) = outcome {
