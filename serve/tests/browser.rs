@@ -1,12 +1,16 @@
 //! The page in a real browser: headless Chromium (Debian's `chromium` and `chromium-driver`)
-//! driven over WebDriver. Open `/?state=603712458` and see 23; slide tile 1 up and see 22;
-//! press solve and see 0; the keyboard moves a tile; another board and goal are chosen; and
-//! nothing is logged as an error. Then the 15-puzzle, from a server with the 5-5-5 files not
-//! built yet: the page says they are being built and asks again; distance 1, hint, solve to 0,
-//! a move by key and one by click.
+//! driven over WebDriver.
 //!
-//! Screenshots of the solved board, and of the page when the test fails, are kept in
-//! `browser-screenshots/` in the target directory (`target/browser-screenshots/`, or under
+//! An address the service cannot answer (`?state=12a`, `?state=1`, `?state=123456789`, a bad goal)
+//! shows the service's own words for it where the distance goes, and the goal to play from. Open
+//! `/?state=603712458` and see 23; slide tile 1 up and see 22; press solve and see 0; the keyboard
+//! moves a tile; another board and goal are chosen; and nothing is logged as an error but the
+//! refused questions' failed loads. Then the 15-puzzle, from a server with the 5-5-5 files not
+//! built yet: the page says they are being built and asks again; distance 1, hint, solve to 0, a
+//! move by key and one by click.
+//!
+//! Screenshots of the bad addresses and the solved board, and of the page when the test fails, are
+//! kept in `browser-screenshots/` in the target directory (`target/browser-screenshots/`, or under
 //! `CARGO_TARGET_DIR`), emptied at each run; the test prints where.
 //!
 //! Without chromedriver, or when it cannot start a chromium session, the test is skipped with one
@@ -250,6 +254,143 @@ impl Shots {
     }
 }
 
+/// Waits until the text of the element with id `id` is `want`; fails after 30 s.
+async fn wait_for_text(client: &Client, id: &str, want: &str) {
+    let script = format!(
+        "return document.getElementById({}).textContent === {};",
+        json!(id),
+        json!(want)
+    );
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(30) {
+        if client.execute(&script, vec![]).await.ok() == Some(Value::Bool(true)) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let last = client
+        .execute(
+            &format!("return document.getElementById({}).textContent;", json!(id)),
+            vec![],
+        )
+        .await;
+    panic!("#{id} never said {want:?}: last {last:?}");
+}
+
+/// Waits until the board shows `want`; fails after 30 s.
+async fn wait_for_board(client: &Client, want: &[u8]) {
+    let started = Instant::now();
+    let mut last = Vec::new();
+    while started.elapsed() < Duration::from_secs(30) {
+        last = board(client).await;
+        if last == want {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the board never showed {want:?}: last {last:?}");
+}
+
+/// The tiles of a state as the API writes it (digits, or numbers between commas).
+fn cells_of(state: &str) -> Vec<u8> {
+    if state.contains(',') {
+        state.split(',').map(|t| t.parse().unwrap()).collect()
+    } else {
+        state.bytes().map(|b| b - b'0').collect()
+    }
+}
+
+/// The browser's console errors and warnings since they were last read, but for failed loads
+/// with one of the `expected` statuses (the page's questions that the service refuses).
+async fn console_errors(client: &Client, expected: &[u16]) -> Vec<Value> {
+    let log = client.issue_cmd(BrowserLog).await.unwrap();
+    log.as_array()
+        .map(|entries| {
+            entries
+                .iter()
+                .filter(|e| e["level"] == "SEVERE" || e["level"] == "WARNING")
+                .filter(|e| {
+                    let message = e["message"].as_str().unwrap_or_default();
+                    !expected.iter().any(|status| {
+                        message.contains(&format!("the server responded with a status of {status}"))
+                    })
+                })
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Checks that the page caught no error of its own.
+async fn no_page_errors(client: &Client) {
+    let escaped = client
+        .execute("return window.tilebaseErrors;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(escaped, json!([]), "errors the page caught");
+}
+
+/// The page opened at `/?query`, an address the service cannot answer: the distance's place
+/// holds the service's words for `api` (the same question, asked of the API), never
+/// "Thinking"; the board is `goal`, answered and playable. `by_key`: the move is made by an arrow
+/// key, else by a click.
+async fn refused_address(
+    client: &Client,
+    page: &str,
+    server: &Server,
+    (name, query, api): (&str, &str, &str),
+    goal: &[u8],
+    by_key: bool,
+    shots: &Shots,
+) {
+    let expected = server.get(api).error(400);
+    client.goto(&format!("{page}/?{query}")).await.unwrap();
+    wait_for_board(client, goal).await;
+    // The goal answered: the page writes its address once an answer has come.
+    let goal_text: String = goal.iter().map(u8::to_string).collect();
+    wait_until(
+        client,
+        &format!(
+            "return window.location.search.includes('state={goal_text}') && \
+             !document.getElementById('thinking').classList.contains('on');"
+        ),
+        &format!("{query}: the goal answered"),
+    )
+    .await;
+    let shown = client
+        .find(Locator::Css("[data-testid=distance]"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(
+        shown, expected,
+        "{query}: the service's words where the distance goes"
+    );
+    shots.take(client, name).await;
+
+    // Playable: the tile beside the gap (below it, or to its right) slides into it.
+    let gap = goal.iter().position(|&t| t == 0).unwrap();
+    let (below, right) = (gap + 3, if gap % 3 < 2 { gap + 1 } else { gap - 1 });
+    let tile = if by_key {
+        press(client, "\u{E013}").await; // ArrowUp: the tile below the gap slides up
+        goal[below]
+    } else {
+        click(client, &format!("[data-cell=\"{right}\"]")).await;
+        goal[right]
+    };
+    wait_for_text(client, "distance", "1 move to the goal").await;
+    assert_eq!(
+        cell_of(client, tile).await,
+        gap,
+        "{query}: tile {tile} moved"
+    );
+    no_page_errors(client).await;
+    let errors = console_errors(client, &[400]).await;
+    assert!(errors.is_empty(), "{query}: console errors: {errors:?}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_plays_hints_and_solves() {
     if std::env::var_os("TILEBASE_SKIP_BROWSER").is_some_and(|v| v == "1") {
@@ -312,12 +453,37 @@ async fn the_page_plays_hints_and_solves() {
     let four_page = four.url();
 
     let page = server.url();
-    let expected_hints = server.get("/api/query?state=613702458&hint=true").json()["hints"].clone();
     let session = client.clone();
     let pictures = shots.clone();
     let result = async move {
         let client = session;
         let shots = pictures;
+
+        // Addresses the service cannot answer: its words, and the goal to play from (the
+        // default board's, here, as no good board and goal is named).
+        let goal = cells_of(server.get("/api/stats").json()["goal"].as_str().unwrap());
+        let refused = [
+            ("bad-state-12a", "state=12a", "/api/query?state=12a"),
+            ("bad-state-1", "state=1", "/api/query?state=1"),
+            (
+                "bad-state-123456789",
+                "state=123456789",
+                "/api/query?state=123456789",
+            ),
+            (
+                "bad-goal",
+                "state=603712458&goal=1234567800",
+                "/api/query?state=603712458&goal=1234567800",
+            ),
+            // No state: the board and goal are all the address asks about.
+            ("bad-goal-no-state", "goal=12a", "/api/stats?goal=12a"),
+        ];
+        for (i, case) in refused.into_iter().enumerate() {
+            refused_address(&client, &page, &server, case, &goal, i % 2 == 1, &shots).await;
+        }
+
+        let expected_hints =
+            server.get("/api/query?state=613702458&hint=true").json()["hints"].clone();
         client
             .goto(&format!("{page}/?state=603712458"))
             .await
@@ -396,21 +562,8 @@ async fn the_page_plays_hints_and_solves() {
         click(&client, "#goal-here").await;
         wait_for_distance(&client, 0, Duration::from_secs(20)).await;
 
-        let escaped = client
-            .execute("return window.tilebaseErrors;", vec![])
-            .await
-            .unwrap();
-        assert_eq!(escaped, json!([]), "errors the page caught");
-        let log = client.issue_cmd(BrowserLog).await.unwrap();
-        let errors: Vec<&Value> = log
-            .as_array()
-            .map(|entries| {
-                entries
-                    .iter()
-                    .filter(|e| e["level"] == "SEVERE" || e["level"] == "WARNING")
-                    .collect()
-            })
-            .unwrap_or_default();
+        no_page_errors(&client).await;
+        let errors = console_errors(&client, &[]).await;
         assert!(errors.is_empty(), "console errors: {errors:?}");
 
         // The 15-puzzle, one move from the goal, its files still to be built.
@@ -488,28 +641,9 @@ async fn the_page_plays_hints_and_solves() {
             .unwrap();
         assert_eq!(verdict, "Tile 15 left: optimal.");
 
-        let escaped = client
-            .execute("return window.tilebaseErrors;", vec![])
-            .await
-            .unwrap();
-        assert_eq!(escaped, json!([]), "errors the page caught");
+        no_page_errors(&client).await;
         // The 503s while the files were built are logged as failed loads; nothing else is.
-        let log = client.issue_cmd(BrowserLog).await.unwrap();
-        let errors: Vec<&Value> = log
-            .as_array()
-            .map(|entries| {
-                entries
-                    .iter()
-                    .filter(|e| e["level"] == "SEVERE" || e["level"] == "WARNING")
-                    .filter(|e| {
-                        !e["message"]
-                            .as_str()
-                            .unwrap_or_default()
-                            .contains("the server responded with a status of 503")
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+        let errors = console_errors(&client, &[503]).await;
         assert!(errors.is_empty(), "console errors: {errors:?}");
     };
     let outcome = futures_catch(result).await;
