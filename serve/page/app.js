@@ -604,13 +604,24 @@ window.addEventListener("unhandledrejection", (event) => {
   }
 
   async function changeBoard(board) {
+    stop();
     setBoard(board);
     view.goal = null;
+    // Nothing of the old board stays to be played, or drawn at the new board's width, while the
+    // new one is drawn; an answer still to come about it is not shown.
+    view.cells = [];
+    view.answer = null;
+    view.problem = "";
+    view.asked += 1;
+    $("distance").textContent = "";
+    render();
     const slider = $("difficulty");
     slider.value = String(Math.min(Number(slider.value), 20));
     $("difficulty-value").textContent = slider.value;
-    await newPuzzle();
+    // The range first: a small board's farthest position may be nearer than the slider says
+    // (2x2's is 6 moves away), and no position would be drawn.
     await refreshRange();
+    await newPuzzle();
   }
 
   async function changeGoal(goal) {

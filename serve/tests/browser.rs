@@ -4,10 +4,10 @@
 //! An address the service cannot answer (`?state=12a`, `?state=1`, `?state=123456789`, a bad goal)
 //! shows the service's own words for it where the distance goes, and the goal to play from. Open
 //! `/?state=603712458` and see 23; slide tile 1 up and see 22; press solve and see 0; the keyboard
-//! moves a tile; another board and goal are chosen; and nothing is logged as an error but the
-//! refused questions' failed loads. Then the 15-puzzle, from a server with the 5-5-5 files not
-//! built yet: the page says they are being built and asks again; distance 1, hint, solve to 0, a
-//! move by key and one by click.
+//! moves a tile; other boards and goals are chosen (2x2, whose farthest position is 6 moves away,
+//! too); and nothing is logged as an error but the refused questions' failed loads. Then the
+//! 15-puzzle, from a server with the 5-5-5 files not built yet: the page says they are being built
+//! and asks again; distance 1, hint, solve to 0, a move by key and one by click.
 //!
 //! Screenshots of the bad addresses and the solved board, and of the page when the test fails, are
 //! kept in `browser-screenshots/` in the target directory (`target/browser-screenshots/`, or under
@@ -562,6 +562,24 @@ async fn the_page_plays_hints_and_solves() {
         click(&client, "#goal-here").await;
         wait_for_distance(&client, 0, Duration::from_secs(20)).await;
 
+        // 2x2: its farthest position is 6 moves away, nearer than the slider's 20; a puzzle is
+        // drawn all the same.
+        client
+            .find(Locator::Css("#board-size"))
+            .await
+            .unwrap()
+            .select_by_value("2x2")
+            .await
+            .unwrap();
+        wait_until(
+            &client,
+            "return window.location.search.includes('board=2x2') && \
+             document.querySelectorAll('[data-testid=board] [data-tile]').length === 4 && \
+             /^\\d+ moves? to the goal$|solved/.test(\
+               document.getElementById('distance').textContent);",
+            "a 2x2 puzzle",
+        )
+        .await;
         no_page_errors(&client).await;
         let errors = console_errors(&client, &[]).await;
         assert!(errors.is_empty(), "console errors: {errors:?}");
