@@ -607,6 +607,7 @@ window.addEventListener("unhandledrejection", (event) => {
     stop();
     setBoard(board);
     view.goal = null;
+    setGoalError("");
     // Nothing of the old board stays to be played, or drawn at the new board's width, while the
     // new one is drawn; an answer still to come about it is not shown.
     view.cells = [];
@@ -624,16 +625,39 @@ window.addEventListener("unhandledrejection", (event) => {
     await newPuzzle();
   }
 
+  function setGoalError(message) {
+    $("goal-error").textContent = message;
+    if (message) {
+      $("goal").setAttribute("aria-invalid", "true");
+    } else {
+      $("goal").removeAttribute("aria-invalid");
+    }
+  }
+
   async function changeGoal(goal) {
     stop();
+    setGoalError("");
     const previous = view.goal;
     view.goal = goal;
-    const answer = await show(view.cells);
-    if (!answer) {
-      view.goal = previous;
+    const answered = show(view.cells);
+    const asked = view.asked;
+    if (await answered) {
+      await refreshRange();
       return;
     }
-    await refreshRange();
+    if (view.asked !== asked) {
+      return; // another position was shown first
+    }
+    // The service could not answer with this goal: its words go beside the goal as typed, for
+    // mending, and the position is asked about again with the goal it had.
+    const problem = view.problem;
+    view.goal = previous;
+    setGoalError(problem);
+    const again = show(view.cells);
+    const input = $("goal");
+    input.value = goal ?? "";
+    input.focus();
+    await again;
   }
 
   // The address asked what the service cannot answer: its words (`problem`) stay in the

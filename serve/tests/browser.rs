@@ -5,9 +5,10 @@
 //! shows the service's own words for it where the distance goes, and the goal to play from. Open
 //! `/?state=603712458` and see 23; slide tile 1 up and see 22; press solve and see 0; the keyboard
 //! moves a tile; other boards and goals are chosen (2x2, whose farthest position is 6 moves away,
-//! too); and nothing is logged as an error but the refused questions' failed loads. Then the
-//! 15-puzzle, from a server with the 5-5-5 files not built yet: the page says they are being built
-//! and asks again; distance 1, hint, solve to 0, a move by key and one by click.
+//! too); a goal the service cannot read is answered beside the form; and nothing is logged as an
+//! error but the refused questions' failed loads. Then the 15-puzzle, from a server with the 5-5-5
+//! files not built yet: the page says they are being built and asks again; distance 1, hint, solve
+//! to 0, a move by key and one by click.
 //!
 //! Screenshots of the bad addresses and the solved board, and of the page when the test fails, are
 //! kept in `browser-screenshots/` in the target directory (`target/browser-screenshots/`, or under
@@ -580,8 +581,36 @@ async fn the_page_plays_hints_and_solves() {
             "a 2x2 puzzle",
         )
         .await;
+        let distance = client
+            .find(Locator::Css("#distance"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+
+        // A goal the service cannot read: its words beside the form; the position and its
+        // distance stay, answered with the goal before.
+        let state: String = board(&client).await.iter().map(u8::to_string).collect();
+        let expected = server
+            .get(&format!("/api/query?state={state}&goal=12a&board=2x2"))
+            .error(400);
+        let input = client.find(Locator::Css("#goal")).await.unwrap();
+        input.clear().await.unwrap();
+        input.send_keys("12a\u{E007}").await.unwrap(); // Enter submits
+        wait_for_text(&client, "goal-error", &expected).await;
+        wait_until(
+            &client,
+            "return !document.getElementById('thinking').classList.contains('on') && \
+             !document.getElementById('distance').classList.contains('stale');",
+            "the position answered again",
+        )
+        .await;
+        wait_for_text(&client, "distance", &distance).await;
+
         no_page_errors(&client).await;
-        let errors = console_errors(&client, &[]).await;
+        // The refused goal's 400 is a failed load; nothing else is logged.
+        let errors = console_errors(&client, &[400]).await;
         assert!(errors.is_empty(), "console errors: {errors:?}");
 
         // The 15-puzzle, one move from the goal, its files still to be built.
