@@ -3,7 +3,8 @@
 // Test hooks, kept stable (tests and other tools use them): the board has
 // data-testid="board"; each tile data-tile="N" (the gap is 0) and data-cell="I" (its cell, row
 // by row); the distance data-testid="distance", whose text holds the number; the solve control
-// data-testid="solve", the hint control data-testid="hint". Errors that escape are collected in
+// data-testid="solve", the hint control data-testid="hint"; a hinted tile data-hint="up" (the
+// way it slides: up, down, left, right). Errors that escape are collected in
 // window.tilebaseErrors.
 //
 // One question is asked of the service at a time: moves made while it is answering are shown at
@@ -352,13 +353,18 @@ window.addEventListener("unhandledrejection", (event) => {
         button.classList.add("movable");
         label += `, slides ${TILE_WAY[move]}`;
         if (view.hint && optimal.has(move)) {
+          // Told at a glance, and not by colour alone: a ring, stripes and a large arrow the
+          // way the tile slides (CSS); in words for a screen reader and in a tooltip.
+          const hint = `hint: move tile ${tile} ${TILE_WAY[move]}`;
           button.classList.add("optimal");
-          label += ", optimal";
-          const arrow = document.createElement("span");
-          arrow.className = "arrow";
-          arrow.setAttribute("aria-hidden", "true");
-          arrow.textContent = ARROW[move];
-          button.append(arrow);
+          button.dataset.hint = TILE_WAY[move];
+          button.title = hint.charAt(0).toUpperCase() + hint.slice(1);
+          label += `, ${hint}`;
+          const mark = document.createElement("span");
+          mark.className = "hint-mark";
+          mark.setAttribute("aria-hidden", "true");
+          mark.textContent = ARROW[move];
+          button.append(mark);
         }
       } else {
         button.setAttribute("aria-disabled", "true");

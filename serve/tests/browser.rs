@@ -3,16 +3,18 @@
 //!
 //! An address the service cannot answer (`?state=12a`, `?state=1`, `?state=123456789`, a bad goal)
 //! shows the service's own words for it where the distance goes, and the goal to play from. Open
-//! `/?state=603712458` and see 23; slide tile 1 up and see 22; press solve and see 0; the keyboard
-//! moves a tile; other boards and goals are chosen (2x2, whose farthest position is 6 moves away,
-//! too); a goal the service cannot read is answered beside the form; and nothing is logged as an
-//! error but the refused questions' failed loads. Then the 15-puzzle, from a server with the 5-5-5
-//! files not built yet: the page says they are being built and asks again; distance 1, hint, solve
-//! to 0, a move by key and one by click.
+//! `/?state=603712458` and see 23; the hint marks tile 1, the one move the API calls optimal, and
+//! no other; slide tile 1 up and see 22; press solve and see 0; the keyboard moves a tile; other
+//! boards and goals are chosen (2x2, whose farthest position is 6 moves away, too); a goal the
+//! service cannot read is answered beside the form; and nothing is logged as an error but the
+//! refused questions' failed loads. Then the 15-puzzle, from a server with the 5-5-5 files not
+//! built yet: the page says they are being built and asks again; distance 1, hint, solve to 0, a
+//! move by key and one by click.
 //!
-//! Screenshots of the bad addresses and the solved board, and of the page when the test fails, are
-//! kept in `browser-screenshots/` in the target directory (`target/browser-screenshots/`, or under
-//! `CARGO_TARGET_DIR`), emptied at each run; the test prints where.
+//! Screenshots of the bad addresses, the hint (3x3 and 4x4) and the solved board, and of the page
+//! when the test fails, are kept in `browser-screenshots/` in the target directory
+//! (`target/browser-screenshots/`, or under `CARGO_TARGET_DIR`), emptied at each run; the test
+//! prints where.
 //!
 //! Without chromedriver, or when it cannot start a chromium session, the test is skipped with one
 //! line on stderr saying why and how to run it; where `CI` is set (and not empty) it fails
@@ -483,6 +485,8 @@ async fn the_page_plays_hints_and_solves() {
             refused_address(&client, &page, &server, case, &goal, i % 2 == 1, &shots).await;
         }
 
+        let expected_hint =
+            server.get("/api/query?state=603712458&hint=true").json()["hints"].clone();
         let expected_hints =
             server.get("/api/query?state=613702458&hint=true").json()["hints"].clone();
         client
@@ -491,6 +495,66 @@ async fn the_page_plays_hints_and_solves() {
             .unwrap();
         wait_for_distance(&client, 23, Duration::from_secs(20)).await;
         assert_eq!(board(&client).await, [6, 0, 3, 7, 1, 2, 4, 5, 8]);
+
+        // The hint marks the one tile whose move the API calls optimal, and no other: a marker,
+        // a visible label with its arrow, and words for a screen reader.
+        let optimal: Vec<String> = expected_hint
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|h| h["optimal"] == true)
+            .map(|h| h["tile"].to_string())
+            .collect();
+        assert_eq!(
+            optimal,
+            ["1"],
+            "603712458 has one optimal move: {expected_hint}"
+        );
+        click(&client, "[data-testid=hint]").await;
+        let marked = client
+            .execute(
+                "return Array.from(document.querySelectorAll('[data-testid=board] [data-tile]'))\
+                 .filter(e => e.dataset.hint || e.classList.contains('optimal') || \
+                   e.querySelector('.hint-mark'))\
+                 .map(e => { const mark = e.querySelector('.hint-mark'); \
+                   const r = mark ? mark.getBoundingClientRect() : null; \
+                   return {tile: e.dataset.tile, hint: e.dataset.hint || null, \
+                     optimal: e.classList.contains('optimal'), \
+                     label: e.getAttribute('aria-label'), title: e.title, \
+                     mark: mark ? mark.textContent : null, \
+                     visible: !!r && r.width > 0 && r.height > 0 && \
+                       getComputedStyle(mark).visibility === 'visible'}; });",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let marked = marked.as_array().unwrap();
+        assert_eq!(marked.len(), 1, "one hinted tile: {marked:?}");
+        let one = &marked[0];
+        assert_eq!(one["tile"], "1", "{one}");
+        assert_eq!(one["hint"], "up", "{one}");
+        assert_eq!(one["optimal"], true, "{one}");
+        assert_eq!(one["visible"], true, "the hint's label is seen: {one}");
+        assert!(
+            one["mark"].as_str().unwrap().contains('\u{2191}'),
+            "an arrow up: {one}"
+        );
+        assert!(
+            one["label"].as_str().unwrap().contains("hint: move tile 1")
+                && one["title"].as_str().unwrap().contains("move tile 1"),
+            "{one}"
+        );
+        shots.take(&client, "hint").await;
+        click(&client, "[data-testid=hint]").await;
+        let left = client
+            .execute(
+                "return document.querySelectorAll('[data-testid=board] [data-hint], \
+                 [data-testid=board] .hint-mark').length;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(left, json!(0), "hint off: no marks");
 
         // Slide tile 1 up, into the gap above it: one move closer.
         click(&client, "[data-tile=\"1\"]").await;
@@ -650,15 +714,17 @@ async fn the_page_plays_hints_and_solves() {
         )
         .await;
 
-        // Hint asks again, with hints: tile 15 is the optimal move.
+        // Hint asks again, with hints: tile 15 is the optimal move, and the only tile marked.
         click(&client, "[data-testid=hint]").await;
         wait_until(
             &client,
             "return JSON.stringify(Array.from(document.querySelectorAll(\
-             '[data-testid=board] .optimal')).map(e => e.dataset.tile)) === '[\"15\"]';",
+             '[data-testid=board] .optimal, [data-testid=board] [data-hint]'))\
+             .map(e => e.dataset.tile)) === '[\"15\"]';",
             "tile 15 marked optimal",
         )
         .await;
+        shots.take(&client, "4x4-hint").await;
 
         click(&client, "[data-testid=solve]").await;
         wait_for_distance(&client, 0, Duration::from_secs(30)).await;
