@@ -524,12 +524,24 @@ window.addEventListener("unhandledrejection", (event) => {
 
   // ---- new puzzles, boards and goals -----------------------------------------------------
 
-  // Shows `cells`, a new puzzle; resolves as `show` does.
+  // Brings the puzzle into view when part of it is out of view: a board chosen from the menu,
+  // or a new puzzle from the controls below the board, changes what is above them.
+  function reveal() {
+    const top = $("distance").getBoundingClientRect().top;
+    const bottom = $("board").getBoundingClientRect().bottom;
+    if (top < 0 || bottom > window.innerHeight) {
+      document.querySelector(".play").scrollIntoView({ block: "start" });
+    }
+  }
+
+  // Shows `cells`, a new puzzle, and brings it into view; resolves as `show` does.
   function fresh(cells) {
     view.history = [];
     $("verdict").textContent = "";
     setError("");
-    return show(cells);
+    const answered = show(cells);
+    reveal();
+    return answered;
   }
 
   // A position drawn at the slider's distance; throws the service's words when there is none.
@@ -622,6 +634,7 @@ window.addEventListener("unhandledrejection", (event) => {
     view.asked += 1;
     $("distance").textContent = "";
     render();
+    reveal();
     const slider = $("difficulty");
     slider.value = String(Math.min(Number(slider.value), 20));
     $("difficulty-value").textContent = slider.value;

@@ -8,13 +8,14 @@
 //! boards and goals are chosen (2x2, whose farthest position is 6 moves away, too); a goal the
 //! service cannot read is answered beside the form; and nothing is logged as an error but the
 //! refused questions' failed loads. Then the 15-puzzle, from a server with the 5-5-5 files not
-//! built yet: the page says they are being built and asks again; distance 1, hint, solve to 0, a
-//! move by key and one by click.
+//! built yet: chosen from the board menu in a 1200x900 and a 420x900 window, the board and the
+//! message that the files are being built are in view; opened by its address, the page says they
+//! are being built and asks again; distance 1, hint, solve to 0, a move by key and one by click.
 //!
-//! Screenshots of the bad addresses, the hint (3x3 and 4x4) and the solved board, and of the page
-//! when the test fails, are kept in `browser-screenshots/` in the target directory
-//! (`target/browser-screenshots/`, or under `CARGO_TARGET_DIR`), emptied at each run; the test
-//! prints where.
+//! Screenshots of the bad addresses, the hint (3x3 and 4x4), the solved board and the 4x4 being
+//! built, and of the page when the test fails, are kept in `browser-screenshots/` in the target
+//! directory (`target/browser-screenshots/`, or under `CARGO_TARGET_DIR`), emptied at each run;
+//! the test prints where.
 //!
 //! Without chromedriver, or when it cannot start a chromium session, the test is skipped with one
 //! line on stderr saying why and how to run it; where `CI` is set (and not empty) it fails
@@ -333,6 +334,24 @@ async fn no_page_errors(client: &Client) {
     assert_eq!(escaped, json!([]), "errors the page caught");
 }
 
+/// Whether each element that `selectors` name lies wholly within the viewport, with the
+/// rectangles and viewport, for a failure to show.
+async fn in_view(client: &Client, selectors: &[&str]) -> Value {
+    client
+        .execute(
+            "const inside = (s) => { const e = document.querySelector(s); \
+             const r = e.getBoundingClientRect(); \
+             return {selector: s, top: r.top, bottom: r.bottom, left: r.left, right: r.right, \
+             inView: r.height > 0 && r.top >= 0 && r.left >= 0 && \
+             r.bottom <= window.innerHeight && r.right <= window.innerWidth}; }; \
+             return {viewport: [window.innerWidth, window.innerHeight], \
+             elements: arguments[0].map(inside)};",
+            vec![json!(selectors)],
+        )
+        .await
+        .unwrap()
+}
+
 /// The page opened at `/?query`, an address the service cannot answer: the distance's place
 /// holds the service's words for `api` (the same question, asked of the API), never
 /// "Thinking"; the board is `goal`, answered and playable. `by_key`: the move is made by an arrow
@@ -392,6 +411,55 @@ async fn refused_address(
     no_page_errors(client).await;
     let errors = console_errors(client, &[400]).await;
     assert!(errors.is_empty(), "{query}: console errors: {errors:?}");
+}
+
+/// The board menu, scrolled to as a reader does, chooses 4x4 on a server whose 4x4 files wait to
+/// be built: the board and the message that they are being built are then in view.
+async fn four_from_menu(client: &Client, page: &str, shots: &Shots, name: &str) {
+    client.goto(&format!("{page}/")).await.unwrap();
+    wait_until(
+        client,
+        "return /\\d/.test(document.getElementById('distance').textContent);",
+        "a 3x3 puzzle",
+    )
+    .await;
+    client
+        .execute(
+            "document.getElementById('board-size').scrollIntoView();",
+            vec![],
+        )
+        .await
+        .unwrap();
+    // Else this would prove nothing: the menu is far enough below the board to hide it.
+    let seen = in_view(client, &["[data-testid=board]"]).await;
+    assert_eq!(
+        seen["elements"][0]["inView"], false,
+        "{name}: the board in view beside the menu: {seen}"
+    );
+    client
+        .find(Locator::Css("#board-size"))
+        .await
+        .unwrap()
+        .select_by_value("4x4")
+        .await
+        .unwrap();
+    wait_until(
+        client,
+        "return document.getElementById('status').textContent.includes('are being built') && \
+         document.querySelectorAll('[data-testid=board] [data-tile]').length === 16;",
+        "the page says the 4x4 files are being built",
+    )
+    .await;
+    let seen = in_view(client, &["[data-testid=board]", "#status"]).await;
+    assert!(
+        seen["elements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["inView"] == true),
+        "{name}: the board and the message out of view: {seen}"
+    );
+    shots.take(client, name).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -676,6 +744,13 @@ async fn the_page_plays_hints_and_solves() {
         // The refused goal's 400 is a failed load; nothing else is logged.
         let errors = console_errors(&client, &[400]).await;
         assert!(errors.is_empty(), "console errors: {errors:?}");
+
+        // The 15-puzzle chosen from the board menu while its files wait to be built, in a wide
+        // window and a narrow one: what changed is in view.
+        client.set_window_size(1200, 900).await.unwrap();
+        four_from_menu(&client, &four_page, &shots, "4x4-building-1200x900").await;
+        client.set_window_size(420, 900).await.unwrap();
+        four_from_menu(&client, &four_page, &shots, "4x4-building-420x900").await;
 
         // The 15-puzzle, one move from the goal, its files still to be built.
         let near = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15";
