@@ -3,13 +3,19 @@
 // Test hooks, kept stable (tests and other tools use them): the board has
 // data-testid="board"; each tile data-tile="N" (the gap is 0) and data-cell="I" (its cell, row
 // by row); the distance data-testid="distance", whose text holds the number; the solve control
-// data-testid="solve", the hint control data-testid="hint". Errors that escape are collected in
+// data-testid="solve", the hint control data-testid="hint"; a hinted tile data-hint="up" (the
+// way it slides: up, down, left, right). Errors that escape are collected in
 // window.tilebaseErrors.
 //
 // One question is asked of the service at a time: moves made while it is answering are shown at
 // once, and only the latest position is asked about next (4x4 answers are searches, from
 // milliseconds up to a second or so). A 503 with Retry-After (the 4x4 files being built, or
 // the service busy) is asked again after that many seconds, as long as it is still the latest.
+//
+// The service, not the page, reads what the address names (state, goal, board): the page asks
+// about the words as written, so that a mistake in them is answered in the service's words about
+// those words. Whatever the service cannot answer leaves the page playable: its words stand where
+// the distance goes, and the board shows a position the service can answer.
 "use strict";
 
 window.tilebaseErrors = [];
@@ -40,9 +46,11 @@ window.addEventListener("unhandledrejection", (event) => {
     board: "3x3",
     width: 3,
     height: 3,
+    named: true, // whether the service is told the board (else it reads it off the goal)
     goal: null, // as typed, or the service's default when null
     cells: [],
     answer: null, // the service's answer for `cells`, once it has come
+    problem: "", // the service's words for why it could not answer, shown in the distance's place
     pending: Promise.resolve(null),
     asked: 0,
     inflight: null, // settles when the question being answered has been
@@ -81,9 +89,13 @@ window.addEventListener("unhandledrejection", (event) => {
     return view.board === "4x4";
   }
 
-  // The cells after the gap moves `move`, or null when it would leave the board.
+  // The cells after the gap moves `move`, or null when it would leave the board (or there is no
+  // board yet: the address's position is still being read).
   function slide(cells, move) {
     const gap = cells.indexOf(0);
+    if (gap < 0) {
+      return null;
+    }
     const row = Math.floor(gap / view.width) + STEP[move][0];
     const col = (gap % view.width) + STEP[move][1];
     if (row < 0 || row >= view.height || col < 0 || col >= view.width) {
@@ -137,24 +149,74 @@ window.addEventListener("unhandledrejection", (event) => {
     return body;
   }
 
+  // Says why the service asks to be asked again, and waits as long as it says.
+  async function waitToRetry(error) {
+    const plural = error.retryAfter === 1 ? "" : "s";
+    setStatus(`${error.message}. Asking again in ${error.retryAfter} second${plural}\u2026`);
+    await new Promise((resolve) => setTimeout(resolve, error.retryAfter * 1000));
+  }
+
+  // `api`, asked again after each 503 with Retry-After; the status it said is cleared after.
+  async function patiently(path, params) {
+    let said = false;
+    for (;;) {
+      try {
+        const body = await api(path, params);
+        if (said) {
+          setStatus("");
+        }
+        return body;
+      } catch (error) {
+        if (!error.retryAfter) {
+          if (said) {
+            setStatus("");
+          }
+          throw error;
+        }
+        said = true;
+        await waitToRetry(error);
+      }
+    }
+  }
+
   function question() {
-    return { board: view.board, goal: view.goal };
+    return { board: view.named ? view.board : null, goal: view.goal };
   }
 
   // Shows `cells` at once, then asks the service about them; resolves to the answer (null on
-  // an error, which is shown, or when another position was shown before the answer came).
-  function show(cells) {
+  // an error, whose words are shown, or when another position was shown before the answer
+  // came). `problem`, the service's words about an earlier question, stays in the distance's
+  // place until the next position is shown.
+  function show(cells, problem = "") {
     view.cells = cells;
     view.answer = null;
+    view.problem = problem;
     const asked = ++view.asked;
     render();
     view.pending = ask(asked);
     return view.pending;
   }
 
-  // Asks about the position shown, once the question before it has been answered; gives up
-  // as soon as another position is shown.
-  async function ask(asked) {
+  // Asks about `state` as the address writes it, with the board and goal as it writes them: a
+  // page that read the state itself would ask about what it made of it (12 for "12a") and be
+  // answered about that. The cells the service reads are drawn when it answers; until then
+  // (4x4 files may take minutes to build), the page's own reading, if it is a whole board.
+  function open(state) {
+    const likely = parseState(state);
+    const size = view.width * view.height;
+    const whole = likely.length === size && likely.every((t, i) => likely.indexOf(i) >= 0);
+    view.cells = whole ? likely : [];
+    view.answer = null;
+    view.problem = "";
+    const asked = ++view.asked;
+    render();
+    view.pending = ask(asked, state);
+    return view.pending;
+  }
+
+  // Asks about the position shown (or `written`, a state as the address writes it), once the
+  // question before it has been answered; gives up as soon as another position is shown.
+  async function ask(asked, written) {
     for (;;) {
       while (view.inflight) {
         await view.inflight;
@@ -165,7 +227,7 @@ window.addEventListener("unhandledrejection", (event) => {
       if (asked !== view.asked) {
         return null;
       }
-      const params = { state: formatState(view.cells), ...question() };
+      const params = { state: written ?? formatState(view.cells), ...question() };
       if (!isSearched() || view.hint) {
         params.hint = "true";
       }
@@ -180,6 +242,11 @@ window.addEventListener("unhandledrejection", (event) => {
         if (asked !== view.asked) {
           return null;
         }
+        if (written !== undefined) {
+          view.cells = parseState(answer.state);
+        }
+        // The service says which board it answered for (read off the goal, when not named).
+        setBoard(answer.board);
         view.answer = answer;
         view.goal = answer.goal;
         setError("");
@@ -192,14 +259,15 @@ window.addEventListener("unhandledrejection", (event) => {
           return null;
         }
         if (!error.retryAfter) {
+          // No answer is coming: the service's words take the distance's place (else it would
+          // say "Thinking" for ever).
           setStatus("");
-          setError(error.message);
+          view.problem = error.message;
           stop();
+          render();
           return null;
         }
-        const plural = error.retryAfter === 1 ? "" : "s";
-        setStatus(`${error.message}. Asking again in ${error.retryAfter} second${plural}\u2026`);
-        await new Promise((resolve) => setTimeout(resolve, error.retryAfter * 1000));
+        await waitToRetry(error);
         if (asked !== view.asked) {
           return null;
         }
@@ -285,13 +353,18 @@ window.addEventListener("unhandledrejection", (event) => {
         button.classList.add("movable");
         label += `, slides ${TILE_WAY[move]}`;
         if (view.hint && optimal.has(move)) {
+          // Told at a glance, and not by colour alone: a ring, stripes and a large arrow the
+          // way the tile slides (CSS); in words for a screen reader and in a tooltip.
+          const hint = `hint: move tile ${tile} ${TILE_WAY[move]}`;
           button.classList.add("optimal");
-          label += ", optimal";
-          const arrow = document.createElement("span");
-          arrow.className = "arrow";
-          arrow.setAttribute("aria-hidden", "true");
-          arrow.textContent = ARROW[move];
-          button.append(arrow);
+          button.dataset.hint = TILE_WAY[move];
+          button.title = hint.charAt(0).toUpperCase() + hint.slice(1);
+          label += `, ${hint}`;
+          const mark = document.createElement("span");
+          mark.className = "hint-mark";
+          mark.setAttribute("aria-hidden", "true");
+          mark.textContent = ARROW[move];
+          button.append(mark);
         }
       } else {
         button.setAttribute("aria-disabled", "true");
@@ -321,8 +394,11 @@ window.addEventListener("unhandledrejection", (event) => {
   function renderDistance() {
     const answer = view.answer;
     const distance = $("distance");
-    distance.classList.toggle("stale", !answer);
-    if (!answer) {
+    distance.classList.toggle("stale", !answer && !view.problem);
+    distance.classList.toggle("problem", view.problem !== "");
+    if (view.problem) {
+      distance.textContent = view.problem;
+    } else if (!answer) {
       // The last answer stays until the next comes, so that it is not read out twice.
       if (distance.textContent === "") {
         distance.textContent = "Thinking\u2026";
@@ -448,30 +524,55 @@ window.addEventListener("unhandledrejection", (event) => {
 
   // ---- new puzzles, boards and goals -----------------------------------------------------
 
+  // Brings the puzzle into view when part of it is out of view: a board chosen from the menu,
+  // or a new puzzle from the controls below the board, changes what is above them.
+  function reveal() {
+    const top = $("distance").getBoundingClientRect().top;
+    const bottom = $("board").getBoundingClientRect().bottom;
+    if (top < 0 || bottom > window.innerHeight) {
+      document.querySelector(".play").scrollIntoView({ block: "start" });
+    }
+  }
+
+  // Shows `cells`, a new puzzle, and brings it into view; resolves as `show` does.
+  function fresh(cells) {
+    view.history = [];
+    $("verdict").textContent = "";
+    setError("");
+    const answered = show(cells);
+    reveal();
+    return answered;
+  }
+
+  // A position drawn at the slider's distance; throws the service's words when there is none.
+  async function draw() {
+    const distance = $("difficulty").value;
+    const drawn = await patiently("/api/random", { distance, ...question() });
+    if (drawn.states.length === 0) {
+      throw new Error(`No position is ${distance} moves from this goal.`);
+    }
+    return parseState(drawn.states[0]);
+  }
+
   async function newPuzzle() {
     stop();
     if (isSearched()) {
       await shuffle();
       return;
     }
-    const distance = $("difficulty").value;
+    let cells;
     try {
-      const drawn = await api("/api/random", { distance, ...question() });
-      if (drawn.states.length === 0) {
-        setError(`No position is ${distance} moves from this goal.`);
-        return;
-      }
-      view.history = [];
-      $("verdict").textContent = "";
-      await show(parseState(drawn.states[0]));
+      cells = await draw();
     } catch (error) {
       setError(error.message);
+      return;
     }
+    await fresh(cells);
   }
 
   // A 4x4 puzzle: random moves from the goal (never straight back), its distance then found
-  // by the service.
-  async function shuffle() {
+  // by the service. Resolves as `show` does.
+  function shuffle() {
     stop();
     const goal = view.goal ? parseState(view.goal) : null;
     let cells = goal && goal.length === view.width * view.height
@@ -489,9 +590,7 @@ window.addEventListener("unhandledrejection", (event) => {
         i += 1;
       }
     }
-    view.history = [];
-    $("verdict").textContent = "";
-    await show(cells);
+    return fresh(cells);
   }
 
   async function refreshRange() {
@@ -499,7 +598,7 @@ window.addEventListener("unhandledrejection", (event) => {
       return;
     }
     try {
-      const stats = await api("/api/stats", question());
+      const stats = await patiently("/api/stats", question());
       const slider = $("difficulty");
       slider.max = String(stats.max_distance);
       if (Number(slider.value) > stats.max_distance) {
@@ -511,8 +610,10 @@ window.addEventListener("unhandledrejection", (event) => {
     }
   }
 
-  function setBoard(board) {
+  // `named` false: the board is only likely, and the service reads it off the goal.
+  function setBoard(board, named = true) {
     view.board = board;
+    view.named = named;
     [view.width, view.height] = sizeOf(board);
     $("board-size").value = board;
     const searched = isSearched();
@@ -521,23 +622,127 @@ window.addEventListener("unhandledrejection", (event) => {
   }
 
   async function changeBoard(board) {
+    stop();
     setBoard(board);
     view.goal = null;
+    setGoalError("");
+    // Nothing of the old board stays to be played, or drawn at the new board's width, while the
+    // new one is drawn; an answer still to come about it is not shown.
+    view.cells = [];
+    view.answer = null;
+    view.problem = "";
+    view.asked += 1;
+    $("distance").textContent = "";
+    render();
+    reveal();
     const slider = $("difficulty");
     slider.value = String(Math.min(Number(slider.value), 20));
     $("difficulty-value").textContent = slider.value;
-    await newPuzzle();
+    // The range first: a small board's farthest position may be nearer than the slider says
+    // (2x2's is 6 moves away), and no position would be drawn.
     await refreshRange();
+    await newPuzzle();
+  }
+
+  function setGoalError(message) {
+    $("goal-error").textContent = message;
+    if (message) {
+      $("goal").setAttribute("aria-invalid", "true");
+    } else {
+      $("goal").removeAttribute("aria-invalid");
+    }
   }
 
   async function changeGoal(goal) {
     stop();
+    setGoalError("");
     const previous = view.goal;
     view.goal = goal;
-    const answer = await show(view.cells);
-    if (!answer) {
-      view.goal = previous;
+    const answered = show(view.cells);
+    const asked = view.asked;
+    if (await answered) {
+      await refreshRange();
       return;
+    }
+    if (view.asked !== asked) {
+      return; // another position was shown first
+    }
+    // The service could not answer with this goal: its words go beside the goal as typed, for
+    // mending, and the position is asked about again with the goal it had.
+    const problem = view.problem;
+    view.goal = previous;
+    setGoalError(problem);
+    const again = show(view.cells);
+    const input = $("goal");
+    input.value = goal ?? "";
+    input.focus();
+    await again;
+  }
+
+  // The address asked what the service cannot answer: its words (`problem`) stay in the
+  // distance's place, and the board shows the goal of the board in question to play from. The
+  // goal is the address's; else, if that is what is wrong, the board's default; else the default
+  // board's.
+  async function fallback(problem, board, goal) {
+    const asked = view.asked;
+    const questions = [{ board, goal }, { board, goal: null }, { board: null, goal: null }]
+      .filter((q, i, all) => all.findIndex((o) => o.board === q.board && o.goal === q.goal) === i);
+    let failure = null;
+    for (const question of questions) {
+      let stats;
+      try {
+        stats = await patiently("/api/stats", question);
+      } catch (error) {
+        failure = error;
+        continue;
+      }
+      if (view.asked !== asked) {
+        return; // the reader has moved on: a board chosen, a new puzzle
+      }
+      setBoard(stats.board);
+      view.goal = stats.goal;
+      view.history = [];
+      const verdict = $("verdict");
+      verdict.textContent = "The goal is shown instead: slide a tile to play.";
+      verdict.className = "verdict";
+      await show(parseState(stats.goal), problem);
+      return;
+    }
+    if (view.asked === asked) {
+      setError(failure.message);
+    }
+  }
+
+  // The first position: the address's, else a new puzzle; the goal instead when the service
+  // cannot answer what the address names.
+  async function begin(state, board, goal) {
+    let problem = "";
+    if (state !== null || isSearched()) {
+      const answered = state !== null ? open(state) : shuffle();
+      const asked = view.asked;
+      if (!(await answered) && view.asked === asked) {
+        problem = view.problem;
+      }
+    } else {
+      const asked = view.asked;
+      let cells;
+      try {
+        cells = await draw();
+      } catch (error) {
+        problem = error.message;
+      }
+      if (view.asked !== asked) {
+        return; // the reader has moved on: a board chosen
+      }
+      if (problem) {
+        view.problem = problem;
+        render();
+      } else {
+        await fresh(cells);
+      }
+    }
+    if (problem) {
+      await fallback(problem, board, goal);
     }
     await refreshRange();
   }
@@ -546,10 +751,17 @@ window.addEventListener("unhandledrejection", (event) => {
 
   function start() {
     const params = new URLSearchParams(window.location.search);
-    const state = params.get("state");
-    const cells = state ? parseState(state) : null;
-    setBoard(params.get("board") || (cells && boardFor(cells.length)) || "3x3");
-    view.goal = params.get("goal");
+    // An empty parameter is one not given (the page writes none).
+    const state = params.get("state") || null;
+    const goal = params.get("goal") || null;
+    // The board named to the service: the address's; else, with no goal to read it off, the one
+    // a state of that many cells is on (the service would take 3x3, and a 15-puzzle's 16 cells
+    // mean 4x4). Until the service answers, the board is drawn as that, or as the goal's cells
+    // make likely.
+    const named = params.get("board") ||
+      (goal === null && state !== null ? boardFor(parseState(state).length) : null);
+    setBoard(named || boardFor(parseState(goal || "").length) || "3x3", named !== null);
+    view.goal = goal;
 
     $("board").addEventListener("click", (event) => {
       const tile = event.target.closest("[data-cell]");
@@ -612,11 +824,7 @@ window.addEventListener("unhandledrejection", (event) => {
     $("goal-here").addEventListener("click", () => changeGoal(formatState(view.cells)));
     $("goal-default").addEventListener("click", () => changeGoal(null));
 
-    if (cells) {
-      show(cells).then(refreshRange);
-    } else {
-      newPuzzle().then(refreshRange);
-    }
+    begin(state, named, goal);
   }
 
   start();
