@@ -44,8 +44,8 @@ fn once_built(ask: impl Fn() -> Reply) -> Reply {
 /// The message while the 5-5-5 files of `goal`'s class are built, begun `seconds` ago.
 fn building(goal: &str, seconds: u64) -> String {
     format!(
-        "the 4x4 pattern databases (5-5-5) for the class of goal {goal} are being built (a few \
-         seconds, once; started {seconds} s ago): 4x4 questions are answered when they are \
+        "the 4x4 pattern databases (5-5-5) for the class of goal {goal} are being built (under \
+         a second, once; started {seconds} s ago): 4x4 questions are answered when they are \
          ready; try again shortly"
     )
 }
@@ -120,7 +120,7 @@ fn states_are_answered_as_the_solver_answers_them() {
     assert!(
         stderr.contains(&format!(
             "serve: no 5-5-5 pattern databases for the class of goal {GOAL} yet: building them \
-             into {} (a few seconds, once)\n",
+             into {} (under a second, once)\n",
             cache.display()
         )),
         "{stderr}"
@@ -358,7 +358,7 @@ fn four_by_four_is_503_while_its_files_are_built() {
         assert!(
             error.starts_with(&format!(
                 "the 4x4 pattern databases (5-5-5) for the class of goal {GOAL} are being \
-                 built (a few seconds, once; started "
+                 built (under a second, once; started "
             )),
             "{error}"
         );
