@@ -6,6 +6,7 @@
 //! and the time left, and is cleared when the job ends, leaving the program's own output.
 
 use std::io::IsTerminal;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -79,17 +80,73 @@ pub fn finishing(bar: &ProgressBar, stage: &str) {
     bar.set_message(stage.to_string());
 }
 
-/// A build's progress, layer by layer, on a bar of its states; cleared when dropped.
-pub struct Layers(pub ProgressBar);
+/// A build's progress on a bar of its states: the states expanded so far where the search
+/// counts them (a pattern's, in steady steps), else the states reached layer by layer (a full
+/// table's, built in seconds); then the file it writes, and how far its encoding is. Cleared
+/// when dropped.
+pub struct Layers {
+    /// The bar.
+    pub bar: ProgressBar,
+    /// Whether the search counts its expansions: then the layers only name the depth.
+    steps: AtomicBool,
+    /// Whether the bar follows the file's encoding.
+    encoding: AtomicBool,
+}
+
+impl Layers {
+    /// A bar for a job: see [`bar`].
+    pub fn new(what: &str, total: u64, unit: &str) -> Layers {
+        Layers {
+            bar: bar(what, total, unit),
+            steps: AtomicBool::new(false),
+            encoding: AtomicBool::new(false),
+        }
+    }
+}
 
 impl Building for Layers {
     fn layer(&self, depth: u32, reached: u64, _total: u64) {
-        self.0.set_position(reached);
-        self.0.set_message(format!("depth {depth}"));
+        self.bar.set_message(format!("depth {depth}"));
+        // A pattern's search moves the bar by its expansions, steadily; a layer's count of
+        // placements would make it jump.
+        if !self.steps.load(Ordering::Relaxed) {
+            self.bar.set_position(reached);
+        }
     }
 
-    fn writing(&self) {
-        finishing(&self.0, "writing the file");
+    fn expanded(&self, done: u64) {
+        self.steps.store(true, Ordering::Relaxed);
+        // From any thread, in any order: the bar keeps the largest count.
+        if done > self.bar.position() {
+            self.bar.set_position(done);
+        }
+    }
+
+    fn writing(&self, path: &Path) {
+        let name = path
+            .file_name()
+            .unwrap_or(path.as_os_str())
+            .to_string_lossy();
+        // A spinner until the encoding says how far it is (a full table has no encoding).
+        finishing(&self.bar, &format!("writing {name}"));
+        self.encoding.store(false, Ordering::Relaxed);
+    }
+
+    fn encoded(&self, done: u64, total: u64) {
+        if !self.encoding.swap(true, Ordering::Relaxed) {
+            // The new length first: the search's full bar must not show under the new style.
+            self.bar.set_length(total);
+            self.bar.set_position(0);
+            self.bar.reset();
+            if let Ok(style) = ProgressStyle::with_template(
+                "{prefix} {msg} [{bar:24}] {percent:>3}% {elapsed}, {eta} left",
+            ) {
+                self.bar.set_style(style.progress_chars("=> "));
+            }
+        }
+        if done > self.bar.position() {
+            self.bar.set_position(done);
+        }
     }
 }
 
@@ -97,11 +154,15 @@ impl tilebase_engine::Progress for Layers {
     fn layer(&self, depth: u32, reached: u64, total: u64) {
         Building::layer(self, depth, reached, total);
     }
+
+    fn expanded(&self, done: u64) {
+        Building::expanded(self, done);
+    }
 }
 
 impl Drop for Layers {
     fn drop(&mut self) {
-        self.0.finish_and_clear();
+        self.bar.finish_and_clear();
     }
 }
 
@@ -118,10 +179,10 @@ impl Watch for Shown<'_> {
     }
 
     fn building(&self, job: &Job<'_>) -> Box<dyn Building + '_> {
-        Box::new(Layers(bar(
+        Box::new(Layers::new(
             &format!("{}: {}", self.program, job.describe()),
             job.total(),
             job.unit(),
-        )))
+        ))
     }
 }

@@ -79,13 +79,13 @@ fn verify_pattern(path: &Path) -> Result<(String, bool), String> {
         .file_name()
         .unwrap_or(path.as_os_str())
         .to_string_lossy();
-    let bar = progress::Layers(progress::bar(
+    let bar = progress::Layers::new(
         &format!("searching {name} again"),
-        pattern.placements(),
-        "placements",
-    ));
+        pattern.abstract_states(),
+        "states",
+    );
     let expected = tilebase_engine::build_pattern(pattern, &bar);
-    bar.0.finish_and_clear();
+    drop(bar);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let fault = compare_values(pattern, &file.values(), &expected, threads, &|_| {});
     let mut counts = tilebase_format::value_counts(&expected).to_vec();

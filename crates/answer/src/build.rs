@@ -46,7 +46,7 @@ pub fn build_table(
     let building = watch.building(&Job::Table { goal, metric });
     let table = tilebase_engine::build_table_with(goal, metric, &Forward(&*building));
     let search = started.elapsed();
-    building.writing();
+    building.writing(path);
     let saved = tilebase_engine::save(path, goal, metric, &table, compress, force);
     drop(building);
     let saved = saved.map_err(|e| match e {

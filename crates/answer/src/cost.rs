@@ -9,10 +9,10 @@ use tilebase_pattern::Partition;
 
 /// Seconds per placement of a pattern, measured as whole `build-db --board 4x4 --pdb P -q`
 /// processes on this project's 2-core machine when it was quiet: 5-5-5 (1,572,480
-/// placements) 0.27 s, 6-6-3 (11,534,880) 2.0 s, 7-8 (576,576,000) 109.6 s; the 7-tile file
-/// of 7-8 alone (57,657,600) about 13 s. A search step, a value and its encoding per placement,
-/// whatever the pattern's size.
-const SECONDS_PER_PLACEMENT: f64 = 0.19e-6;
+/// placements) 0.24 s, 6-6-3 (11,534,880) 1.7 s, 7-8 (576,576,000) 95.6 s; the 7-tile file of
+/// 7-8 alone (57,657,600), built by `query`, 9.3 s. A search step, a value and its encoding
+/// per placement, whatever the pattern's size.
+const SECONDS_PER_PLACEMENT: f64 = 0.165e-6;
 
 /// Peak bytes of memory per placement of the largest pattern built: its values (one byte),
 /// the search's visited and frontier bits over every placement's blank regions, and the
@@ -37,7 +37,7 @@ fn placements(tiles: usize) -> u64 {
 /// let cost = BuildCost::of_partition(Partition::SevenEight);
 /// assert_eq!(cost.to_string(), "about 2 minutes and 2.1 GB of memory");
 /// assert_eq!(cost.disk(), "288 MB");
-/// assert_eq!(BuildCost::of_patterns(&[7]).time(), "about 11 seconds");
+/// assert_eq!(BuildCost::of_patterns(&[7]).time(), "about 10 seconds");
 /// assert_eq!(BuildCost::of_partition(Partition::FiveFiveFive).to_string(), "under a second");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -160,11 +160,11 @@ mod tests {
         // The 7-tile file of 7-8 alone, as after a build killed between the two files.
         assert_eq!(
             BuildCost::of_patterns(&[7]).to_string(),
-            "about 11 seconds and 231 MB of memory"
+            "about 10 seconds and 231 MB of memory"
         );
         assert_eq!(
             BuildCost::of_patterns(&[8]).to_string(),
-            "about 2 minutes and 2.1 GB of memory"
+            "about 86 seconds and 2.1 GB of memory"
         );
         assert_eq!(placements(5), 524_160);
         assert_eq!(placements(8), 518_918_400);

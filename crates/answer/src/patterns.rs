@@ -253,8 +253,15 @@ fn build_one(
         Pattern::new(grid, canonical, tiles).map_err(|e| Error::Files(format!("pattern: {e}")))?;
     let building = watch.building(&Job::Pattern(&pattern));
     let values = tilebase_engine::build_pattern(&pattern, &Forward(&*building));
-    building.writing();
-    let saved = tilebase_engine::save_pattern(path, &pattern, &values, Encoding::Halved, force);
+    building.writing(path);
+    let saved = tilebase_engine::save_pattern_with(
+        path,
+        &pattern,
+        &values,
+        Encoding::Halved,
+        force,
+        &Forward(&*building),
+    );
     drop(building);
     saved.map_err(|e| match e {
         tilebase_engine::SaveError::Exists { path } => Error::Exists(path),

@@ -26,12 +26,17 @@ pub trait Watch: Sync {
     }
 }
 
-/// One build under way, as a [`Watch`] follows it.
+/// One build under way, as a [`Watch`] follows it. Calls may come from any thread.
 pub trait Building: Sync {
     /// The search has finished the layer at `depth` and reached `reached` of `total` states.
     fn layer(&self, _depth: u32, _reached: u64, _total: u64) {}
-    /// The search is done: the file is being written.
-    fn writing(&self) {}
+    /// A pattern's search has expanded `done` of its [`Job::total`] states: steady steps,
+    /// where layers come at very different paces.
+    fn expanded(&self, _done: u64) {}
+    /// The search is done: the file at `path` is being written.
+    fn writing(&self, _path: &std::path::Path) {}
+    /// The values being encoded for the file: `done` of `total` placements.
+    fn encoded(&self, _done: u64, _total: u64) {}
 }
 
 /// What a build makes.
@@ -61,20 +66,18 @@ impl Job<'_> {
         }
     }
 
-    /// How many states the search reaches in all.
+    /// How many states the search reaches in all: a table's states, a pattern's abstract
+    /// states (each placement with each region the blank may be in).
     pub fn total(&self) -> u64 {
         match self {
             Job::Table { goal, .. } => u64::from(goal.board().states()),
-            Job::Pattern(pattern) => pattern.placements(),
+            Job::Pattern(pattern) => pattern.abstract_states(),
         }
     }
 
-    /// What the states are called: `states`, or a pattern's `placements`.
+    /// What the states are called.
     pub fn unit(&self) -> &'static str {
-        match self {
-            Job::Table { .. } => "states",
-            Job::Pattern(_) => "placements",
-        }
+        "states"
     }
 }
 
@@ -94,6 +97,14 @@ pub(crate) struct Forward<'a>(pub(crate) &'a dyn Building);
 impl tilebase_engine::Progress for Forward<'_> {
     fn layer(&self, depth: u32, reached: u64, total: u64) {
         self.0.layer(depth, reached, total);
+    }
+
+    fn expanded(&self, done: u64) {
+        self.0.expanded(done);
+    }
+
+    fn encoded(&self, done: u64, total: u64) {
+        self.0.encoded(done, total);
     }
 }
 

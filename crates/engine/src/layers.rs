@@ -278,10 +278,12 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
     progress.layer(0, reached, total);
 
     let parallel = split.splits(chunks * len);
+    // Entries expanded so far, over every layer: steady progress, told after each chunk.
+    let expanded = AtomicU64::new(0);
     for depth in 1u8.. {
         // Push: every entry of the layer marks its neighbours not yet visited.
         {
-            let (layer, marks) = (&layer, &marks);
+            let (layer, marks, expanded) = (&layer, &marks, &expanded);
             // Checks a batch of neighbours, then marks those neither visited nor marked.
             // (`unmarked` is as long as a batch; the unmarked are written at its start without
             // a branch.)
@@ -310,6 +312,8 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
                     }
                 });
                 flush(batch, unmarked);
+                let count: u64 = bits.iter().map(|w| u64::from(w.count_ones())).sum();
+                progress.expanded(expanded.fetch_add(count, Ordering::Relaxed) + count);
             };
             let buffers = || (Vec::with_capacity(PUSH_BATCH), vec![0; PUSH_BATCH]);
             if parallel {

@@ -20,7 +20,7 @@ mod save;
 
 pub use pattern::build_pattern;
 pub use progress::{NoProgress, Progress};
-pub use save::{SaveError, Saved, SavedPattern, save, save_pattern};
+pub use save::{SaveError, Saved, SavedPattern, save, save_pattern, save_pattern_with};
 
 use layers::Split;
 use tilebase_core::{Metric, State};

@@ -109,7 +109,13 @@ pub(crate) fn build(pattern: &Pattern, progress: &dyn Progress, split: Split) ->
         .chunks_mut(PatternSpace::chunk_placements())
         .map(|values| Values { values, regions })
         .collect();
-    layers::search_push(&space, &mut records, progress, placements as u64, split);
+    let searched = layers::search_push(&space, &mut records, progress, placements as u64, split);
+    // Each abstract state is reached once: what the progress of the expansions counts to.
+    debug_assert_eq!(
+        searched.counts.iter().sum::<u64>(),
+        pattern.abstract_states(),
+        "every abstract state is reached"
+    );
     debug_assert!(
         values.iter().all(|&v| v != u8::MAX),
         "every placement is reached"
@@ -156,5 +162,71 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Progress goes in steady steps: told after each chunk, the expansions rise to exactly
+    /// the pattern's abstract states (what a bar's length is), however many threads; the
+    /// encoding of the file is told up to every placement.
+    #[test]
+    fn progress_counts_every_abstract_state_and_every_placement() {
+        use std::sync::Mutex;
+
+        #[derive(Default)]
+        struct Told {
+            expanded: Mutex<Vec<u64>>,
+            encoded: Mutex<Vec<(u64, u64)>>,
+        }
+        impl Progress for Told {
+            fn layer(&self, _: u32, _: u64, _: u64) {}
+            fn expanded(&self, done: u64) {
+                self.expanded.lock().unwrap().push(done);
+            }
+            fn encoded(&self, done: u64, total: u64) {
+                self.encoded.lock().unwrap().push((done, total));
+            }
+        }
+
+        let grid = Grid::new(4, 4).unwrap();
+        let goal: Vec<u8> = (1..16).chain([0]).collect();
+        let pattern = Pattern::new(grid, &goal, &[1, 2, 3, 4, 5]).unwrap();
+        let told = Told::default();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .unwrap();
+        let values = pool.install(|| build(&pattern, &told, Split::Always));
+        let mut expanded = std::mem::take(&mut *told.expanded.lock().unwrap());
+        // Many steps, not one per layer (the 5-tile pattern has about 40 layers).
+        assert!(expanded.len() > 100, "{} steps", expanded.len());
+        expanded.sort_unstable();
+        expanded.dedup();
+        assert_eq!(expanded.last(), Some(&pattern.abstract_states()));
+        assert_eq!(pattern.abstract_states(), 874_080);
+
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.tilebase");
+        let saved = pool.install(|| {
+            crate::save_pattern_with(
+                &path,
+                &pattern,
+                &values,
+                tilebase_pattern::Encoding::Halved,
+                false,
+                &told,
+            )
+        });
+        assert!(saved.is_ok());
+        let encoded = std::mem::take(&mut *told.encoded.lock().unwrap());
+        let placements = pattern.placements();
+        assert!(encoded.iter().all(|&(_, total)| total == placements));
+        assert_eq!(
+            encoded.iter().map(|&(done, _)| done).max(),
+            Some(placements)
+        );
+        // Encoded in pieces on several threads, the file is the one encoded whole.
+        let whole = tilebase_pattern::encode(&pattern, &values, tilebase_pattern::Encoding::Halved)
+            .unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(bytes.ends_with(&whole));
     }
 }

@@ -33,5 +33,5 @@ pub use grid::{Grid, MAX_GRID_CELLS};
 pub use manhattan::{Classic, solve_classic};
 pub use pattern::{MAX_PATTERN_TILES, Pattern, PatternError};
 pub use solve::{MAX_PATTERNS, Solution, SolveError, Solver, SolverError, solvable};
-pub use table::{EncodeError, Encoding, PatternValues, encode};
+pub use table::{EncodeError, Encoding, PatternValues, encode, encode_into};
 pub use verify::{PatternFault, compare_values};

@@ -160,6 +160,43 @@ impl Pattern {
         self.placements
     }
 
+    /// The abstract states: every placement with each region of its free cells, where the
+    /// blank may be. A breadth-first search from the goal reaches each once, so this is how
+    /// many entries a build expands, and what its progress counts to. The regions depend only
+    /// on which cells the tiles cover, not on which tile is where: the sum over the sets of k
+    /// cells of their free cells' regions, times the k! orders of the tiles on them.
+    ///
+    /// ```
+    /// use tilebase_pattern::{Grid, Pattern};
+    ///
+    /// let grid = Grid::new(3, 3).unwrap();
+    /// let goal: Vec<u8> = (1..9).chain([0]).collect();
+    /// // One tile never splits the free cells: one region per placement.
+    /// let one = Pattern::new(grid, &goal, &[5]).unwrap();
+    /// assert_eq!(one.abstract_states(), one.placements());
+    /// // Three tiles across a corner or a row do, on some placements.
+    /// let three = Pattern::new(grid, &goal, &[1, 2, 3]).unwrap();
+    /// assert!(three.abstract_states() > three.placements());
+    /// ```
+    pub fn abstract_states(&self) -> u64 {
+        let n = self.grid.cells();
+        let k = self.tiles.len();
+        let all = ((1u32 << n) - 1) as u16;
+        let mut regions = 0u64;
+        for covered in 0..=u32::from(all) {
+            if covered.count_ones() as usize != k {
+                continue;
+            }
+            let free = all & !(covered as u16);
+            let mut rest = free;
+            while rest != 0 {
+                rest &= !self.grid.region(free, rest & rest.wrapping_neg());
+                regions += 1;
+            }
+        }
+        regions * (1..=k as u64).product::<u64>()
+    }
+
     /// The number of free cells (without a pattern tile): n − k. Each placement has that many
     /// region names, so a search's entries number `placements() × regions()`.
     #[inline]

@@ -113,14 +113,58 @@ pub fn encode(
     values: &[u8],
     encoding: Encoding,
 ) -> Result<Vec<u8>, EncodeError> {
+    let mut out = vec![0u8; encoding.bytes(values.len() as u64) as usize];
+    encode_into(pattern, values, 0, encoding, &mut out)?;
+    Ok(out)
+}
+
+/// [`encode`] of a run of the values, those of the placements from rank `first` on (even, so
+/// that the run starts a byte), into `out`, the run's bytes in `encoding`: the pieces of a
+/// table encoded apart (on several threads, with progress between them) make the same bytes
+/// as the whole.
+///
+/// ```
+/// use tilebase_pattern::{Encoding, Grid, Pattern, encode, encode_into};
+///
+/// let grid = Grid::new(3, 3).unwrap();
+/// let goal: Vec<u8> = (1..9).chain([0]).collect();
+/// let pattern = Pattern::new(grid, &goal, &[1]).unwrap();
+/// // Tile 1 alone, with nothing in its way: its value is its Manhattan distance.
+/// let values: Vec<u8> = (0..pattern.placements())
+///     .map(|rank| {
+///         let mut cells = [0u8; 1];
+///         pattern.unrank(rank, &mut cells);
+///         pattern.manhattan(&cells) as u8
+///     })
+///     .collect();
+/// let whole = encode(&pattern, &values, Encoding::Halved).unwrap();
+/// let mut pieces = vec![0u8; whole.len()];
+/// let (head, tail) = pieces.split_at_mut(2);
+/// encode_into(&pattern, &values[..4], 0, Encoding::Halved, head).unwrap();
+/// encode_into(&pattern, &values[4..], 4, Encoding::Halved, tail).unwrap();
+/// assert_eq!(pieces, whole);
+/// ```
+///
+/// # Panics
+///
+/// When `first` is odd or `out` is not the run's length in `encoding`.
+pub fn encode_into(
+    pattern: &Pattern,
+    values: &[u8],
+    first: u64,
+    encoding: Encoding,
+    out: &mut [u8],
+) -> Result<(), EncodeError> {
+    assert!(first.is_multiple_of(2), "a run starts at an even rank");
+    assert_eq!(out.len() as u64, encoding.bytes(values.len() as u64));
     match encoding {
-        Encoding::Plain => Ok(values.to_vec()),
+        Encoding::Plain => out.copy_from_slice(values),
         Encoding::Halved => {
-            let mut out = vec![0u8; values.len().div_ceil(2)];
+            out.fill(0);
             let mut cells = [0u8; crate::MAX_PATTERN_TILES];
             let k = pattern.tiles().len();
-            for (rank, &value) in values.iter().enumerate() {
-                let rank = rank as u64;
+            for (at, &value) in values.iter().enumerate() {
+                let rank = first + at as u64;
                 pattern.unrank(rank, &mut cells);
                 let manhattan = pattern.manhattan(&cells[..k]);
                 let excess = u32::from(value).wrapping_sub(manhattan);
@@ -131,9 +175,9 @@ pub fn encode(
                         manhattan,
                     });
                 }
-                out[(rank / 2) as usize] |= ((excess / 2) as u8) << ((rank & 1) * 4);
+                out[at / 2] |= ((excess / 2) as u8) << ((at & 1) * 4);
             }
-            Ok(out)
         }
     }
+    Ok(())
 }
