@@ -73,8 +73,9 @@ pub struct Args {
     /// A 4x4 search gives up after generating N nodes (an error for that state)
     #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
-    /// For tests: 4x4 builds wait to start while FILE exists
-    #[arg(long, value_name = "FILE", hide = true)]
+    /// For tests: 4x4 builds wait to start while FILE exists, so that a test sees what a
+    /// build in progress answers
+    #[arg(long, value_name = "FILE")]
     pub hold_builds: Option<std::path::PathBuf>,
 }
 
@@ -234,6 +235,24 @@ fn raise_open_files_limit() {
             && soft < hard
         {
             let _ = setrlimit(Resource::RLIMIT_NOFILE, hard, hard);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every flag `serve` accepts is in its `--help`, the test hook included.
+    #[test]
+    fn help_lists_every_flag() {
+        let mut command = crate::Args::command();
+        let help = command.render_long_help().to_string();
+        for arg in command.get_arguments() {
+            assert!(!arg.is_hide_set(), "--{} is hidden", arg.get_id());
+            if let Some(long) = arg.get_long() {
+                assert!(help.contains(&format!("--{long}")), "--{long}");
+            }
         }
     }
 }

@@ -14,3 +14,42 @@ pub mod stats;
 pub mod text;
 pub mod verify;
 pub mod which;
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every flag a program accepts is in its `--help` (none hidden: `--pdb` and `--max-nodes`
+    /// once were), and a `--board` flag says the boards there are: up to 12 cells, and 4x4.
+    #[test]
+    fn help_lists_every_flag_and_the_true_board_limits() {
+        let programs = [
+            crate::query::Args::command(),
+            crate::build_db::Args::command(),
+            crate::verify::Args::command(),
+            crate::compare::Args::command(),
+            crate::stats::Args::command(),
+            crate::random::Args::command(),
+        ];
+        let mut boards = 0;
+        for mut program in programs {
+            let name = program.get_name().to_string();
+            let help = program.render_long_help().to_string();
+            for arg in program.get_arguments() {
+                assert!(!arg.is_hide_set(), "{name}: --{} is hidden", arg.get_id());
+                if let Some(long) = arg.get_long() {
+                    assert!(help.contains(&format!("--{long}")), "{name}: --{long}");
+                }
+                if arg.get_long() == Some("board") {
+                    let said = arg.get_help().map(ToString::to_string).unwrap_or_default();
+                    assert!(
+                        said.contains("12 cells") && said.contains("4x4"),
+                        "{name} --board: {said}"
+                    );
+                    boards += 1;
+                }
+            }
+        }
+        assert!(boards >= 5, "{boards} programs take --board");
+    }
+}
