@@ -2,6 +2,7 @@
 query's words; nothing crashes the interpreter."""
 
 import random
+import re
 
 import numpy
 import pytest
@@ -220,8 +221,10 @@ def test_bad_database_files(programs, tmp_path):
     path = tmp_path / "damaged.tilebase"
     path.write_bytes(damaged)
     db = tilebase.Database(path)
-    entry = r"the table is damaged at entry \d+ \(state 603712458\): distance 200, above the " \
-            r"maximum 30 in the header; run verify, and rebuild the database with build-db$"
+    # The message names the file and the command that rebuilds exactly it.
+    entry = re.escape(str(path)) + r": the table is damaged at entry \d+ \(state 603712458\): " \
+            r"distance 200, above the maximum 30 in the header; rebuild it with: build-db " \
+            r"--board 3x3 --goal 123804765 --out " + re.escape(str(path)) + r" --force$"
     with pytest.raises(tilebase.DatabaseError, match="^" + entry):
         db.distance("603712458")
     with pytest.raises(tilebase.DatabaseError, match="^" + entry):

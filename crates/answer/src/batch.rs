@@ -12,6 +12,8 @@ use tilebase_pattern::SolveError;
 use crate::answers::{Answers, Effort};
 use crate::position::{Position, ReadError};
 use crate::question::Question;
+use crate::repair;
+use crate::tables::TableSource;
 
 /// The distance written for a position that cannot reach the goal.
 pub const UNSOLVABLE: i16 = -1;
@@ -87,7 +89,17 @@ impl Answers {
     /// among the cores.
     pub fn distances(&self, cells: &[u8], out: &mut [i16]) -> Result<(), RowError> {
         if let Some(goal) = self.table_goal() {
-            return table_distances(&goal, cells, out);
+            // A damaged entry names the table's file and the command that rebuilds it.
+            return table_distances(&goal, cells, out).map_err(|e| match e {
+                RowError::Lookup { row, error } => {
+                    let file = self.table().and_then(TableSource::file);
+                    match repair::damaged_entry(file.as_ref(), error) {
+                        crate::Error::Lookup(error) => RowError::Lookup { row, error },
+                        other => RowError::Files(format!("row {row}: {other}")),
+                    }
+                }
+                other => other,
+            });
         }
         let board = self.board();
         let positions = read_rows(board, cells, out.len())?;
