@@ -1,10 +1,11 @@
 //! IDA* over additive pattern databases: optimal solutions on boards too large for a table.
 //!
-//! The heuristic of a state is the sum of its patterns' values (the patterns split the tiles,
-//! so their moves are counted once each and the sum is a lower bound), and with a mirror, the
-//! larger of that sum and the sum for the mirrored state. Each move changes one tile's cell:
-//! only that tile's pattern's rank changes, by arithmetic on the weights of the tiles it
-//! passes, never recomputed from the whole placement.
+//! The heuristic of a state is the sum of a partition's patterns' values (the patterns split
+//! the tiles, so their moves are counted once each and the sum is a lower bound). With several
+//! partitions, and with a mirror, it is the largest of those sums: each partition's on the
+//! state and on the mirrored state (a *lookup* each). Each move changes one tile's cell: in
+//! each lookup only that tile's pattern's rank changes, by arithmetic on the weights of the
+//! tiles it passes, never recomputed from the whole placement.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -18,6 +19,12 @@ use crate::table::PatternValues;
 /// The most patterns a partition may have.
 pub const MAX_PATTERNS: usize = 8;
 
+/// The most partitions a solver may take the largest of.
+pub const MAX_PARTITIONS: usize = 3;
+
+/// The most lookups a state's heuristic takes: each partition, on the state and its mirror.
+const MAX_LOOKUPS: usize = 2 * MAX_PARTITIONS;
+
 /// A partition could not be made into a solver.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -28,9 +35,12 @@ pub enum SolverError {
     /// A tile is in two patterns, or in none.
     #[error("the patterns must hold every tile exactly once; tile {0} does not")]
     NotAPartition(u8),
-    /// More than [`MAX_PATTERNS`] patterns.
+    /// More than [`MAX_PATTERNS`] patterns in a partition.
     #[error("at most {MAX_PATTERNS} patterns")]
     TooMany,
+    /// No partition, or more than [`MAX_PARTITIONS`].
+    #[error("one to {MAX_PARTITIONS} partitions")]
+    Partitions,
 }
 
 /// Why a search gave no solution.
@@ -108,7 +118,8 @@ impl Mirror {
     }
 }
 
-/// One view of the search's state: the direct one, or the mirrored one.
+/// One lookup's view of the search's state: a partition's ranks and values, on the state or
+/// on its mirror.
 #[derive(Clone, Copy)]
 struct View {
     cells: [u8; MAX_GRID_CELLS],
@@ -118,14 +129,30 @@ struct View {
     sum: u32,
 }
 
-/// IDA* over a partition of the tiles into patterns, each with its database.
-pub struct Solver<'a> {
-    grid: Grid,
-    goal: [u8; MAX_GRID_CELLS],
+/// A partition's patterns with their databases, and where each tile is in them.
+#[derive(Clone)]
+struct Tables<'a> {
     patterns: Vec<(&'a Pattern, PatternValues<'a>)>,
     /// The pattern of each tile, and its place in the pattern's order.
     tile_pattern: [u8; MAX_GRID_CELLS],
     tile_slot: [u8; MAX_GRID_CELLS],
+}
+
+/// One term of the heuristic's maximum: a partition, on the state or on its mirror.
+#[derive(Clone, Copy, Debug)]
+struct Lookup {
+    partition: usize,
+    mirrored: bool,
+}
+
+/// IDA* over partitions of the tiles into patterns, each with its database.
+pub struct Solver<'a> {
+    grid: Grid,
+    goal: [u8; MAX_GRID_CELLS],
+    partitions: Vec<Tables<'a>>,
+    /// The heuristic's terms, in the order they are looked up: a child is pruned as soon as
+    /// one of them is high enough.
+    lookups: Vec<Lookup>,
     /// The Manhattan distance of tile t on cell c: `distance[t][c]`.
     distance: [[u8; MAX_GRID_CELLS]; MAX_GRID_CELLS],
     mirror: Option<Mirror>,
@@ -146,33 +173,32 @@ impl<'a> Solver<'a> {
         patterns: &[(&'a Pattern, PatternValues<'a>)],
         reflect: bool,
     ) -> Result<Solver<'a>, SolverError> {
-        if patterns.len() > MAX_PATTERNS {
-            return Err(SolverError::TooMany);
+        Solver::with_partitions(grid, goal, &[patterns], reflect)
+    }
+
+    /// A solver for `goal` on `grid` whose heuristic is the largest of the sums of each of
+    /// `partitions`' patterns' values (each partition holding every tile once); with
+    /// `reflect`, also of each sum on the mirrored state, where the goal's blank is on a
+    /// diagonal of a square board. Partitions of different shapes see different conflicts:
+    /// where one is blind (a state that is its own mirror gains nothing from the reflection),
+    /// another may not be.
+    pub fn with_partitions(
+        grid: Grid,
+        goal: &[u8],
+        partitions: &[&[(&'a Pattern, PatternValues<'a>)]],
+        reflect: bool,
+    ) -> Result<Solver<'a>, SolverError> {
+        if partitions.is_empty() || partitions.len() > MAX_PARTITIONS {
+            return Err(SolverError::Partitions);
         }
         let n = grid.cells();
         if goal.len() != n {
             return Err(SolverError::Mismatch);
         }
-        let mut tile_pattern = [u8::MAX; MAX_GRID_CELLS];
-        let mut tile_slot = [0u8; MAX_GRID_CELLS];
-        for (p, (pattern, _)) in patterns.iter().enumerate() {
-            if *pattern.grid() != grid || goal[pattern.blank_home()] != 0 {
-                return Err(SolverError::Mismatch);
-            }
-            for (slot, (&t, &home)) in pattern.tiles().iter().zip(pattern.homes()).enumerate() {
-                if goal[usize::from(home)] != t {
-                    return Err(SolverError::Mismatch);
-                }
-                if tile_pattern[usize::from(t)] != u8::MAX {
-                    return Err(SolverError::NotAPartition(t));
-                }
-                tile_pattern[usize::from(t)] = p as u8;
-                tile_slot[usize::from(t)] = slot as u8;
-            }
-        }
-        if let Some(t) = (1..n as u8).find(|&t| tile_pattern[usize::from(t)] == u8::MAX) {
-            return Err(SolverError::NotAPartition(t));
-        }
+        let tables = partitions
+            .iter()
+            .map(|patterns| Tables::new(grid, goal, patterns))
+            .collect::<Result<Vec<_>, _>>()?;
         let mut distance = [[0u8; MAX_GRID_CELLS]; MAX_GRID_CELLS];
         for (home, &t) in goal.iter().enumerate() {
             let (hr, hc) = grid.row_col(home);
@@ -191,19 +217,35 @@ impl<'a> Solver<'a> {
                 }
             }
         }
+        let mirror = if reflect {
+            Mirror::new(&grid, goal)
+        } else {
+            None
+        };
+        let lookups = (0..tables.len())
+            .flat_map(|partition| {
+                let mirrored = mirror.is_some().then_some(Lookup {
+                    partition,
+                    mirrored: true,
+                });
+                [
+                    Some(Lookup {
+                        partition,
+                        mirrored: false,
+                    }),
+                    mirrored,
+                ]
+            })
+            .flatten()
+            .collect();
         Ok(Solver {
             steps,
             grid,
             goal: g,
-            patterns: patterns.to_vec(),
-            tile_pattern,
-            tile_slot,
+            partitions: tables,
+            lookups,
             distance,
-            mirror: if reflect {
-                Mirror::new(&grid, goal)
-            } else {
-                None
-            },
+            mirror,
         })
     }
 
@@ -213,7 +255,19 @@ impl<'a> Solver<'a> {
         self.mirror.is_some()
     }
 
-    fn view(&self, cells: [u8; MAX_GRID_CELLS]) -> View {
+    /// The partitions' count.
+    pub fn partitions(&self) -> usize {
+        self.partitions.len()
+    }
+
+    /// The view of `lookup` on `cells` (the state's own cells, mirrored here if the lookup
+    /// is).
+    fn view(&self, lookup: Lookup, cells: &[u8; MAX_GRID_CELLS]) -> View {
+        let cells = match (&self.mirror, lookup.mirrored) {
+            (Some(m), true) => m.state(&cells[..self.grid.cells()]),
+            _ => *cells,
+        };
+        let tables = &self.partitions[lookup.partition];
         let mut view = View {
             cells,
             rank: [0; MAX_PATTERNS],
@@ -221,11 +275,11 @@ impl<'a> Solver<'a> {
             value: [0; MAX_PATTERNS],
             sum: 0,
         };
-        for (p, (pattern, values)) in self.patterns.iter().enumerate() {
+        for (p, (pattern, values)) in tables.patterns.iter().enumerate() {
             let mut at = [0u8; crate::MAX_PATTERN_TILES];
             for (x, &t) in cells.iter().enumerate().take(self.grid.cells()) {
-                if t != 0 && usize::from(self.tile_pattern[usize::from(t)]) == p {
-                    at[usize::from(self.tile_slot[usize::from(t)])] = x as u8;
+                if t != 0 && usize::from(tables.tile_pattern[usize::from(t)]) == p {
+                    at[usize::from(tables.tile_slot[usize::from(t)])] = x as u8;
                 }
             }
             let k = pattern.tiles().len();
@@ -237,16 +291,28 @@ impl<'a> Solver<'a> {
         view
     }
 
-    /// The heuristic of `cells`: the patterns' sum, and with the mirror the larger of the two
-    /// sums. Never more than the distance, never less than the Manhattan distance.
+    /// The heuristic of `cells`: the largest of the partitions' sums, on the state and, with
+    /// the mirror, on the mirrored state. Never more than the distance, never less than the
+    /// Manhattan distance.
     pub fn heuristic(&self, cells: &[u8]) -> u32 {
         let mut state = [0u8; MAX_GRID_CELLS];
         state[..cells.len()].copy_from_slice(cells);
-        let direct = self.view(state).sum;
-        match &self.mirror {
-            Some(m) => direct.max(self.view(m.state(cells)).sum),
-            None => direct,
-        }
+        self.lookups
+            .iter()
+            .map(|&lookup| self.view(lookup, &state).sum)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The heuristic of `cells` by each lookup, in order: each partition's sum on the state,
+    /// then (with the mirror) on the mirrored state.
+    pub fn lookups(&self, cells: &[u8]) -> Vec<u32> {
+        let mut state = [0u8; MAX_GRID_CELLS];
+        state[..cells.len()].copy_from_slice(cells);
+        self.lookups
+            .iter()
+            .map(|&lookup| self.view(lookup, &state).sum)
+            .collect()
     }
 
     /// Whether `cells` can reach the goal. `cells` must hold each tile once.
@@ -436,19 +502,49 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// The moves worth searching from the root `cells`, as a mask of `1 << Move as u8`: all of
+    /// them, unless the root is its own mirror image. Then the subtree below a move is the
+    /// mirror image of the subtree below the mirrored move, with solutions of the same lengths
+    /// (the mirror keeps the goal and every distance), so only the first move of each mirrored
+    /// pair is searched: half the search.
+    fn root_moves(&self, cells: &[u8; MAX_GRID_CELLS]) -> u8 {
+        let n = self.grid.cells();
+        let Some(mirror) = &self.mirror else {
+            return 0b1111;
+        };
+        if mirror.state(&cells[..n])[..n] != cells[..n] {
+            return 0b1111;
+        }
+        let blank = cells[..n].iter().position(|&t| t == 0).unwrap_or(0);
+        let mut mask = 0u8;
+        for m in Move::ALL {
+            let Some(to) = self.grid.step(blank, m) else {
+                continue;
+            };
+            // The mirrored move: from the blank's image to the image of where it goes.
+            let image = Move::ALL.into_iter().find(|&i| {
+                self.grid.step(usize::from(mirror.cell[blank]), i)
+                    == Some(usize::from(mirror.cell[to]))
+            });
+            match image {
+                Some(i) if (i as u8) < (m as u8) => {}
+                _ => mask |= 1 << (m as u8),
+            }
+        }
+        mask
+    }
+
     /// A search whose root is `cells`, with no node limit.
     fn search_from(&self, cells: &[u8; MAX_GRID_CELLS]) -> Search<'_, 'a> {
-        let mut views = [self.view(*cells), self.view(*cells)];
-        let count = if let Some(m) = &self.mirror {
-            views[1] = self.view(m.state(&cells[..self.grid.cells()]));
-            2
-        } else {
-            1
-        };
+        let first = self.view(self.lookups[0], cells);
+        let mut views = [first; MAX_LOOKUPS];
+        for (view, &lookup) in views.iter_mut().zip(&self.lookups).skip(1) {
+            *view = self.view(lookup, cells);
+        }
         Search {
             solver: self,
             views,
-            count,
+            count: self.lookups.len(),
             blank: cells[..self.grid.cells()]
                 .iter()
                 .position(|&t| t == 0)
@@ -458,6 +554,7 @@ impl<'a> Solver<'a> {
             max_nodes: u64::MAX,
             next_bound: u32::MAX,
             abort: None,
+            root_moves: self.root_moves(cells),
         }
     }
 
@@ -489,8 +586,13 @@ impl<'a> Solver<'a> {
             return;
         }
         let to = cells[..n].iter().position(|&t| t == 0).unwrap_or(0);
+        let moves = if g == 0 {
+            self.root_moves(cells)
+        } else {
+            0b1111
+        };
         for m in Move::ALL {
-            if Some(m) == back {
+            if Some(m) == back || moves & (1 << (m as u8)) == 0 {
                 continue;
             }
             let Some(from) = self.grid.step(to, m) else {
@@ -520,11 +622,11 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// The new rank of pattern `p` in a view whose `cells` are before the move, when its tile
-    /// in `slot` moves from cell `from` to the blank's cell `to`.
+    /// The new rank of pattern `p` of `tables` in a view whose `cells` are before the move,
+    /// when its tile in `slot` moves from cell `from` to the blank's cell `to`.
     #[inline]
     fn moved_rank(
-        &self,
+        tables: &Tables<'_>,
         cells: &[u8; MAX_GRID_CELLS],
         p: usize,
         slot: usize,
@@ -532,14 +634,14 @@ impl<'a> Solver<'a> {
         from: usize,
         to: usize,
     ) -> u64 {
-        let pattern = self.patterns[p].0;
+        let pattern = tables.patterns[p].0;
         let sign: i64 = if from < to { 1 } else { -1 };
         let (lo, hi) = if from < to { (from, to) } else { (to, from) };
         let mut rank = rank as i64;
         let mut before = 0i64;
         for &t in &cells[lo + 1..hi] {
-            if t != 0 && usize::from(self.tile_pattern[usize::from(t)]) == p {
-                let s = usize::from(self.tile_slot[usize::from(t)]);
+            if t != 0 && usize::from(tables.tile_pattern[usize::from(t)]) == p {
+                let s = usize::from(tables.tile_slot[usize::from(t)]);
                 if s < slot {
                     before += 1;
                 } else {
@@ -549,6 +651,45 @@ impl<'a> Solver<'a> {
         }
         rank += sign * ((hi - lo) as i64 - before) * pattern.weight(slot) as i64;
         rank as u64
+    }
+}
+
+impl<'a> Tables<'a> {
+    /// `patterns` checked to be a partition of `goal`'s tiles on `grid`.
+    fn new(
+        grid: Grid,
+        goal: &[u8],
+        patterns: &[(&'a Pattern, PatternValues<'a>)],
+    ) -> Result<Tables<'a>, SolverError> {
+        if patterns.len() > MAX_PATTERNS {
+            return Err(SolverError::TooMany);
+        }
+        let mut tile_pattern = [u8::MAX; MAX_GRID_CELLS];
+        let mut tile_slot = [0u8; MAX_GRID_CELLS];
+        for (p, (pattern, _)) in patterns.iter().enumerate() {
+            if *pattern.grid() != grid || goal[pattern.blank_home()] != 0 {
+                return Err(SolverError::Mismatch);
+            }
+            for (slot, (&t, &home)) in pattern.tiles().iter().zip(pattern.homes()).enumerate() {
+                if goal[usize::from(home)] != t {
+                    return Err(SolverError::Mismatch);
+                }
+                if tile_pattern[usize::from(t)] != u8::MAX {
+                    return Err(SolverError::NotAPartition(t));
+                }
+                tile_pattern[usize::from(t)] = p as u8;
+                tile_slot[usize::from(t)] = slot as u8;
+            }
+        }
+        if let Some(t) = (1..grid.cells() as u8).find(|&t| tile_pattern[usize::from(t)] == u8::MAX)
+        {
+            return Err(SolverError::NotAPartition(t));
+        }
+        Ok(Tables {
+            patterns: patterns.to_vec(),
+            tile_pattern,
+            tile_slot,
+        })
     }
 }
 
@@ -574,7 +715,8 @@ enum Found {
 
 struct Search<'s, 'a> {
     solver: &'s Solver<'a>,
-    views: [View; 2],
+    /// One view per lookup, in the solver's order.
+    views: [View; MAX_LOOKUPS],
     count: usize,
     blank: usize,
     path: Vec<Move>,
@@ -585,6 +727,8 @@ struct Search<'s, 'a> {
     /// and this search's index. A search whose index is higher gives up (`Found::Stopped`):
     /// the solution it might find comes later in the serial order.
     abort: Option<(&'s AtomicUsize, usize)>,
+    /// The moves searched from the root (depth 0), as [`Solver::root_moves`].
+    root_moves: u8,
 }
 
 impl Search<'_, '_> {
@@ -603,7 +747,7 @@ impl Search<'_, '_> {
         let solver = self.solver;
         let to = self.blank;
         for m in Move::ALL {
-            if Some(m) == back {
+            if Some(m) == back || (g == 0 && self.root_moves & (1 << (m as u8)) == 0) {
                 continue;
             }
             let from = solver.steps[to][m as usize];
@@ -624,19 +768,25 @@ impl Search<'_, '_> {
             // The tile on `from` slides onto the blank's cell `to`, in each view; what it
             // changes is saved in `undo`: the view's cells, pattern, rank, Manhattan distance,
             // value and sum.
-            let mut undo = [(0usize, 0usize, 0usize, 0u64, 0u32, 0u32, 0u32); 2];
+            let mut undo = [(0usize, 0usize, 0usize, 0u64, 0u32, 0u32, 0u32); MAX_LOOKUPS];
             let mut h_child = 0;
+            // The lookups made: once one puts the child beyond the bound, the rest are not
+            // needed (the child is not entered) and are skipped.
+            let mut made = 0;
+            let room = bound.saturating_sub(g + 1);
             for (v, saved) in undo.iter_mut().enumerate().take(self.count) {
-                let (vf, vt) = match (&solver.mirror, v) {
-                    (Some(mirror), 1) => {
+                let lookup = solver.lookups[v];
+                let (vf, vt) = match (&solver.mirror, lookup.mirrored) {
+                    (Some(mirror), true) => {
                         (usize::from(mirror.cell[from]), usize::from(mirror.cell[to]))
                     }
                     _ => (from, to),
                 };
+                let tables = &solver.partitions[lookup.partition];
                 let view = &mut self.views[v];
                 let t = view.cells[vf];
-                let p = usize::from(solver.tile_pattern[usize::from(t)]) % MAX_PATTERNS;
-                let slot = usize::from(solver.tile_slot[usize::from(t)]);
+                let p = usize::from(tables.tile_pattern[usize::from(t)]) % MAX_PATTERNS;
+                let slot = usize::from(tables.tile_slot[usize::from(t)]);
                 *saved = (
                     vf,
                     vt,
@@ -646,10 +796,10 @@ impl Search<'_, '_> {
                     view.value[p],
                     view.sum,
                 );
-                let rank = solver.moved_rank(&view.cells, p, slot, view.rank[p], vf, vt);
+                let rank = Solver::moved_rank(tables, &view.cells, p, slot, view.rank[p], vf, vt);
                 let dist = &solver.distance[usize::from(t)];
                 let manhattan = view.manhattan[p] + u32::from(dist[vt]) - u32::from(dist[vf]);
-                let value = solver.patterns[p].1.value(rank, manhattan);
+                let value = tables.patterns[p].1.value(rank, manhattan);
                 view.sum = view.sum - view.value[p] + value;
                 view.rank[p] = rank;
                 view.manhattan[p] = manhattan;
@@ -657,6 +807,10 @@ impl Search<'_, '_> {
                 view.cells[vt] = t;
                 view.cells[vf] = 0;
                 h_child = h_child.max(view.sum);
+                made = v + 1;
+                if h_child > room {
+                    break;
+                }
             }
             let f = g + 1 + h_child;
             if f > bound {
@@ -671,8 +825,7 @@ impl Search<'_, '_> {
                 self.path.pop();
                 self.blank = to;
             }
-            for (v, &(vf, vt, p, rank, manhattan, value, sum)) in
-                undo.iter().enumerate().take(self.count)
+            for (v, &(vf, vt, p, rank, manhattan, value, sum)) in undo.iter().enumerate().take(made)
             {
                 let view = &mut self.views[v];
                 view.cells[vf] = view.cells[vt];
@@ -713,4 +866,63 @@ pub fn solvable(grid: &Grid, goal: &[u8], cells: &[u8]) -> bool {
     let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
     let ((r, c), (hr, hc)) = (grid.row_col(blank), grid.row_col(home[0]));
     (n - cycles) % 2 == (r.abs_diff(hr) + c.abs_diff(hc)) % 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A solver for `goal` whose patterns all value 0: enough to see which moves a search
+    /// takes from its root.
+    fn blind<'a>(patterns: &'a [Pattern], zeros: &'a [u8], goal: &[u8]) -> Solver<'a> {
+        let tables: Vec<(&Pattern, PatternValues<'_>)> = patterns
+            .iter()
+            .map(|p| {
+                let bytes = &zeros[..p.placements() as usize];
+                (
+                    p,
+                    PatternValues::new(p, crate::Encoding::Plain, bytes).unwrap(),
+                )
+            })
+            .collect();
+        Solver::new(*patterns[0].grid(), goal, &tables, true).unwrap()
+    }
+
+    #[test]
+    fn a_root_that_is_its_own_mirror_searches_one_move_of_each_mirrored_pair() {
+        let grid = Grid::new(3, 3).unwrap();
+        let (u, d, l, r) = (1 << 0, 1 << 1, 1 << 2, 1 << 3);
+        // The blank's home in a corner (mirror about the main diagonal: U is L's image, D
+        // is R's) and in the centre; and on the other diagonal (U is R's image, D is L's).
+        for (goal, expected) in [
+            // 1 2 3 / 4 5 6 / 7 8 0: U and L are mirrored.
+            ([1, 2, 3, 4, 5, 6, 7, 8, 0], u),
+            // 1 2 3 / 8 0 4 / 7 6 5: all four moves, two pairs.
+            ([1, 2, 3, 8, 0, 4, 7, 6, 5], u | d),
+            // 1 2 0 / 3 4 5 / 6 7 8, mirrored about the other diagonal: D and L.
+            ([1, 2, 0, 3, 4, 5, 6, 7, 8], d),
+        ] {
+            let patterns = [
+                Pattern::new(grid, &goal, &[1, 2, 3, 4]).unwrap(),
+                Pattern::new(grid, &goal, &[5, 6, 7, 8]).unwrap(),
+            ];
+            let zeros = vec![0u8; patterns[0].placements() as usize];
+            let solver = blind(&patterns, &zeros, &goal);
+            let mut cells = [0u8; MAX_GRID_CELLS];
+            // The goal is its own mirror: half of its moves.
+            cells[..9].copy_from_slice(&goal);
+            assert_eq!(solver.root_moves(&cells), expected, "{goal:?}");
+            // So is the goal turned about the diagonal and renamed, in the corner's case.
+            if goal[8] == 0 {
+                cells[..9].copy_from_slice(&[1, 4, 7, 2, 5, 8, 3, 6, 0]);
+                assert_eq!(solver.root_moves(&cells), u);
+            }
+            // Two tiles swapped: not its own mirror, every move.
+            cells[..9].copy_from_slice(&goal);
+            cells.swap(0, 1);
+            let image = solver.mirror.as_ref().unwrap().state(&cells[..9]);
+            assert_ne!(image[..9], cells[..9]);
+            assert_eq!(solver.root_moves(&cells), u | d | l | r, "{goal:?}");
+        }
+    }
 }
