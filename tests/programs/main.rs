@@ -1,6 +1,7 @@
 //! End-to-end tests: the real `build-db` and `query` executables, run as a user runs them, each
 //! in a scratch directory with its own cache.
 
+mod analyse;
 mod build_db;
 mod builds;
 mod compare;

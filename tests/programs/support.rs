@@ -23,6 +23,7 @@ pub fn program(name: &str) -> &'static str {
         "compare" => env!("CARGO_BIN_EXE_compare"),
         "stats" => env!("CARGO_BIN_EXE_stats"),
         "random" => env!("CARGO_BIN_EXE_random"),
+        "analyse" => env!("CARGO_BIN_EXE_analyse"),
         other => panic!("no program {other}"),
     }
 }

@@ -3,6 +3,7 @@
 //! `src/bin/` is a thin `main` over a module here.
 #![forbid(unsafe_code)]
 
+pub mod analyse;
 pub mod build_db;
 pub mod compare;
 pub mod exit;
@@ -30,6 +31,7 @@ mod tests {
             crate::compare::Args::command(),
             crate::stats::Args::command(),
             crate::random::Args::command(),
+            crate::analyse::Args::command(),
         ];
         let mut boards = 0;
         for mut program in programs {

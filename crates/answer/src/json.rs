@@ -158,3 +158,64 @@ fn push_strings<T>(out: &mut Vec<u8>, head: &[u8], items: &[T], push: fn(&mut Ve
 fn push_path(out: &mut Vec<u8>, path: &Path) {
     out.extend(path.iter().map(|m| m.letter() as u8));
 }
+
+/// Appends the object of a judged solve (`analyse --json`), without its newline:
+///
+/// ```text
+/// {"scramble":"...","board":"3x3","goal":"...","metric":"stm","length":25,"optimal":23,
+///  "lost":2,"moves":[{"move":"R","before":23,"after":22,"optimal":true,"lost":0,
+///  "better":["R"]},...]}
+/// ```
+///
+/// Exactly these fields, in this order (other programs parse them); moves are written in
+/// `letters`. Not a hot path: serde writes it.
+pub fn analysis(
+    out: &mut Vec<u8>,
+    context: &Context<'_>,
+    analysis: &crate::Analysis,
+    letters: crate::Letters,
+) {
+    #[derive(serde::Serialize)]
+    struct Move {
+        #[serde(rename = "move")]
+        played: String,
+        before: u8,
+        after: u8,
+        optimal: bool,
+        lost: u8,
+        better: Vec<String>,
+    }
+    #[derive(serde::Serialize)]
+    struct Object<'a> {
+        scramble: String,
+        board: &'a str,
+        goal: &'a str,
+        metric: &'static str,
+        length: usize,
+        optimal: u8,
+        lost: usize,
+        moves: Vec<Move>,
+    }
+    let object = Object {
+        scramble: analysis.scramble.to_string(),
+        board: context.board,
+        goal: context.goal,
+        metric: analysis.metric.name(),
+        length: analysis.length,
+        optimal: analysis.optimal,
+        lost: analysis.lost,
+        moves: analysis
+            .moves
+            .iter()
+            .map(|m| Move {
+                played: letters.write(m.slide),
+                before: m.before,
+                after: m.after,
+                optimal: m.optimal,
+                lost: m.lost,
+                better: m.better.iter().map(|&s| letters.write(s)).collect(),
+            })
+            .collect(),
+    };
+    let _ = serde_json::to_writer(&mut *out, &object);
+}

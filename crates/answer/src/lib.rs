@@ -54,6 +54,7 @@
 //! takes a program's name: the words a program prints around these answers are the program's.
 #![forbid(unsafe_code)]
 
+mod analyse;
 mod answer;
 mod answers;
 mod batch;
@@ -77,6 +78,7 @@ mod stats;
 mod tables;
 mod watch;
 
+pub use analyse::{AnalyseError, Analysis, Judged, Letters, SolutionError, read_solution};
 pub use answer::{Answer, Hint, Solved, Unsolvable, moves_text, tiles_moved};
 pub use answers::{Answers, Ask, Effort};
 pub use batch::{RowError, UNSOLVABLE, distances_without_files};

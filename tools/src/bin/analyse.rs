@@ -1,0 +1,6 @@
+//! `analyse`: see `tilebase_tools::analyse`.
+#![forbid(unsafe_code)]
+
+fn main() -> std::process::ExitCode {
+    tilebase_tools::analyse::main()
+}
