@@ -89,6 +89,40 @@ fn a_solve_is_judged_move_by_move() {
     );
 }
 
+/// `--svg FILE` draws the solve: one frame a board, the frame after each move that lost time
+/// framed and captioned in red with what it cost; refused for a batch.
+#[test]
+fn the_picture_marks_the_moves_that_lost_time() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    let file = sandbox.path().join("solve.svg");
+    let detour = "RLDDLURRDLLUURDDLURRDLLUR";
+    let run = sandbox.run(
+        "analyse",
+        &["--svg", file.to_str().unwrap(), "603712458", detour],
+    );
+    run.code(0).quiet();
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.starts_with("<?xml"), "{svg}");
+    assert_eq!(svg.matches(r#"<g class="frame""#).count(), 26);
+    assert_eq!(svg.matches(r#"class="lost""#).count(), 1);
+    let lost = svg.find(r#"class="lost""#).unwrap();
+    let frame = svg[..lost].rfind(r#"id="frame-"#).unwrap();
+    assert!(svg[frame..].starts_with(r#"id="frame-1""#), "{svg}");
+    assert!(
+        svg.contains(">1. R, 23 to 24: lost 2, better D</text>"),
+        "{svg}"
+    );
+    assert!(svg.contains(">2. L, 24 to 23</text>"), "{svg}");
+    sandbox
+        .run_with_input(
+            "analyse",
+            &["--svg", "x.svg"],
+            b"603712458\tDD\n123804765\t\n",
+        )
+        .code(2)
+        .one_error_line("--svg draws one solve");
+}
+
 /// slidy's letters name the direction the tiles slide, with counts: the same solve, read and
 /// written that way.
 #[test]

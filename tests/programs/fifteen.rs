@@ -281,7 +281,34 @@ fn every_output_form_on_4x4() {
     q(&["1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,15"], "")
         .code(2)
         .one_error_line("tile 15 appears twice (no blank, 0)");
-    q(&["--all", near], "").code(2).one_error_line("--all");
+    // Every optimal solution, their number, the first ones: on 4x4 as on every board.
+    let run = q(
+        &["--all", "--count", "1,2,3,4,5,6,7,8,9,10,0,11,13,14,15,12"],
+        "",
+    );
+    run.code(0).quiet();
+    assert_eq!(
+        run.stdout,
+        "1,2,3,4,5,6,7,8,9,10,0,11,13,14,15,12: 2 moves, 1 optimal solution:\n  RD\n"
+    );
+    let run = q(
+        &[
+            "--all",
+            "--limit",
+            "1",
+            "--json",
+            "1,2,3,4,5,6,7,8,9,10,0,11,13,14,15,12",
+        ],
+        "",
+    );
+    run.code(0).quiet();
+    assert!(run.stdout.contains(r#""solutions":["RD"]"#), "{run}");
+    // Three moves round a block of four from the goal: two ways back.
+    let run = q(
+        &["--all", "--count", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"],
+        "",
+    );
+    run.code(0).quiet();
     q(&["--metric", "mtm", near], "")
         .code(2)
         .one_error_line("stm");

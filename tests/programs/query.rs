@@ -301,6 +301,34 @@ fn boards_and_all_solutions() {
     assert_eq!(lines[0], "603712458: 23 moves, 3 optimal solutions:");
     assert_eq!(lines[1], "  DDLURRDLLUURDDLURRDLLUR");
     assert_eq!(lines.len(), 4);
+    // Their number alone, in text and JSON; the first ones with --limit.
+    let run = sandbox.run("query", &["--count", "603712458"]);
+    run.code(0).quiet();
+    assert_eq!(
+        run.stdout,
+        "603712458: 23 moves: DDLURRDLLUURDDLURRDLLUR (3 optimal solutions)\n"
+    );
+    let run = sandbox.run(
+        "query",
+        &["--json", "--count", "--all", "--limit", "2", "603712458"],
+    );
+    run.code(0).quiet();
+    assert!(
+        run.stdout.ends_with(
+            r#""solutions":["DDLURRDLLUURDDLURRDLLUR","DDRULDLURDRULDLUURDLDRU"],"count":3}
+"#
+        ),
+        "{run}"
+    );
+    let run = sandbox.run("query", &["--all", "--limit", "2", "603712458"]);
+    assert_eq!(
+        run.stdout.lines().next(),
+        Some("603712458: 23 moves, the first 2 optimal solutions:")
+    );
+    sandbox
+        .run("query", &["--limit", "2", "603712458"])
+        .code(2)
+        .one_error_line("--all");
 }
 
 #[test]

@@ -36,6 +36,10 @@ pub struct Args {
     /// Print JSON Lines: one object per solve, in input order
     #[arg(long)]
     pub json: bool,
+    /// Also draw the solve as an animated SVG picture in FILE, each board captioned with its
+    /// move and distances, the moves that lost time marked in red (for one solve)
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
     /// Which answers: --db, --board, --goal, --metric, --pdb.
     #[command(flatten)]
     pub which: Which,
@@ -97,6 +101,9 @@ fn run(args: &Args) -> Result<u8, String> {
                 .collect()
         }
     };
+    if args.svg.is_some() && solves.len() != 1 {
+        return Err("--svg draws one solve: give SCRAMBLE SOLUTION, not a batch".into());
+    }
     let answers = args.which.open(None, "analyse")?;
     let mut status = exit::OK;
     let mut out = io::stdout().lock();
@@ -104,6 +111,12 @@ fn run(args: &Args) -> Result<u8, String> {
         let mut text = Vec::new();
         match judge(&answers, scramble, solution, args.moves) {
             Ok(analysis) => {
+                if let Some(file) = &args.svg {
+                    let picture =
+                        tilebase_answer::draw::svg_judged(&analysis, answers.goal(), args.moves);
+                    crate::files::write_atomically(file, picture.as_bytes())
+                        .map_err(|e| format!("--svg {}: {e}", file.display()))?;
+                }
                 if args.json {
                     let (goal, board) = answers.names();
                     let context = json::Context {

@@ -28,8 +28,11 @@ pub struct Solved {
     pub moves: Path,
     /// Its length in the metric: the position's distance.
     pub distance: u8,
-    /// Every optimal solution, in lexicographic U < D < L < R order, when asked for.
+    /// Every optimal solution, in lexicographic U < D < L < R order, when asked for (the
+    /// first ones only, with a limit).
     pub solutions: Option<Vec<Path>>,
+    /// How many optimal solutions there are, when asked for.
+    pub count: Option<u128>,
     /// Every move from the position with the distance it leads to, when asked for.
     pub hints: Option<Vec<Hint>>,
 }

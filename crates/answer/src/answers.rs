@@ -93,8 +93,11 @@ impl Effort {
 /// What an answer holds besides the solution.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Ask {
-    /// Every optimal solution (not on boards answered by search).
+    /// Every optimal solution (on a board answered by search, the search's last iteration
+    /// run whole).
     pub solutions: bool,
+    /// How many optimal solutions there are.
+    pub count: bool,
     /// Every move with the distance it leads to.
     pub hints: bool,
     /// How hard a search may try.
@@ -260,19 +263,73 @@ impl Answers {
     }
 
     /// Every optimal solution from `position`, in lexicographic U < D < L < R order; `None` if
-    /// it cannot reach the goal. Only from a full table.
+    /// it cannot reach the goal. On a board answered by search, the last iteration of the
+    /// search is run whole.
     pub fn all_solutions(&self, position: &Position) -> Result<Option<Vec<Path>>, Error> {
+        self.first_solutions(position, None)
+    }
+
+    /// [`Answers::all_solutions`], the first `limit` of them when there is a limit.
+    pub fn first_solutions(
+        &self,
+        position: &Position,
+        limit: Option<usize>,
+    ) -> Result<Option<Vec<Path>>, Error> {
         match &self.0.source {
             Source::Table(source) => table_result(
                 source,
                 source
                     .answers()
                     .all_solutions(self.state(position)?)
-                    .and_then(|all| all.collect::<Result<Vec<Path>, _>>()),
+                    .and_then(|all| {
+                        all.take(limit.unwrap_or(usize::MAX))
+                            .collect::<Result<Vec<Path>, _>>()
+                    }),
             ),
-            Source::Patterns(_) => Err(Error::AllSolutions {
-                board: self.board(),
-            }),
+            Source::Patterns(source) => {
+                let searcher = Searcher::new(self, source)?;
+                let effort = Effort::default();
+                match searcher.solve(position, &effort)? {
+                    None => Ok(None),
+                    Some(moves) => searcher
+                        .solutions(position, moves.len() as u8, limit)
+                        .map(Some),
+                }
+            }
+        }
+    }
+
+    /// How many optimal solutions `position` has; `None` if it cannot reach the goal. From a
+    /// full table, by adding up each optimal move's count, each state counted once; on a board
+    /// answered by search, by running the search's last iteration whole.
+    ///
+    /// ```
+    /// use tilebase_answer::{Answers, Question};
+    ///
+    /// let answers = Answers::open(&Question::read_text(Some("3x3"), Some("123804765"), None, None)?)?;
+    /// let position = answers.read("603712458")?;
+    /// let all = answers.all_solutions(&position)?.unwrap();
+    /// assert_eq!(answers.count_solutions(&position)?, Some(all.len() as u128));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_solutions(&self, position: &Position) -> Result<Option<u128>, Error> {
+        match &self.0.source {
+            Source::Table(source) => {
+                let goal = source.answers();
+                let state = *self.state(position)?;
+                let mut known = std::collections::HashMap::new();
+                table_result(source, count_table(&goal, state, &mut known))
+            }
+            Source::Patterns(source) => {
+                let searcher = Searcher::new(self, source)?;
+                let effort = Effort::default();
+                match searcher.solve(position, &effort)? {
+                    None => Ok(None),
+                    Some(moves) => searcher
+                        .count(position, moves.len() as u8)
+                        .map(|n| Some(u128::from(n))),
+                }
+            }
         }
     }
 
@@ -300,21 +357,33 @@ impl Answers {
                 } else {
                     None
                 };
+                let count = if ask.count {
+                    self.count_solutions(position)?
+                } else {
+                    None
+                };
                 Ok(Answer::Solved(Solved {
                     position: *position,
                     distance: moves.moves_in(self.metric()) as u8,
                     moves,
                     solutions,
+                    count,
                     hints,
                 }))
             }
             Source::Patterns(source) => {
-                if ask.solutions {
-                    return Err(Error::AllSolutions {
-                        board: self.board(),
-                    });
+                let searcher = Searcher::new(self, source)?;
+                let mut answer = searcher.answer(position, ask.hints, &ask.effort)?;
+                if let Answer::Solved(solved) = &mut answer {
+                    if ask.solutions {
+                        solved.solutions =
+                            Some(searcher.solutions(position, solved.distance, None)?);
+                    }
+                    if ask.count {
+                        solved.count = Some(u128::from(searcher.count(position, solved.distance)?));
+                    }
                 }
-                Searcher::new(self, source)?.answer(position, ask.hints, &ask.effort)
+                Ok(answer)
             }
         }
     }
@@ -352,6 +421,32 @@ fn table_result<T>(
         Err(tilebase_lookup::Error::Unsolvable(_)) => Ok(None),
         Err(e) => Err(repair::damaged_entry(source.file().as_ref(), e)),
     }
+}
+
+/// How many optimal paths lead from `state` to the goal: the sum over its optimal moves of the
+/// counts of the states they reach (1 at the goal), each state's count worked out once.
+pub(crate) fn count_table(
+    goal: &Goal<'_, Storage>,
+    state: tilebase_core::State,
+    known: &mut std::collections::HashMap<tilebase_core::State, u128>,
+) -> Result<u128, tilebase_lookup::Error> {
+    if let Some(&n) = known.get(&state) {
+        return Ok(n);
+    }
+    let hints = goal.hints(&state)?;
+    let mut n: u128 = if hints.iter().any(|h| h.optimal) {
+        0
+    } else {
+        1
+    };
+    for hint in hints.iter().filter(|h| h.optimal) {
+        let next = (0..hint.slide.cells).try_fold(state, |s, _| s.slide(hint.slide.direction));
+        if let Some(next) = next {
+            n = n.saturating_add(count_table(goal, next, known)?);
+        }
+    }
+    known.insert(state, n);
+    Ok(n)
 }
 
 /// IDA* over the pattern databases of a goal's class, in the goal's own frame: positions are
@@ -451,8 +546,54 @@ impl<'a> Searcher<'a> {
             moves: Path::from_iter(moves),
             distance,
             solutions: None,
+            count: None,
             hints,
         }))
+    }
+
+    /// The optimal solutions of `position` (at `distance`), in lexicographic U < D < L < R
+    /// order, the first `limit` when there is one.
+    pub(crate) fn solutions(
+        &self,
+        position: &Position,
+        distance: u8,
+        limit: Option<usize>,
+    ) -> Result<Vec<Path>, Error> {
+        let frame = self.source.frame();
+        let image = frame.state(position.cells());
+        let limit = limit.unwrap_or(usize::MAX);
+        let mut all: Vec<Path> = Vec::new();
+        if limit > 0 {
+            self.solver
+                .each_optimal(&image, u32::from(distance), &mut |moves| {
+                    all.push(moves.iter().map(|&m| frame.move_back(m)).collect());
+                    all.len() < limit
+                })
+                .map_err(|error| Error::Search {
+                    position: *position,
+                    error,
+                })?;
+        }
+        // The search's order is the canonical frame's; turned back, it may not be the
+        // position's own.
+        all.sort_by(|a, b| a.iter().map(|&m| m as u8).cmp(b.iter().map(|&m| m as u8)));
+        Ok(all)
+    }
+
+    /// How many optimal solutions `position` (at `distance`) has.
+    pub(crate) fn count(&self, position: &Position, distance: u8) -> Result<u64, Error> {
+        let image = self.source.frame().state(position.cells());
+        let mut count = 0u64;
+        self.solver
+            .each_optimal(&image, u32::from(distance), &mut |_| {
+                count += 1;
+                true
+            })
+            .map_err(|error| Error::Search {
+                position: *position,
+                error,
+            })?;
+        Ok(count)
     }
 
     /// Whether `position` can reach the goal: a parity, no search.

@@ -117,17 +117,61 @@ pub fn svg(start: &Position, goal: &Position, slides: &[Slide]) -> String {
         &start.to_string(),
         &goal.to_string(),
         &labels,
+        &[],
+    )
+}
+
+/// The picture of a judged solve (`analyse --svg`): each board captioned with its move and
+/// distances, the boards after a move that lost time framed and captioned in red with what it
+/// cost and what was better. Moves are written in `letters`.
+pub fn svg_judged(analysis: &crate::Analysis, goal: &Position, letters: crate::Letters) -> String {
+    let start = &analysis.scramble;
+    let board = start.board();
+    let slides: Vec<Slide> = analysis.moves.iter().map(|m| m.slide).collect();
+    let boards: Vec<Vec<u8>> = boards(start, &slides)
+        .iter()
+        .map(|p| p.cells().to_vec())
+        .collect();
+    let labels: Vec<String> = analysis
+        .moves
+        .iter()
+        .map(|m| {
+            let played = letters.write(m.slide);
+            if m.optimal {
+                format!("{played}, {} to {}", m.before, m.after)
+            } else {
+                let better: Vec<String> = m.better.iter().map(|&s| letters.write(s)).collect();
+                format!(
+                    "{played}, {} to {}: lost {}, better {}",
+                    m.before,
+                    m.after,
+                    m.lost,
+                    better.join(" ")
+                )
+            }
+        })
+        .collect();
+    let lost: Vec<bool> = analysis.moves.iter().map(|m| !m.optimal).collect();
+    svg_of(
+        (board.width(), board.height()),
+        &boards,
+        &start.to_string(),
+        &goal.to_string(),
+        &labels,
+        &lost,
     )
 }
 
 /// The picture of a solution given as its boards (the cells of each, the start first), the
-/// start and goal as text, and the label of each move.
+/// start and goal as text, the label of each move, and which moves to mark as lost (none when
+/// empty).
 fn svg_of(
     (columns, rows): (usize, usize),
     boards: &[Vec<u8>],
     start: &str,
     goal: &str,
     slides: &[String],
+    lost: &[bool],
 ) -> String {
     let (width, height) = (
         columns * CELL + 2 * MARGIN,
@@ -160,6 +204,15 @@ fn svg_of(
             r#"<g class="frame" id="frame-{k}" visibility="{visibility}">"#
         );
         let _ = writeln!(svg, "{}", animation(k, frames, &starts, total));
+        let marked = k > 0 && lost.get(k - 1).copied().unwrap_or(false);
+        if marked {
+            let _ = writeln!(
+                svg,
+                r##"<rect class="lost" x="2" y="2" width="{}" height="{}" fill="none" stroke="#b00020" stroke-width="4"/>"##,
+                width - 4,
+                height - 4
+            );
+        }
         for (cell, &tile) in state.iter().enumerate() {
             let (row, col) = (cell / columns, cell % columns);
             let (x, y) = (MARGIN + col * CELL, MARGIN + row * CELL);
@@ -179,9 +232,13 @@ fn svg_of(
         }
         let _ = writeln!(
             svg,
-            r##"<text x="{}" y="{}" font-size="18" text-anchor="middle" fill="#333">{caption}</text>"##,
+            r##"<text x="{}" y="{}" font-size="{}" text-anchor="middle" fill="{}">{caption}</text>"##,
             width / 2,
-            MARGIN + rows * CELL + CAPTION - 8
+            MARGIN + rows * CELL + CAPTION - 8,
+            // A sans-serif character is about 0.55 of the font's size wide: a long caption
+            // gets a smaller font, to stay within the picture.
+            (((width - 8) as f64 / (0.55 * caption.chars().count() as f64)) as usize).clamp(9, 18),
+            if marked { "#b00020" } else { "#333" }
         );
         svg.push_str("</g>\n");
     }

@@ -9,8 +9,8 @@
 //! Exactly the fields `state`, `goal`, `board`, `solvable`, `distance`, `moves`, in this order
 //! (other programs parse them; `distance` and `moves` are `null` when the state cannot reach the
 //! goal); then `metric` in the multi-tile metric, `tiles` in tile notation, `solutions` with
-//! every optimal solution, `hints` with every move, `boards` with every state along the
-//! solution, each only when asked for. An input that cannot be answered is
+//! every optimal solution, `count` with their number, `hints` with every move, `boards` with
+//! every state along the solution, each only when asked for. An input that cannot be answered is
 //! `{"input":...,"error":...}` in its place.
 //!
 //! Objects are written by hand into one growing buffer: batches answer millions of states a
@@ -69,6 +69,9 @@ pub fn solved(out: &mut Vec<u8>, context: &Context<'_>, solved: &Solved, fields:
     }
     if let Some(all) = &solved.solutions {
         push_strings(out, b",\"solutions\":[", all, push_path);
+    }
+    if let Some(count) = solved.count {
+        let _ = write!(out, ",\"count\":{count}");
     }
     if let Some(hints) = &solved.hints {
         push_hints(out, hints);

@@ -92,7 +92,7 @@ pub use places::{CACHE_ENV, LOCAL_DIR, Places, cache_dir};
 pub use position::{Given, Int, Position, ReadError, quote};
 pub use print::{Input, Mode, Notation, Outcome, Printer};
 pub use question::{Asked, Question, QuestionError, read_board, read_metric, read_pdb};
-pub use random::Distances;
+pub use random::{Distances, scrambles};
 pub use repair::open_given;
 pub use stats::{DatabaseFacts, PatternFacts, PatternStats, Stats, TableStats};
 pub use tables::TableSource;

@@ -16,7 +16,6 @@ use tilebase_lookup::{Goal, Storage};
 
 use crate::answer::{Answer, Hint, Solved, Unsolvable, push_moves};
 use crate::answers::{Answers, Effort, Searcher};
-use crate::board::Method;
 use crate::draw;
 use crate::error::Error;
 use crate::json::{self, Context, Fields};
@@ -156,6 +155,10 @@ struct Writer<'a> {
     unusable: Option<String>,
     mode: Mode,
     effort: Effort,
+    /// Count every position's optimal solutions.
+    count: bool,
+    /// List at most this many solutions.
+    limit: Option<usize>,
 }
 
 /// Problems met while answering one input, to be reported.
@@ -181,6 +184,8 @@ impl<'a> Printer<'a> {
                 unusable,
                 mode,
                 effort: Effort::default(),
+                count: false,
+                limit: None,
             },
             outcome: Outcome::Answered,
             notes: Vec::new(),
@@ -202,21 +207,33 @@ impl<'a> Printer<'a> {
                 unusable: Some("no files to answer from".to_string()),
                 mode,
                 effort: Effort::default(),
+                count: false,
+                limit: None,
             },
             outcome: Outcome::Answered,
             notes: Vec::new(),
         }
     }
 
-    /// Refuses what `question`'s answers cannot give in `mode`, before anything is answered:
-    /// every optimal solution, on a board answered by search.
+    /// Refuses what `question`'s answers cannot give in `mode`, before anything is answered.
+    /// Every board gives every answer now (every optimal solution included); kept for the
+    /// front ends that ask.
     pub fn check(question: &Question, mode: Mode) -> Result<(), Error> {
-        if mode.all() && question.board().method() == Method::Patterns {
-            return Err(Error::AllSolutions {
-                board: question.board(),
-            });
-        }
+        let _ = (question, mode);
         Ok(())
+    }
+
+    /// Also counts every position's optimal solutions (`count` in JSON).
+    pub fn with_count(mut self, count: bool) -> Printer<'a> {
+        self.writer.count = count;
+        self
+    }
+
+    /// Lists at most `limit` optimal solutions of each position (with every solution asked
+    /// for): the first ones, in U < D < L < R order.
+    pub fn with_limit(mut self, limit: Option<usize>) -> Printer<'a> {
+        self.writer.limit = limit;
+        self
     }
 
     /// The question answered.
@@ -437,10 +454,18 @@ impl Writer<'_> {
         // The extras asked for, which only a damaged table can make fail once the solution is
         // found: reported, and the answer written without them.
         let solutions = if self.mode.all() {
+            let limit = self.limit.unwrap_or(usize::MAX);
             let all = table
                 .all_solutions(state)
-                .and_then(|all| all.collect::<Result<Vec<Path>, _>>());
+                .and_then(|all| all.take(limit).collect::<Result<Vec<Path>, _>>());
             self.or_report(all, state, notes, &mut outcome)
+        } else {
+            None
+        };
+        let count = if self.count {
+            let mut known = std::collections::HashMap::new();
+            let counted = crate::answers::count_table(table, *state, &mut known);
+            self.or_report(counted, state, notes, &mut outcome)
         } else {
             None
         };
@@ -454,6 +479,7 @@ impl Writer<'_> {
             distance: moves.moves_in(self.question.metric()) as u8,
             moves,
             solutions,
+            count,
             hints,
         };
         self.write_solved(&solved, out);
@@ -480,7 +506,14 @@ impl Writer<'_> {
             });
         }
         match searcher.answer(position, self.hint(), &self.effort)? {
-            Answer::Solved(solved) => {
+            Answer::Solved(mut solved) => {
+                if self.mode.all() {
+                    solved.solutions =
+                        Some(searcher.solutions(position, solved.distance, self.limit)?);
+                }
+                if self.count {
+                    solved.count = Some(u128::from(searcher.count(position, solved.distance)?));
+                }
                 self.write_solved(&solved, out);
                 Ok(Outcome::Answered)
             }
@@ -568,13 +601,28 @@ impl Writer<'_> {
         match &solved.solutions {
             _ if d == 0 => out.extend_from_slice(b": 0 moves (the goal)\n"),
             Some(all) => {
-                let _ = writeln!(
-                    out,
-                    ": {d} move{}, {} optimal solution{}:",
-                    plural(d.into()),
-                    all.len(),
-                    plural(all.len() as u64)
-                );
+                let listed = all.len() as u128;
+                let said = match (solved.count, self.limit) {
+                    (Some(count), _) if listed < count => {
+                        format!(
+                            "{count} optimal solution{}, the first {listed} listed",
+                            plural(2)
+                        )
+                    }
+                    (Some(count), _) => {
+                        format!("{count} optimal solution{}", plural(count.min(2) as u64))
+                    }
+                    (None, Some(limit)) if all.len() == limit => {
+                        format!(
+                            "the first {listed} optimal solution{}",
+                            plural(listed.min(2) as u64)
+                        )
+                    }
+                    (None, _) => {
+                        format!("{listed} optimal solution{}", plural(listed.min(2) as u64))
+                    }
+                };
+                let _ = writeln!(out, ": {d} move{}, {said}:", plural(d.into()));
                 for p in all {
                     out.extend_from_slice(b"  ");
                     say(out, p);
@@ -586,6 +634,13 @@ impl Writer<'_> {
                 push_number(out, d.into());
                 out.extend_from_slice(if d == 1 { b" move: " } else { b" moves: " });
                 say(out, &solved.moves);
+                if let Some(count) = solved.count {
+                    let _ = write!(
+                        out,
+                        " ({count} optimal solution{})",
+                        plural(count.min(u128::from(u64::MAX)) as u64)
+                    );
+                }
                 out.push(b'\n');
             }
         }

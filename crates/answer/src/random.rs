@@ -9,6 +9,7 @@ use tilebase_lookup::Draw;
 
 use crate::answers::Answers;
 use crate::error::Error;
+use crate::position::Position;
 
 /// The distances asked for: a number, a range, or the farthest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,6 +109,55 @@ impl Answers {
         let seed = seed.unwrap_or_else(|| rand::rng().random());
         Ok(goal.draw(range, count, seed))
     }
+}
+
+/// `count` positions drawn independently and uniformly at random among all those that can reach
+/// `goal`, on any board (no table needed): the scrambles competitions use. The same seed gives
+/// the same positions on every machine; a seed is drawn when none is given.
+///
+/// Each is a uniformly shuffled board; one of the wrong parity half has its first two tiles
+/// swapped, which pairs the halves one to one, so every reachable position is as likely as any
+/// other.
+///
+/// ```
+/// use tilebase_answer::{Board, Position, scrambles};
+///
+/// let goal = Position::parse(Board::FOUR_BY_FOUR, "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0")?;
+/// let drawn = scrambles(&goal, 3, Some(7));
+/// assert_eq!(drawn.len(), 3);
+/// assert!(drawn.iter().all(|p| p.unsolvable_reason(&goal).is_none()));
+/// assert_eq!(drawn, scrambles(&goal, 3, Some(7)));
+/// # Ok::<(), tilebase_answer::ReadError>(())
+/// ```
+pub fn scrambles(goal: &Position, count: usize, seed: Option<u64>) -> Vec<Position> {
+    use rand::SeedableRng;
+    let seed = seed.unwrap_or_else(|| rand::rng().random());
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let board = goal.board();
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut cells = goal.cells().to_vec();
+        for i in (1..cells.len()).rev() {
+            let j = rng.random_range(0..=i);
+            cells.swap(i, j);
+        }
+        let Ok(mut position) = Position::new(board, &cells) else {
+            continue;
+        };
+        if position.unsolvable_reason(goal).is_some() {
+            let tiles: Vec<usize> = (0..cells.len())
+                .filter(|&c| cells[c] != 0)
+                .take(2)
+                .collect();
+            cells.swap(tiles[0], tiles[1]);
+            match Position::new(board, &cells) {
+                Ok(swapped) => position = swapped,
+                Err(_) => continue,
+            }
+        }
+        out.push(position);
+    }
+    out
 }
 
 #[cfg(test)]

@@ -505,3 +505,73 @@ fn four_by_three_patterns_equal_the_full_table() {
         assert_eq!(play(&grid, state.cells(), &solution.moves), goal_cells);
     }
 }
+
+/// Every optimal path from `state`, in U, D, L, R order, walked down the full table.
+fn table_solutions(table: &[u8], state: &State, out: &mut Vec<Vec<Move>>, path: &mut Vec<Move>) {
+    let distance = table[state.index() as usize];
+    if distance == 0 {
+        out.push(path.clone());
+        return;
+    }
+    for m in Move::ALL {
+        let Some(next) = state.slide(m) else { continue };
+        if table[next.index() as usize] + 1 == distance {
+            path.push(m);
+            table_solutions(table, &next, out, path);
+            path.pop();
+        }
+    }
+}
+
+/// The pattern search's every optimal solution is the full table's, in the same order, on every
+/// board of 6 to 9 cells (every goal class, with the reflection where there is one), including
+/// positions that are their own mirror image (the root's mirror rule must not drop half); a
+/// caller that says stop gets no more.
+#[test]
+fn every_optimal_solution_equals_the_full_tables() {
+    for board in Board::all().filter(|b| b.cells() <= 9 && b.cells() >= 6) {
+        let n = board.cells() as u8;
+        let grid = Grid::new(board.width(), board.height()).unwrap();
+        for goal in board.canonical_goals() {
+            let goal_cells = goal.cells().to_vec();
+            let half = n / 2;
+            let first: Vec<u8> = (1..half).collect();
+            let second: Vec<u8> = (half..n).collect();
+            let built = Built::new(grid, &goal_cells, &[&first, &second]);
+            let solver = built.solver(&goal_cells, true);
+            let table = build_table(&goal);
+            let parity = goal.index_and_parity().1;
+            let stride = (table.len() / 300).max(1);
+            let mirrored = (0..table.len()).filter(|&i| {
+                let state = State::from_index(board, parity, i as u32).unwrap();
+                mirror(&grid, &goal_cells, state.cells()).as_deref() == Some(state.cells())
+            });
+            let sampled: Vec<usize> = (0..table.len())
+                .step_by(stride)
+                .chain(mirrored.take(50))
+                .collect();
+            for index in sampled {
+                let state = State::from_index(board, parity, index as u32).unwrap();
+                let mut expected = Vec::new();
+                table_solutions(&table, &state, &mut expected, &mut Vec::new());
+                let mut found = Vec::new();
+                solver
+                    .each_optimal(state.cells(), u32::from(table[index]), &mut |path| {
+                        found.push(path.to_vec());
+                        true
+                    })
+                    .unwrap();
+                assert_eq!(found, expected, "{board} {goal} {state}");
+                // Stopped after the first.
+                let mut told = 0;
+                solver
+                    .each_optimal(state.cells(), u32::from(table[index]), &mut |_| {
+                        told += 1;
+                        false
+                    })
+                    .unwrap();
+                assert_eq!(told, 1, "{state}");
+            }
+        }
+    }
+}

@@ -357,6 +357,35 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// Every optimal solution of `cells` (of `length` moves, its distance: found first by
+    /// [`Self::solve`]), in U, D, L, R order, each told to `each` as it is found; the search
+    /// stops early when `each` returns `false`. Returns the nodes generated. The last iteration
+    /// of IDA* searched whole: every path of `length` moves within the bound is a solution,
+    /// and no solution leaves the bound, since the heuristic never overestimates.
+    pub fn each_optimal(
+        &self,
+        cells: &[u8],
+        length: u32,
+        each: &mut dyn FnMut(&[Move]) -> bool,
+    ) -> Result<u64, SolveError> {
+        if !self.solvable(cells) {
+            return Err(SolveError::Unsolvable);
+        }
+        let mut state = [0u8; MAX_GRID_CELLS];
+        state[..cells.len()].copy_from_slice(cells);
+        let mut search = self.search_from(&state);
+        // Mirrored subtrees hold mirrored solutions: both are wanted.
+        search.root_moves = 0b1111;
+        let h = search.views[..search.count]
+            .iter()
+            .map(|v| v.sum)
+            .max()
+            .unwrap_or(0);
+        search.each = Some(each);
+        search.dfs(0, length, h, None);
+        Ok(search.nodes)
+    }
+
     /// Optimal solutions of every state of `states` (as [`Self::solve`], each within
     /// `max_nodes`), in their order, solved on every core: each thread takes the next state
     /// not yet taken, so a long search does not hold up the others' share.
@@ -555,6 +584,7 @@ impl<'a> Solver<'a> {
             next_bound: u32::MAX,
             abort: None,
             root_moves: self.root_moves(cells),
+            each: None,
         }
     }
 
@@ -729,7 +759,13 @@ struct Search<'s, 'a> {
     abort: Option<(&'s AtomicUsize, usize)>,
     /// The moves searched from the root (depth 0), as [`Solver::root_moves`].
     root_moves: u8,
+    /// When every solution is wanted: told each one (the search goes on while it says so)
+    /// instead of the search stopping at the first.
+    each: Option<&'s mut Each<'s>>,
 }
+
+/// What is told each solution when every one is wanted: `false` stops the search.
+type Each<'s> = dyn FnMut(&[Move]) -> bool + 's;
 
 impl Search<'_, '_> {
     /// Depth-first search below the current state (at depth `g`, heuristic `h`, reached by
@@ -742,7 +778,16 @@ impl Search<'_, '_> {
     /// measured no faster on Korf's 100.)
     fn dfs(&mut self, g: u32, bound: u32, h: u32, back: Option<Move>) -> Found {
         if h == 0 {
-            return Found::Yes;
+            return match &mut self.each {
+                None => Found::Yes,
+                Some(each) => {
+                    if each(&self.path) {
+                        Found::No
+                    } else {
+                        Found::Stopped
+                    }
+                }
+            };
         }
         let solver = self.solver;
         let to = self.blank;

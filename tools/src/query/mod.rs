@@ -49,9 +49,16 @@ pub struct Args {
     /// Draw every board of the solution as a grid (in JSON: `boards`, every state along it)
     #[arg(long)]
     pub boards: bool,
-    /// List every optimal solution, not just the first (full tables only)
+    /// List every optimal solution, not just the first, in U < D < L < R order (on 4x4 the
+    /// search's last iteration runs whole: seconds where a distance takes a fraction of one)
     #[arg(long)]
     pub all: bool,
+    /// Count the optimal solutions (in JSON: `count`; with --all, the list and the number)
+    #[arg(long)]
+    pub count: bool,
+    /// With --all, list at most N solutions: the first ones
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
     /// List every move from the state, the tile it slides and the distance it leads to,
     /// marking those that keep the solution optimal
     #[arg(long)]
@@ -65,7 +72,7 @@ pub struct Args {
     pub svg: Option<PathBuf>,
     /// Print only the state and its distance, one line per input: `-` when unsolvable,
     /// `error` (and a message on stderr) when unreadable. The fastest way through a batch
-    #[arg(long, conflicts_with_all = ["json", "boards", "all", "hint", "svg", "notation"])]
+    #[arg(long, conflicts_with_all = ["json", "boards", "all", "count", "hint", "svg", "notation"])]
     pub distance_only: bool,
     /// Give up on a state after generating this many nodes (an error for that state), on
     /// boards answered by search [default: no limit]
@@ -138,6 +145,11 @@ pub fn main() -> ExitCode {
 }
 
 fn run(args: &Args) -> Result<u8, String> {
+    if let (Some(limit), false) = (args.limit, args.all) {
+        return Err(format!(
+            "--limit {limit}: lists the first solutions of --all; add --all"
+        ));
+    }
     let inputs = args.inputs();
     let svg = match (&args.svg, inputs.as_slice()) {
         (None, _) => None,
@@ -176,7 +188,10 @@ fn run(args: &Args) -> Result<u8, String> {
         }
     };
     check(answers.question(), mode)?;
-    let printer = Printer::new(&answers, mode).with_effort(effort);
+    let printer = Printer::new(&answers, mode)
+        .with_effort(effort)
+        .with_count(args.count)
+        .with_limit(args.limit);
     answer(printer, &inputs, svg, Some(&answers), &effort)
 }
 
