@@ -79,6 +79,37 @@ def hints(
     {'move': 'D', 'tile': 1, 'distance': 22, 'optimal': True}
     """
 
+def solutions(
+    state: StateLike,
+    goal: StateLike | None = None,
+    board: str | None = None,
+    metric: str | None = "stm",
+    pdb: str | None = None,
+    limit: int | None = None,
+) -> list[str] | None:
+    """Every optimal solution, as `query --all` lists them (each as `solve` writes one), in
+    U < D < L < R order; the first `limit` when given. None if the state cannot reach the goal.
+    On 4x4 the search's last iteration runs whole; `pdb` as for distance.
+
+    >>> tilebase.solutions("603712458", limit=1)
+    ['DDLURRDLLUURDDLURRDLLUR']
+    """
+
+def count_solutions(
+    state: StateLike,
+    goal: StateLike | None = None,
+    board: str | None = None,
+    metric: str | None = "stm",
+    pdb: str | None = None,
+) -> int | None:
+    """How many optimal solutions, as `query --count` says; None if the state cannot reach the
+    goal. From a full table each state's count is worked out once (none is listed); on 4x4 the
+    search's last iteration runs whole. `pdb` as for distance.
+
+    >>> tilebase.count_solutions("603712458")
+    3
+    """
+
 def distances(
     cells: numpy.typing.NDArray[numpy.uint8],
     goal: StateLike | None = None,
@@ -170,6 +201,33 @@ class Database:
 
         >>> tilebase.Database("db/3x3-123804765.tilebase").hints("123804765")[0]
         {'move': 'U', 'tile': 2, 'distance': 1, 'optimal': False}
+        """
+    def solutions(
+        self,
+        state: StateLike,
+        goal: StateLike | None = None,
+        board: str | None = None,
+        metric: str | None = None,
+        pdb: str | None = None,
+        limit: int | None = None,
+    ) -> list[str] | None:
+        """tilebase.solutions, answered from this file.
+
+        >>> tilebase.Database("db/3x3-123804765.tilebase").solutions("283104765")
+        ['ULDR']
+        """
+    def count_solutions(
+        self,
+        state: StateLike,
+        goal: StateLike | None = None,
+        board: str | None = None,
+        metric: str | None = None,
+        pdb: str | None = None,
+    ) -> int | None:
+        """tilebase.count_solutions, answered from this file.
+
+        >>> tilebase.Database("db/3x3-123804765.tilebase").count_solutions("603712458")
+        3
         """
     def distances(
         self,

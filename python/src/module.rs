@@ -362,6 +362,32 @@ impl Questions {
         })
     }
 
+    fn solutions(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, PyAny>,
+        limit: Option<&Bound<'_, PyAny>>,
+    ) -> Answer<Option<Vec<String>>> {
+        let position = self.position(state)?;
+        let limit = match limit {
+            None => None,
+            Some(limit) => {
+                Some(usize::try_from(whole_number(limit, "limit")?).unwrap_or(usize::MAX))
+            }
+        };
+        let metric = self.question.metric();
+        self.asked(py, &position, |answers| {
+            answers
+                .first_solutions(&position, limit)
+                .map(|all| all.map(|all| all.iter().map(|path| moves_text(path, metric)).collect()))
+        })
+    }
+
+    fn count_solutions(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<u128>> {
+        let position = self.position(state)?;
+        self.asked(py, &position, |answers| answers.count_solutions(&position))
+    }
+
     fn hints<'py>(&self, py: Python<'py>, state: &Bound<'py, PyAny>) -> Answer<Bound<'py, PyList>> {
         let position = self.position(state)?;
         let hints = self
@@ -650,6 +676,53 @@ fn hints<'py>(
     Questions::find(goal, board, metric, pdb)?.hints(py, state)
 }
 
+/// Every optimal solution from `state`, as `query --all` lists them (each as `solve` writes
+/// one), in U < D < L < R order; the first `limit` when given. None if the state cannot reach
+/// the goal. On 4x4 the search's last iteration runs whole; `pdb` as for distance.
+///
+/// >>> tilebase.solutions("603712458")
+/// ['DDLURRDLLUURDDLURRDLLUR', 'DDRULDLURDRULDLUURDLDRU', 'DRDLLUURDLDRURDLLURDRUL']
+/// >>> tilebase.solutions("603712458", limit=1)
+/// ['DDLURRDLLUURDDLURRDLLUR']
+#[pyfunction]
+#[pyo3(
+    signature = (state, goal=None, board=None, metric=None, pdb=None, limit=None),
+    text_signature = "(state, goal=None, board=None, metric='stm', pdb=None, limit=None)"
+)]
+fn solutions(
+    py: Python<'_>,
+    state: &Bound<'_, PyAny>,
+    goal: Option<&Bound<'_, PyAny>>,
+    board: Option<Cow<'_, str>>,
+    metric: Option<Cow<'_, str>>,
+    pdb: Option<Cow<'_, str>>,
+    limit: Option<&Bound<'_, PyAny>>,
+) -> Answer<Option<Vec<String>>> {
+    Questions::find(goal, board, metric, pdb)?.solutions(py, state, limit)
+}
+
+/// How many optimal solutions `state` has, as `query --count` says; None if it cannot reach
+/// the goal. From a full table each state's count is worked out once (no solution is listed);
+/// on 4x4 the search's last iteration runs whole. `pdb` as for distance.
+///
+/// >>> tilebase.count_solutions("603712458")
+/// 3
+#[pyfunction]
+#[pyo3(
+    signature = (state, goal=None, board=None, metric=None, pdb=None),
+    text_signature = "(state, goal=None, board=None, metric='stm', pdb=None)"
+)]
+fn count_solutions(
+    py: Python<'_>,
+    state: &Bound<'_, PyAny>,
+    goal: Option<&Bound<'_, PyAny>>,
+    board: Option<Cow<'_, str>>,
+    metric: Option<Cow<'_, str>>,
+    pdb: Option<Cow<'_, str>>,
+) -> Answer<Option<u128>> {
+    Questions::find(goal, board, metric, pdb)?.count_solutions(py, state)
+}
+
 /// The distance of every row of `cells`, a 2-D numpy array of dtype uint8 holding one state
 /// per row (its cells, row by row, 0 for the blank), as an int16 array with -1 where the state
 /// cannot reach the goal. The array is read in place when C-contiguous (other layouts are
@@ -853,6 +926,44 @@ impl Database {
         self.answers(goal, board, metric, pdb)?.hints(py, state)
     }
 
+    /// tilebase.solutions, answered from this file.
+    ///
+    /// >>> tilebase.Database("db/3x3-123804765.tilebase").solutions("283104765")
+    /// ['ULDR']
+    #[pyo3(signature = (state, goal=None, board=None, metric=None, pdb=None, limit=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn solutions(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, PyAny>,
+        goal: Option<&Bound<'_, PyAny>>,
+        board: Option<Cow<'_, str>>,
+        metric: Option<Cow<'_, str>>,
+        pdb: Option<Cow<'_, str>>,
+        limit: Option<&Bound<'_, PyAny>>,
+    ) -> Answer<Option<Vec<String>>> {
+        self.answers(goal, board, metric, pdb)?
+            .solutions(py, state, limit)
+    }
+
+    /// tilebase.count_solutions, answered from this file.
+    ///
+    /// >>> tilebase.Database("db/3x3-123804765.tilebase").count_solutions("603712458")
+    /// 3
+    #[pyo3(signature = (state, goal=None, board=None, metric=None, pdb=None))]
+    fn count_solutions(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, PyAny>,
+        goal: Option<&Bound<'_, PyAny>>,
+        board: Option<Cow<'_, str>>,
+        metric: Option<Cow<'_, str>>,
+        pdb: Option<Cow<'_, str>>,
+    ) -> Answer<Option<u128>> {
+        self.answers(goal, board, metric, pdb)?
+            .count_solutions(py, state)
+    }
+
     /// tilebase.distances, answered from this file.
     ///
     /// >>> db = tilebase.Database("db/3x3-123804765.tilebase")
@@ -907,6 +1018,8 @@ fn tilebase(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(distance, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(hints, m)?)?;
+    m.add_function(wrap_pyfunction!(solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(count_solutions, m)?)?;
     m.add_function(wrap_pyfunction!(distances, m)?)?;
     m.add_function(wrap_pyfunction!(random_states, m)?)?;
     m.add_class::<Database>()?;

@@ -99,6 +99,13 @@ def test_the_default_goal_is_the_articles(programs):
         assert tilebase.distance(form) == 23, form
     done = run(programs / "query", ["603712458"])
     assert done.stdout == "603712458: 23 moves: " + tilebase.solve("603712458") + "\n"
+    # Every optimal solution, and their number, as `query --all --count --json` gives them.
+    listed = json.loads(run(programs / "query", ["--json", "--all", "--count", "603712458"]).stdout)
+    assert tilebase.solutions("603712458") == listed["solutions"]
+    assert tilebase.count_solutions("603712458") == listed["count"] == 3
+    assert tilebase.solutions("603712458", limit=2) == listed["solutions"][:2]
+    assert tilebase.solutions("864072513") is None
+    assert tilebase.count_solutions("864072513") is None
 
 
 @pytest.mark.parametrize("goal", ["123804765", "123456780", "123456708", "876504321"])

@@ -190,3 +190,25 @@ def test_a_build_is_said_as_it_starts(tmp_path, monkeypatch, caplog):
     with caplog.at_level("INFO", logger="tilebase"):
         assert tilebase.distance(GOAL, goal=edge, pdb="6-6-3") == 1
     assert not [r for r in caplog.records if r.name == "tilebase"]
+
+
+def test_every_optimal_solution_and_their_number_are_querys(programs):
+    """solutions and count_solutions on 4x4 (the search's last iteration run whole) are
+    `query --all --count`'s, and every solution is legal and reaches the goal."""
+    cells, length = korf(1)[0]
+    got = run(programs / "query",
+              ["--board", "4x4", "--pdb", PDB, "--goal", KORF_GOAL, "--json", "--all", "--count",
+               text(cells)])
+    assert got.returncode == 0, got.stderr
+    record = json.loads(got.stdout)
+    all_of_them = tilebase.solutions(cells, goal=KORF_GOAL, pdb=PDB)
+    assert all_of_them == record["solutions"]
+    assert tilebase.count_solutions(cells, goal=KORF_GOAL, pdb=PDB) == record["count"]
+    assert len(all_of_them) == record["count"] >= 1
+    for moves in all_of_them:
+        assert len(moves) == length
+        assert play(cells, moves) == list(range(16))
+    assert tilebase.solutions(cells, goal=KORF_GOAL, pdb=PDB, limit=1) == all_of_them[:1]
+    unsolvable = [*range(1, 14), 15, 14, 0]
+    assert tilebase.solutions(unsolvable, board="4x4", pdb=PDB) is None
+    assert tilebase.count_solutions(unsolvable, board="4x4", pdb=PDB) is None

@@ -13,7 +13,7 @@ import pytest
 import tilebase
 
 PACKAGE = pathlib.Path(tilebase.__file__).parent
-FUNCTIONS = ["distance", "solve", "hints", "distances", "random_states"]
+FUNCTIONS = ["distance", "solve", "hints", "solutions", "count_solutions", "distances", "random_states"]
 METHODS = FUNCTIONS + ["path", "board", "goal", "metric", "max_distance"]
 
 
