@@ -46,6 +46,26 @@ struct Options {
     hint: bool,
     /// `boards`: every state along the solution, from the state to the goal.
     boards: bool,
+    /// `solutions`: every optimal solution (the first [`MAX_SOLUTIONS`]), as `--all` adds them.
+    all: bool,
+    /// `count`: how many optimal solutions there are, as `--count` adds it.
+    count: bool,
+}
+
+/// The most solutions one answer lists: `query --all --limit 1000`.
+pub const MAX_SOLUTIONS: usize = 1000;
+
+impl Options {
+    /// What an answer asks of the library besides the solution, searching within `effort`.
+    fn ask(self, effort: tilebase_answer::Effort) -> Ask {
+        Ask {
+            hints: self.hint,
+            solutions: self.all,
+            count: self.count,
+            limit: Some(MAX_SOLUTIONS),
+            effort,
+        }
+    }
 }
 
 impl Options {
@@ -112,22 +132,26 @@ fn needs_files(question: &Question, position: &Position) -> bool {
     position.unsolvable_reason(question.goal()).is_none()
 }
 
-/// `GET /api/query?state=S[&goal=G][&board=WxH][&metric=stm|mtm][&hint=true][&boards=true]`:
-/// the object `query --json` prints for `S`. An unsolvable state is an answer
+/// `GET /api/query?state=S[&goal=G][&board=WxH][&metric=stm|mtm][&hint=true][&boards=true]
+/// [&all=true][&count=true]`: the object `query --json` prints for `S`. An unsolvable state is an answer
 /// (`"solvable":false`); an unreadable one is a 400; a search that gives up a 422.
 pub async fn query_one(
     Shared(store): Shared<&'static Store>,
     uri: Uri,
 ) -> Result<Response, ApiError> {
-    let [state, goal, board, metric, hint, boards] = params::parse(
+    let [state, goal, board, metric, hint, boards, all, count] = params::parse(
         uri.query(),
-        ["state", "goal", "board", "metric", "hint", "boards"],
+        [
+            "state", "goal", "board", "metric", "hint", "boards", "all", "count",
+        ],
     )?;
     let text = params::required(state, "state", "603712458")?;
     let question = store.question(board.as_deref(), goal.as_deref(), metric.as_deref())?;
     let options = Options {
         hint: params::flag(hint.as_deref(), "hint")?,
         boards: params::flag(boards.as_deref(), "boards")?,
+        all: params::flag(all.as_deref(), "all")?,
+        count: params::flag(count.as_deref(), "count")?,
     };
     let position = params::state(&question, &text)?;
     if question.board().method() == Method::Patterns {
@@ -135,10 +159,7 @@ pub async fn query_one(
         // small (it is moved and allocated on every request).
         return Box::pin(query_one_searched(store, question, position, options)).await;
     }
-    let ask = Ask {
-        hints: options.hint,
-        ..Ask::default()
-    };
+    let ask = options.ask(tilebase_answer::Effort::default());
     let respond = |answers: &Answers| {
         ANSWER.with_borrow_mut(|out| {
             out.clear();
@@ -176,11 +197,7 @@ async fn query_one_searched(
     if needs_files(&question, &position) {
         let permit = store.search_permit(&question)?;
         let answers = store.answers(question).await?;
-        let ask = Ask {
-            hints: options.hint,
-            effort: store.effort(),
-            ..Ask::default()
-        };
+        let ask = options.ask(store.effort());
         let work = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             let answered = answer(
@@ -266,6 +283,8 @@ pub async fn query_batch(
     let options = Options {
         hint: batch.hint,
         boards: batch.boards,
+        all: false,
+        count: false,
     };
     if question.board().method() == Method::Patterns {
         return query_batch_searched(store, question, batch.states, options).await;

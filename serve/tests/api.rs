@@ -62,6 +62,29 @@ fn hints_and_boards_are_added_after_the_six_fields() {
     assert_eq!(reply.json()["solvable"], false);
 }
 
+/// `all=true` adds `solutions`, every optimal solution, and `count=true` their number, as
+/// `query --all --count` adds them.
+#[test]
+fn every_optimal_solution_and_their_number() {
+    let server = Server::start();
+    let reply = server.get("/api/query?state=603712458&all=true&count=true");
+    assert_eq!(reply.status, 200);
+    assert_eq!(
+        reply.json()["solutions"],
+        json!([
+            "DDLURRDLLUURDDLURRDLLUR",
+            "DDRULDLURDRULDLUURDLDRU",
+            "DRDLLUURDLDRURDLLURDRUL"
+        ])
+    );
+    assert_eq!(reply.json()["count"], 3);
+    let reply = server.get("/api/query?state=603712458&count=true");
+    assert_eq!(reply.json()["count"], 3);
+    assert_eq!(reply.json().get("solutions"), None);
+    let reply = server.get("/api/query?state=603712458&all=maybe");
+    assert_eq!(reply.status, 400);
+}
+
 /// The source articles' cases and the published extreme states, for their own goals.
 #[test]
 fn the_published_cases_are_answered() {
@@ -401,7 +424,7 @@ fn bad_questions_are_400_with_the_reason() {
         ),
         (
             "/api/query?states=603712458",
-            "unknown parameter \"states\": this endpoint takes state, goal, board, metric, hint, boards",
+            "unknown parameter \"states\": this endpoint takes state, goal, board, metric, hint, boards, all, count",
         ),
         (
             "/api/random",

@@ -168,6 +168,20 @@ fn states_are_answered_as_the_solver_answers_them() {
     assert_eq!(reply.json()["goal"], edge);
 }
 
+/// Every optimal solution and their number on 4x4, within the service's node limit.
+#[test]
+fn every_optimal_solution_on_4x4() {
+    let server = Server::start_with(&["--pdb", "5-5-5"]);
+    let path = format!("/api/query?board=4x4&state={TEN}&all=true&count=true");
+    let reply = once_built(|| server.get(&path));
+    assert_eq!(reply.status, 200);
+    let count = reply.json()["count"].as_u64().unwrap();
+    let solutions = reply.json()["solutions"].as_array().unwrap().clone();
+    assert_eq!(solutions.len() as u64, count);
+    assert!(solutions.contains(&json!("LUUURRRDDD")), "{solutions:?}");
+    assert!(solutions.iter().all(|s| s.as_str().unwrap().len() == 10));
+}
+
 #[test]
 fn hints_and_boards_as_query_adds_them() {
     let server = Server::start_with(&["--pdb", "5-5-5"]);

@@ -98,6 +98,8 @@ pub struct Ask {
     pub solutions: bool,
     /// How many optimal solutions there are.
     pub count: bool,
+    /// At most this many solutions listed (the first ones), when every one is asked for.
+    pub limit: Option<usize>,
     /// Every move with the distance it leads to.
     pub hints: bool,
     /// How hard a search may try.
@@ -292,7 +294,7 @@ impl Answers {
                 match searcher.solve(position, &effort)? {
                     None => Ok(None),
                     Some(moves) => searcher
-                        .solutions(position, moves.len() as u8, limit)
+                        .solutions(position, moves.len() as u8, limit, &effort)
                         .map(Some),
                 }
             }
@@ -326,7 +328,7 @@ impl Answers {
                 match searcher.solve(position, &effort)? {
                     None => Ok(None),
                     Some(moves) => searcher
-                        .count(position, moves.len() as u8)
+                        .count(position, moves.len() as u8, &effort)
                         .map(|n| Some(u128::from(n))),
                 }
             }
@@ -348,7 +350,7 @@ impl Answers {
                     return Ok(unsolvable());
                 };
                 let solutions = if ask.solutions {
-                    self.all_solutions(position)?
+                    self.first_solutions(position, ask.limit)?
                 } else {
                     None
                 };
@@ -376,11 +378,19 @@ impl Answers {
                 let mut answer = searcher.answer(position, ask.hints, &ask.effort)?;
                 if let Answer::Solved(solved) = &mut answer {
                     if ask.solutions {
-                        solved.solutions =
-                            Some(searcher.solutions(position, solved.distance, None)?);
+                        solved.solutions = Some(searcher.solutions(
+                            position,
+                            solved.distance,
+                            ask.limit,
+                            &ask.effort,
+                        )?);
                     }
                     if ask.count {
-                        solved.count = Some(u128::from(searcher.count(position, solved.distance)?));
+                        solved.count = Some(u128::from(searcher.count(
+                            position,
+                            solved.distance,
+                            &ask.effort,
+                        )?));
                     }
                 }
                 Ok(answer)
@@ -558,6 +568,7 @@ impl<'a> Searcher<'a> {
         position: &Position,
         distance: u8,
         limit: Option<usize>,
+        effort: &Effort,
     ) -> Result<Vec<Path>, Error> {
         let frame = self.source.frame();
         let image = frame.state(position.cells());
@@ -565,10 +576,15 @@ impl<'a> Searcher<'a> {
         let mut all: Vec<Path> = Vec::new();
         if limit > 0 {
             self.solver
-                .each_optimal(&image, u32::from(distance), &mut |moves| {
-                    all.push(moves.iter().map(|&m| frame.move_back(m)).collect());
-                    all.len() < limit
-                })
+                .each_optimal(
+                    &image,
+                    u32::from(distance),
+                    effort.max_nodes,
+                    &mut |moves| {
+                        all.push(moves.iter().map(|&m| frame.move_back(m)).collect());
+                        all.len() < limit
+                    },
+                )
                 .map_err(|error| Error::Search {
                     position: *position,
                     error,
@@ -581,11 +597,16 @@ impl<'a> Searcher<'a> {
     }
 
     /// How many optimal solutions `position` (at `distance`) has.
-    pub(crate) fn count(&self, position: &Position, distance: u8) -> Result<u64, Error> {
+    pub(crate) fn count(
+        &self,
+        position: &Position,
+        distance: u8,
+        effort: &Effort,
+    ) -> Result<u64, Error> {
         let image = self.source.frame().state(position.cells());
         let mut count = 0u64;
         self.solver
-            .each_optimal(&image, u32::from(distance), &mut |_| {
+            .each_optimal(&image, u32::from(distance), effort.max_nodes, &mut |_| {
                 count += 1;
                 true
             })

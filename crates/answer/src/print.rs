@@ -508,11 +508,19 @@ impl Writer<'_> {
         match searcher.answer(position, self.hint(), &self.effort)? {
             Answer::Solved(mut solved) => {
                 if self.mode.all() {
-                    solved.solutions =
-                        Some(searcher.solutions(position, solved.distance, self.limit)?);
+                    solved.solutions = Some(searcher.solutions(
+                        position,
+                        solved.distance,
+                        self.limit,
+                        &self.effort,
+                    )?);
                 }
                 if self.count {
-                    solved.count = Some(u128::from(searcher.count(position, solved.distance)?));
+                    solved.count = Some(u128::from(searcher.count(
+                        position,
+                        solved.distance,
+                        &self.effort,
+                    )?));
                 }
                 self.write_solved(&solved, out);
                 Ok(Outcome::Answered)

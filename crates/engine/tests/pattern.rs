@@ -556,19 +556,29 @@ fn every_optimal_solution_equals_the_full_tables() {
                 table_solutions(&table, &state, &mut expected, &mut Vec::new());
                 let mut found = Vec::new();
                 solver
-                    .each_optimal(state.cells(), u32::from(table[index]), &mut |path| {
-                        found.push(path.to_vec());
-                        true
-                    })
+                    .each_optimal(
+                        state.cells(),
+                        u32::from(table[index]),
+                        u64::MAX,
+                        &mut |path| {
+                            found.push(path.to_vec());
+                            true
+                        },
+                    )
                     .unwrap();
                 assert_eq!(found, expected, "{board} {goal} {state}");
                 // Stopped after the first.
                 let mut told = 0;
                 solver
-                    .each_optimal(state.cells(), u32::from(table[index]), &mut |_| {
-                        told += 1;
-                        false
-                    })
+                    .each_optimal(
+                        state.cells(),
+                        u32::from(table[index]),
+                        u64::MAX,
+                        &mut |_| {
+                            told += 1;
+                            false
+                        },
+                    )
                     .unwrap();
                 assert_eq!(told, 1, "{state}");
             }

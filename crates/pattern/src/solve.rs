@@ -359,13 +359,15 @@ impl<'a> Solver<'a> {
 
     /// Every optimal solution of `cells` (of `length` moves, its distance: found first by
     /// [`Self::solve`]), in U, D, L, R order, each told to `each` as it is found; the search
-    /// stops early when `each` returns `false`. Returns the nodes generated. The last iteration
-    /// of IDA* searched whole: every path of `length` moves within the bound is a solution,
-    /// and no solution leaves the bound, since the heuristic never overestimates.
+    /// stops early when `each` returns `false`, and gives up past `max_nodes` nodes. Returns
+    /// the nodes generated. The last iteration of IDA* searched whole: every path of `length`
+    /// moves within the bound is a solution, and no solution leaves the bound, since the
+    /// heuristic never overestimates.
     pub fn each_optimal(
         &self,
         cells: &[u8],
         length: u32,
+        max_nodes: u64,
         each: &mut dyn FnMut(&[Move]) -> bool,
     ) -> Result<u64, SolveError> {
         if !self.solvable(cells) {
@@ -382,7 +384,14 @@ impl<'a> Solver<'a> {
             .max()
             .unwrap_or(0);
         search.each = Some(each);
+        search.max_nodes = max_nodes;
         search.dfs(0, length, h, None);
+        if search.nodes > max_nodes {
+            return Err(SolveError::Exceeded {
+                nodes: search.nodes,
+                bound: length,
+            });
+        }
         Ok(search.nodes)
     }
 
