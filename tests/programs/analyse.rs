@@ -141,6 +141,35 @@ fn the_speedsolvers_letters_are_read_and_written() {
     assert_eq!(solves[0].moves[0].better, ["U"]);
 }
 
+/// `query --moves tile` writes solutions as the speedsolvers do, and `analyse --moves tile`
+/// reads what it writes: the solution judged optimal, move for move. JSON keeps tilebase's.
+#[test]
+fn query_writes_the_letters_analyse_reads() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    let run = sandbox.run("query", &["--moves", "tile", "603712458"]);
+    run.code(0).quiet();
+    assert_eq!(run.stdout, "603712458: 23 moves: U2RDL2UR2D2LU2RDL2UR2DL\n");
+    let run = sandbox.run("query", &["--moves", "tile", "--hint", "603712458"]);
+    assert!(
+        run.stdout
+            .contains("\n  U   tile 1   22 moves left  optimal\n"),
+        "{run}"
+    );
+    let run = sandbox.run("query", &["--moves", "tile", "--json", "603712458"]);
+    assert!(
+        run.stdout.contains(r#""moves":"DDLURRDLLUURDDLURRDLLUR""#),
+        "{run}"
+    );
+    let written = "U2RDL2UR2D2LU2RDL2UR2DL";
+    let run = sandbox.run(
+        "analyse",
+        &["--moves", "tile", "--json", "603712458", written],
+    );
+    run.code(0).quiet();
+    let solves: Vec<Solve> = json_lines(&run.stdout);
+    assert_eq!((solves[0].length, solves[0].lost), (23, 0));
+}
+
 /// Stdin holds `SCRAMBLE<TAB>SOLUTION` lines: a bad line is named on stderr (its number and
 /// why) and the batch goes on; an illegal move is named by its number; exit 2. An unsolvable
 /// scramble alone is exit 1.

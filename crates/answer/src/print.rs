@@ -14,6 +14,7 @@ use rayon::prelude::*;
 use tilebase_core::{Path, State};
 use tilebase_lookup::{Goal, Storage};
 
+use crate::analyse::Letters;
 use crate::answer::{Answer, Hint, Solved, Unsolvable, push_moves};
 use crate::answers::{Answers, Effort, Searcher};
 use crate::draw;
@@ -159,6 +160,8 @@ struct Writer<'a> {
     count: bool,
     /// List at most this many solutions.
     limit: Option<usize>,
+    /// How moves are written in text.
+    letters: Letters,
 }
 
 /// Problems met while answering one input, to be reported.
@@ -186,6 +189,7 @@ impl<'a> Printer<'a> {
                 effort: Effort::default(),
                 count: false,
                 limit: None,
+                letters: Letters::Blank,
             },
             outcome: Outcome::Answered,
             notes: Vec::new(),
@@ -209,6 +213,7 @@ impl<'a> Printer<'a> {
                 effort: Effort::default(),
                 count: false,
                 limit: None,
+                letters: Letters::Blank,
             },
             outcome: Outcome::Answered,
             notes: Vec::new(),
@@ -221,6 +226,13 @@ impl<'a> Printer<'a> {
     pub fn check(question: &Question, mode: Mode) -> Result<(), Error> {
         let _ = (question, mode);
         Ok(())
+    }
+
+    /// Writes moves in text with `letters`: with [`Letters::Tile`], the speedsolvers' letters
+    /// (the direction the tiles slide, `D3R2`). JSON keeps tilebase's letters, its contract.
+    pub fn with_letters(mut self, letters: Letters) -> Printer<'a> {
+        self.writer.letters = letters;
+        self
     }
 
     /// Also counts every position's optimal solutions (`count` in JSON).
@@ -592,7 +604,18 @@ impl Writer<'_> {
         let metric = self.question.metric();
         push_position(out, &solved.position);
         let d = solved.distance;
+        let letters = self.letters;
         let say = |out: &mut Vec<u8>, p: &Path| match notation {
+            Notation::Blank if letters == Letters::Tile => {
+                // The speedsolvers' way: the direction the tiles slide, a count after a
+                // repeated letter; in the multi-tile metric a space between moves.
+                for (i, slide) in p.slides(tilebase_core::Metric::Multi).iter().enumerate() {
+                    if i > 0 && metric == tilebase_core::Metric::Multi {
+                        out.push(b' ');
+                    }
+                    out.extend_from_slice(letters.write(*slide).as_bytes());
+                }
+            }
             Notation::Blank => push_moves(out, p, metric),
             Notation::Tile => {
                 for (i, tile) in crate::answer::tiles_moved(&solved.position, p)
@@ -656,7 +679,7 @@ impl Writer<'_> {
         if let Some(hints) = &solved.hints
             && d > 0
         {
-            push_hints(out, hints);
+            push_hints(out, hints, self.letters);
         }
         if boards {
             let slides = solved.moves.slides(metric);
@@ -834,12 +857,12 @@ fn push_distance_line(out: &mut Vec<u8>, digits: &[u8], distance: Option<u8>) {
 }
 
 /// `--hint`: every move, the tile it slides, and how far it leaves the state.
-fn push_hints(out: &mut Vec<u8>, hints: &[Hint]) {
+fn push_hints(out: &mut Vec<u8>, hints: &[Hint], letters: Letters) {
     for h in hints {
         let _ = writeln!(
             out,
             "  {:<3} tile {:<2}  {:>2} move{} left{}",
-            h.slide.to_string(),
+            letters.write(h.slide),
             h.tile,
             h.distance,
             plural(h.distance.into()),

@@ -67,12 +67,17 @@ pub struct Args {
     /// tiles that move (JSON keeps `moves` and adds `tiles`)
     #[arg(long, value_enum, default_value_t = Notation::Blank)]
     pub notation: Notation,
+    /// How moves are written: blank, the direction the blank moves (tilebase's, U D L R);
+    /// tile, the direction the tiles slide, a count after a repeated letter (slidy's, D3R2).
+    /// JSON keeps tilebase's letters
+    #[arg(long, value_name = "blank|tile", default_value = "blank")]
+    pub moves: tilebase_answer::Letters,
     /// Also write the solution as an animated SVG picture to FILE (for one state)
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// Print only the state and its distance, one line per input: `-` when unsolvable,
     /// `error` (and a message on stderr) when unreadable. The fastest way through a batch
-    #[arg(long, conflicts_with_all = ["json", "boards", "all", "count", "hint", "svg", "notation"])]
+    #[arg(long, conflicts_with_all = ["json", "boards", "all", "count", "hint", "svg", "notation", "moves"])]
     pub distance_only: bool,
     /// Give up on a state after generating this many nodes (an error for that state), on
     /// boards answered by search [default: no limit]
@@ -191,7 +196,8 @@ fn run(args: &Args) -> Result<u8, String> {
     let printer = Printer::new(&answers, mode)
         .with_effort(effort)
         .with_count(args.count)
-        .with_limit(args.limit);
+        .with_limit(args.limit)
+        .with_letters(args.moves);
     answer(printer, &inputs, svg, Some(&answers), &effort)
 }
 
