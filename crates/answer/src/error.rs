@@ -43,12 +43,6 @@ pub enum Error {
         /// Why it stopped.
         error: SolveError,
     },
-    /// Every optimal solution asked of a board answered by search: one search per solution.
-    #[error("every optimal solution of a {board} state is not listed (one search each)")]
-    AllSolutions {
-        /// The board.
-        board: Board,
-    },
     /// Something only a full table holds (states drawn at a distance, the distribution),
     /// asked of a board answered from pattern databases.
     #[error("{board}: {what} come from full tables, which stop at 12 cells")]

@@ -220,14 +220,6 @@ impl<'a> Printer<'a> {
         }
     }
 
-    /// Refuses what `question`'s answers cannot give in `mode`, before anything is answered.
-    /// Every board gives every answer now (every optimal solution included); kept for the
-    /// front ends that ask.
-    pub fn check(question: &Question, mode: Mode) -> Result<(), Error> {
-        let _ = (question, mode);
-        Ok(())
-    }
-
     /// Writes moves in text with `letters`: with [`Letters::Tile`], the speedsolvers' letters
     /// (the direction the tiles slide, `D3R2`). JSON keeps tilebase's letters, its contract.
     pub fn with_letters(mut self, letters: Letters) -> Printer<'a> {

@@ -174,7 +174,6 @@ fn run(args: &Args) -> Result<u8, String> {
     let answers = match found {
         Found::Answers(answers) => answers,
         Found::Missing(question) => {
-            check(&question, mode)?;
             // A search's files take up to minutes to build: when no argument needs them, the
             // arguments are answered at once, so that a typo never costs a build.
             let printer = Printer::without_files(&question, mode);
@@ -192,23 +191,12 @@ fn run(args: &Args) -> Result<u8, String> {
                 .map_err(words)?
         }
     };
-    check(answers.question(), mode)?;
     let printer = Printer::new(&answers, mode)
         .with_effort(effort)
         .with_count(args.count)
         .with_limit(args.limit)
         .with_letters(args.moves);
     answer(printer, &inputs, svg, Some(&answers), &effort)
-}
-
-/// Refuses what the answers cannot give, before anything is answered.
-fn check(question: &Question, mode: Mode) -> Result<(), String> {
-    Printer::check(question, mode).map_err(|e| match e {
-        Error::AllSolutions { .. } => {
-            format!("--all: {e}; use --hint for every optimal first move")
-        }
-        other => words(other),
-    })
 }
 
 /// Answers every input with `printer`, then draws the picture asked for; returns the exit
