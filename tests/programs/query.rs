@@ -329,6 +329,10 @@ fn boards_and_all_solutions() {
         .run("query", &["--limit", "2", "603712458"])
         .code(2)
         .one_error_line("--all");
+    sandbox
+        .run("query", &["--all", "--limit", "0", "603712458"])
+        .code(2)
+        .one_error_line("--limit 0");
 }
 
 #[test]

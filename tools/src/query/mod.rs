@@ -150,10 +150,16 @@ pub fn main() -> ExitCode {
 }
 
 fn run(args: &Args) -> Result<u8, String> {
-    if let (Some(limit), false) = (args.limit, args.all) {
-        return Err(format!(
-            "--limit {limit}: lists the first solutions of --all; add --all"
-        ));
+    match (args.limit, args.all) {
+        (Some(limit), false) => {
+            return Err(format!(
+                "--limit {limit}: lists the first solutions of --all; add --all"
+            ));
+        }
+        (Some(0), true) => {
+            return Err("--limit 0: lists no solution; give at least 1, or leave --all out".into());
+        }
+        _ => {}
     }
     let inputs = args.inputs();
     let svg = match (&args.svg, inputs.as_slice()) {
