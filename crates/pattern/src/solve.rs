@@ -304,8 +304,8 @@ impl<'a> Solver<'a> {
             .unwrap_or(0)
     }
 
-    /// The heuristic of `cells` by each lookup, in order: each partition's sum on the state,
-    /// then (with the mirror) on the mirrored state.
+    /// The heuristic of `cells` by each lookup, in order: for each partition, its sum on the
+    /// state and then (with the mirror) on the mirrored state.
     pub fn lookups(&self, cells: &[u8]) -> Vec<u32> {
         let mut state = [0u8; MAX_GRID_CELLS];
         state[..cells.len()].copy_from_slice(cells);
