@@ -7,6 +7,7 @@ mod builds;
 mod compare;
 mod fifteen;
 mod hostile;
+mod label;
 mod query;
 mod questions;
 mod random;

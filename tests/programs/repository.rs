@@ -80,7 +80,7 @@ fn what_builds_write_into_db_is_ignored_and_the_shipped_files_are_not() {
 
 /// The programs a README example may call by name, and the `cargo install` that puts each on the
 /// `PATH` (the quick start only runs `query` through cargo).
-const PROGRAMS: [(&str, &str); 8] = [
+const PROGRAMS: [(&str, &str); 9] = [
     ("query", "cargo install --path tools"),
     ("build-db", "cargo install --path tools"),
     ("verify", "cargo install --path tools"),
@@ -88,6 +88,7 @@ const PROGRAMS: [(&str, &str); 8] = [
     ("stats", "cargo install --path tools"),
     ("random", "cargo install --path tools"),
     ("analyse", "cargo install --path tools"),
+    ("label", "cargo install --path tools"),
     ("serve", "cargo install --path serve"),
 ];
 

@@ -24,6 +24,7 @@ pub fn program(name: &str) -> &'static str {
         "stats" => env!("CARGO_BIN_EXE_stats"),
         "random" => env!("CARGO_BIN_EXE_random"),
         "analyse" => env!("CARGO_BIN_EXE_analyse"),
+        "label" => env!("CARGO_BIN_EXE_label"),
         other => panic!("no program {other}"),
     }
 }

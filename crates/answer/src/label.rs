@@ -1,0 +1,183 @@
+//! Labelled data for learning: states drawn by a sampler, each with its exact distance and, on
+//! request, the exact distance after each of the blank's four moves. The `label` program and
+//! the Python module write them out.
+//!
+//! ```
+//! use tilebase_answer::{Answers, Question, Sample, label_rows};
+//!
+//! let answers = Answers::open(&Question::read_text(Some("3x3"), Some("123804765"), None, None)?)?;
+//! let rows = answers.sample(&"walk:10".parse::<Sample>()?, 5, 1)?;
+//! let labels = label_rows(&answers, &rows, true).map_err(|e| e.to_string())?;
+//! for (i, row) in rows.iter().enumerate() {
+//!     assert!(labels.distance[i] <= 10);
+//!     // Some move leads one closer, and no move more than one farther.
+//!     let after = labels.move_distances.as_ref().unwrap()[i];
+//!     assert!(labels.distance[i] == 0 || after.contains(&(labels.distance[i] - 1)));
+//!     assert!(after.iter().all(|&d| d == -1 || (d - labels.distance[i]).abs() == 1));
+//!     # let _ = row;
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use rand::{RngExt, SeedableRng};
+use tilebase_core::Move;
+
+use crate::answers::Answers;
+use crate::batch::RowError;
+use crate::error::Error;
+use crate::position::Position;
+use crate::random::{Distances, scrambles};
+
+/// How the states of a dataset are drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sample {
+    /// Uniformly among every state that can reach the goal (any board).
+    Uniform,
+    /// The end of a random walk of this many moves from the goal, never straight back; the
+    /// label is the exact distance, not the walk's length.
+    Walk(u32),
+    /// Uniformly among the states at these distances (a full table).
+    Distance(Distances),
+    /// The states of a file, one a line, in any form `query` reads.
+    File(PathBuf),
+}
+
+impl FromStr for Sample {
+    type Err = String;
+
+    /// `uniform`, `walk:L`, `distance:D` (or `distance:A..B`, `distance:max`), `file:PATH`.
+    fn from_str(text: &str) -> Result<Sample, String> {
+        let bad = || {
+            format!(
+                "{text:?}: a sampler is uniform, walk:L (L moves from the goal), distance:D \
+                 (D, A..B or max) or file:PATH"
+            )
+        };
+        match text.split_once(':') {
+            None if text == "uniform" => Ok(Sample::Uniform),
+            Some(("walk", length)) => length.parse().map(Sample::Walk).map_err(|_| bad()),
+            Some(("distance", distances)) => distances
+                .parse()
+                .map(Sample::Distance)
+                .map_err(|e| format!("{text:?}: {e}")),
+            Some(("file", path)) if !path.is_empty() => Ok(Sample::File(PathBuf::from(path))),
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// The labels of a batch of rows, in their order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Labels {
+    /// Each row's distance (-1: it cannot reach the goal).
+    pub distance: Vec<i16>,
+    /// With moves: each row's distance after the blank moves up, down, left, right (-1 where
+    /// it cannot).
+    pub move_distances: Option<Vec<[i16; 4]>>,
+}
+
+impl Answers {
+    /// `count` rows drawn by `sample` from `seed`: the same seed, the same rows, on every
+    /// machine. A file's rows are all of them, in order (`count` ignored); a bad line is named.
+    pub fn sample(&self, sample: &Sample, count: usize, seed: u64) -> Result<Vec<Position>, Error> {
+        match sample {
+            Sample::Uniform => Ok(scrambles(self.goal(), count, Some(seed))),
+            Sample::Walk(length) => Ok(walks(self.goal(), *length, count, seed)),
+            Sample::Distance(distances) => Ok(self
+                .draw(*distances, count, Some(seed))?
+                .states
+                .into_iter()
+                .map(Position::from)
+                .collect()),
+            Sample::File(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| Error::Files(format!("{}: {e}", path.display())))?;
+                text.lines()
+                    .enumerate()
+                    .filter(|(_, line)| !line.trim().is_empty())
+                    .map(|(i, line)| {
+                        self.read(line).map_err(|e| {
+                            Error::Files(format!("{} line {}: {e}", path.display(), i + 1))
+                        })
+                    })
+                    .collect()
+            }
+        }
+    }
+}
+
+/// Labels `rows`: each one's exact distance and, with `moves`, the exact distance after each
+/// of the blank's moves, every row answered on every core.
+pub fn label_rows(answers: &Answers, rows: &[Position], moves: bool) -> Result<Labels, RowError> {
+    let n = answers.board().cells();
+    let mut cells = Vec::with_capacity(rows.len() * n);
+    for row in rows {
+        cells.extend_from_slice(row.cells());
+    }
+    let mut distance = vec![0i16; rows.len()];
+    answers.distances(&cells, &mut distance)?;
+    if !moves {
+        return Ok(Labels {
+            distance,
+            move_distances: None,
+        });
+    }
+    // Every legal neighbour in one batch; -1 where a move leaves the board.
+    let mut neighbours = Vec::with_capacity(rows.len() * 4 * n);
+    let mut legal = Vec::with_capacity(rows.len() * 4);
+    for row in rows {
+        for m in Move::ALL {
+            match row.slide(m) {
+                Some(next) => {
+                    neighbours.extend_from_slice(next.cells());
+                    legal.push(true);
+                }
+                None => legal.push(false),
+            }
+        }
+    }
+    let mut reached = vec![0i16; neighbours.len() / n.max(1)];
+    answers.distances(&neighbours, &mut reached)?;
+    let mut reached = reached.into_iter();
+    let move_distances = legal
+        .chunks(4)
+        .map(|legal| {
+            let mut after = [-1i16; 4];
+            for (slot, &ok) in after.iter_mut().zip(legal) {
+                if ok {
+                    *slot = reached.next().unwrap_or(-1);
+                }
+            }
+            after
+        })
+        .collect();
+    Ok(Labels {
+        distance,
+        move_distances: Some(move_distances),
+    })
+}
+
+/// `count` random walks of `length` moves from `goal`, never straight back, from `seed`.
+fn walks(goal: &Position, length: u32, count: usize, seed: u64) -> Vec<Position> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    (0..count)
+        .map(|_| {
+            let mut at = *goal;
+            let mut back: Option<Move> = None;
+            for _ in 0..length {
+                let options: Vec<(Move, Position)> = Move::ALL
+                    .into_iter()
+                    .filter(|&m| Some(m) != back)
+                    .filter_map(|m| at.slide(m).map(|p| (m, p)))
+                    .collect();
+                let (m, next) = options[rng.random_range(0..options.len())];
+                at = next;
+                back = Some(m.opposite());
+            }
+            at
+        })
+        .collect()
+}

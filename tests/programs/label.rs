@@ -1,0 +1,209 @@
+//! `label`: datasets whose every label is `query`'s exact distance, reproducible byte for byte,
+//! in NumPy's and the public 15-puzzle set's formats.
+
+use std::collections::HashMap;
+
+use crate::support::Sandbox;
+
+/// The rows of a CSV `label` wrote: the cells, the cost, and with moves the four distances.
+fn rows(csv: &str) -> (Vec<String>, Vec<Vec<i32>>) {
+    let mut lines = csv.lines();
+    let header = lines.next().unwrap().split(',').map(String::from).collect();
+    let rows = lines
+        .map(|l| l.split(',').map(|v| v.parse().unwrap()).collect())
+        .collect();
+    (header, rows)
+}
+
+/// `query --distance-only`'s distance of each state, as a map.
+fn distances(sandbox: &Sandbox, args: &[&str], states: &[String]) -> HashMap<String, i32> {
+    let mut all = vec!["--distance-only"];
+    all.extend_from_slice(args);
+    let input: String = states.iter().map(|s| format!("{s}\n")).collect();
+    let run = sandbox.run_with_input("query", &all, input.as_bytes());
+    run.code(0);
+    run.stdout
+        .lines()
+        .map(|l| {
+            let (s, d) = l.rsplit_once(' ').unwrap();
+            (s.to_string(), d.parse().unwrap())
+        })
+        .collect()
+}
+
+fn state_text(cells: &[i32], board_cells: usize) -> String {
+    let strings: Vec<String> = cells[..board_cells].iter().map(i32::to_string).collect();
+    if board_cells <= 10 {
+        strings.concat()
+    } else {
+        strings.join(",")
+    }
+}
+
+/// Random walks on 3x3 labelled with their exact distances (not the walks' lengths), and each
+/// move's distance the neighbour's, as `query` gives them; the same seed writes the same bytes.
+#[test]
+fn every_label_is_querys_distance() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    let out = sandbox.path().join("walks.csv");
+    let out_text = out.to_str().unwrap();
+    let args = [
+        "--sample", "walk:20", "--count", "200", "--seed", "7", "--moves", "--out",
+    ];
+    sandbox
+        .run("label", &[&args[..], &[out_text]].concat())
+        .code(0)
+        .quiet();
+    let csv = std::fs::read_to_string(&out).unwrap();
+    let (header, rows) = rows(&csv);
+    assert_eq!(
+        header.join(","),
+        "0,1,2,3,4,5,6,7,8,cost,up,down,left,right"
+    );
+    assert_eq!(rows.len(), 200);
+    let states: Vec<String> = rows.iter().map(|r| state_text(r, 9)).collect();
+    let known = distances(&sandbox, &[], &states);
+    let mut shorter = 0;
+    for (row, state) in rows.iter().zip(&states) {
+        assert_eq!(row[9], known[state], "{state}");
+        assert!(row[9] <= 20 && row[9] % 2 == 0, "{state}");
+        shorter += usize::from(row[9] < 20);
+        // Each move's label: the neighbour's distance, or -1 off the board.
+        let cells: Vec<u8> = state.bytes().map(|b| b - b'0').collect();
+        let blank = cells.iter().position(|&t| t == 0).unwrap();
+        for (k, step) in [(-3i32, 0usize), (3, 1), (-1, 2), (1, 3)] {
+            let to = blank as i32 + k;
+            let legal = (0..9).contains(&to) && (k.abs() == 3 || to as usize / 3 == blank / 3);
+            if !legal {
+                assert_eq!(row[10 + step], -1, "{state}");
+                continue;
+            }
+            let mut next = cells.clone();
+            next.swap(blank, to as usize);
+            let next: String = next.iter().map(|t| t.to_string()).collect();
+            let d = distances(&sandbox, &[], std::slice::from_ref(&next))[&next];
+            assert_eq!(row[10 + step], d, "{state} -> {next}");
+        }
+    }
+    assert!(
+        shorter > 20,
+        "walks of 20 moves often end nearer: {shorter}"
+    );
+    // The same seed, the same bytes; another seed, other rows.
+    let again = sandbox.path().join("again.csv");
+    let again_text = again.to_str().unwrap();
+    sandbox
+        .run("label", &[&args[..], &[again_text]].concat())
+        .code(0);
+    assert_eq!(std::fs::read(&again).unwrap(), csv.as_bytes());
+    let other = sandbox.path().join("other.csv");
+    let mut seeded = args.to_vec();
+    seeded[5] = "8";
+    sandbox
+        .run("label", &[&seeded[..], &[other.to_str().unwrap()]].concat())
+        .code(0);
+    assert_ne!(std::fs::read(&other).unwrap(), csv.as_bytes());
+}
+
+/// `.npy` holds a NumPy structured array with the same rows as the CSV of the same draw: its
+/// header names the fields, and each record is the cells, the distance and the four moves'.
+#[test]
+fn npy_and_csv_hold_the_same_rows() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    let npy = sandbox.path().join("d.npy");
+    let csv = sandbox.path().join("d.csv");
+    for out in [&npy, &csv] {
+        sandbox
+            .run(
+                "label",
+                &[
+                    "--sample",
+                    "distance:24",
+                    "--count",
+                    "50",
+                    "--seed",
+                    "3",
+                    "--moves",
+                    "--out",
+                    out.to_str().unwrap(),
+                ],
+            )
+            .code(0)
+            .quiet();
+    }
+    let bytes = std::fs::read(&npy).unwrap();
+    assert_eq!(&bytes[..8], b"\x93NUMPY\x01\x00");
+    let header_len = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
+    assert_eq!((10 + header_len) % 64, 0);
+    let header = std::str::from_utf8(&bytes[10..10 + header_len]).unwrap();
+    assert!(
+        header.starts_with(
+            "{'descr': [('state', '|u1', (9,)), ('distance', '<i2'), ('move_distances', '<i2', \
+             (4,))], 'fortran_order': False, 'shape': (50,), }"
+        ),
+        "{header}"
+    );
+    let records = &bytes[10 + header_len..];
+    assert_eq!(records.len(), 50 * (9 + 2 + 8));
+    let (_, rows) = rows(&std::fs::read_to_string(&csv).unwrap());
+    for (record, row) in records.chunks(19).zip(&rows) {
+        let mut expected: Vec<u8> = row[..9].iter().map(|&c| c as u8).collect();
+        for &v in &row[9..] {
+            expected.extend_from_slice(&(v as i16).to_le_bytes());
+        }
+        assert_eq!(record, &expected[..]);
+        assert_eq!(row[9], 24);
+    }
+}
+
+/// 4x4 by search (5-5-5 files), uniform scrambles labelled as `query` labels them; a file of
+/// states with a bad line is refused naming the line, an unknown extension is refused, and no
+/// file is left behind by a refused run.
+#[test]
+fn the_fifteen_puzzle_and_bad_input() {
+    let sandbox = Sandbox::new();
+    let out = sandbox.path().join("four.csv");
+    let args = [
+        "--board",
+        "4x4",
+        "--pdb",
+        "5-5-5",
+        "--sample",
+        "walk:30",
+        "--count",
+        "8",
+        "--seed",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    sandbox.run("label", &args).code(0);
+    let (header, rows) = rows(&std::fs::read_to_string(&out).unwrap());
+    assert_eq!(header.last().map(String::as_str), Some("cost"));
+    let states: Vec<String> = rows.iter().map(|r| state_text(r, 16)).collect();
+    let known = distances(&sandbox, &["--board", "4x4", "--pdb", "5-5-5"], &states);
+    for (row, state) in rows.iter().zip(&states) {
+        assert_eq!(row[16], known[state], "{state}");
+    }
+    let sandbox = Sandbox::new().with_shipped_db();
+    let list = sandbox.path().join("states.txt");
+    std::fs::write(&list, "603712458\n\n12345678x\n").unwrap();
+    let bad = sandbox.path().join("bad.csv");
+    let file = format!("file:{}", list.display());
+    sandbox
+        .run(
+            "label",
+            &["--sample", &file, "--out", bad.to_str().unwrap()],
+        )
+        .code(2)
+        .one_error_line("line 3: ");
+    assert!(!bad.exists());
+    sandbox
+        .run("label", &["--sample", "uniform", "--out", "x.parquet"])
+        .code(2)
+        .one_error_line(".npy or .csv");
+    sandbox
+        .run("label", &["--sample", "walk:x", "--out", "x.csv"])
+        .code(2)
+        .one_error_line("walk:L");
+}

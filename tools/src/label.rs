@@ -1,0 +1,162 @@
+//! `label`: datasets for learning: states drawn by a sampler, each with its exact distance.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+use tilebase_answer::{Answers, Labels, Position, Sample, label_rows};
+
+use crate::exit::{self, parse_args, report};
+use crate::progress::Quiet;
+use crate::which::{Which, words};
+
+/// Writes a dataset: states drawn by a sampler, each with its exact distance to the goal and,
+/// with --moves, the exact distance after each of the blank's moves. The format follows the
+/// extension of --out: .npy (a NumPy structured array) or .csv (cells, then cost). The same
+/// seed writes the same file, byte for byte; the file appears under its name only once whole.
+#[derive(Debug, Parser)]
+#[command(name = "label", version)]
+pub struct Args {
+    /// How states are drawn: uniform (among every state that can reach the goal), walk:L (the
+    /// end of a random walk of L moves from the goal, labelled by its exact distance),
+    /// distance:D (uniformly at distance D, A..B or max; boards with a full table), file:PATH
+    /// (the states of a file, one a line)
+    #[arg(long, value_name = "SAMPLER")]
+    pub sample: Sample,
+    /// How many states to draw (ignored with file:)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub count: usize,
+    /// Seed of the draw: the same seed writes the same file
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Also label each state with the distance after the blank moves up, down, left and right
+    /// (-1 where it cannot): `move_distances`
+    #[arg(long)]
+    pub moves: bool,
+    /// The file to write: FILE.npy or FILE.csv
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Which answers: --db, --board, --goal, --metric, --pdb.
+    #[command(flatten)]
+    pub which: Which,
+    /// --quiet: no progress bar.
+    #[command(flatten)]
+    pub quiet: Quiet,
+}
+
+/// The formats `--out` can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Npy,
+    Csv,
+}
+
+/// Runs `label` with the process's arguments.
+pub fn main() -> ExitCode {
+    let args = match parse_args::<Args>("label") {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    args.quiet.apply();
+    match run(&args) {
+        Ok(()) => ExitCode::from(exit::OK),
+        Err(message) => {
+            report("label", message);
+            ExitCode::from(exit::ERROR)
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<(), String> {
+    let format = match args.out.extension().and_then(|e| e.to_str()) {
+        Some("npy") => Format::Npy,
+        Some("csv") => Format::Csv,
+        _ => {
+            return Err(format!(
+                "--out {}: the format follows the extension: .npy or .csv",
+                args.out.display()
+            ));
+        }
+    };
+    let answers = args.which.open(None, "label")?;
+    let rows = answers
+        .sample(&args.sample, args.count, args.seed)
+        .map_err(words)?;
+    let labels = label_rows(&answers, &rows, args.moves).map_err(|e| e.to_string())?;
+    let bytes = match format {
+        Format::Npy => npy(&answers, &rows, &labels),
+        Format::Csv => csv(&answers, &rows, &labels).into_bytes(),
+    };
+    crate::files::write_atomically(&args.out, &bytes)
+        .map_err(|e| format!("--out {}: {e}", args.out.display()))
+}
+
+/// A NumPy `.npy` file (format 1.0) holding one structured array: `state` (the cells, uint8),
+/// `distance` (int16), and with moves `move_distances` (4 x int16), one record a row.
+fn npy(answers: &Answers, rows: &[Position], labels: &Labels) -> Vec<u8> {
+    let n = answers.board().cells();
+    let mut descr = format!("[('state', '|u1', ({n},)), ('distance', '<i2')");
+    if labels.move_distances.is_some() {
+        descr.push_str(", ('move_distances', '<i2', (4,))");
+    }
+    descr.push(']');
+    let mut header = format!(
+        "{{'descr': {descr}, 'fortran_order': False, 'shape': ({},), }}",
+        rows.len()
+    );
+    // Magic (6) + version (2) + length (2) + header + newline, padded to a multiple of 64.
+    let unpadded = 10 + header.len() + 1;
+    header.push_str(&" ".repeat(unpadded.next_multiple_of(64) - unpadded));
+    header.push('\n');
+    let record = n
+        + 2
+        + if labels.move_distances.is_some() {
+            8
+        } else {
+            0
+        };
+    let mut out = Vec::with_capacity(10 + header.len() + rows.len() * record);
+    out.extend_from_slice(b"\x93NUMPY\x01\x00");
+    out.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    out.extend_from_slice(header.as_bytes());
+    for (i, row) in rows.iter().enumerate() {
+        out.extend_from_slice(row.cells());
+        out.extend_from_slice(&labels.distance[i].to_le_bytes());
+        if let Some(after) = &labels.move_distances {
+            for d in after[i] {
+                out.extend_from_slice(&d.to_le_bytes());
+            }
+        }
+    }
+    out
+}
+
+/// CSV as the largest public exact 15-puzzle set writes it: a header naming the cells by number
+/// (`0,1,...`) and `cost`, then each row's cells and its distance; with moves, four more
+/// columns `up,down,left,right`.
+fn csv(answers: &Answers, rows: &[Position], labels: &Labels) -> String {
+    let n = answers.board().cells();
+    let mut out = String::with_capacity((rows.len() + 1) * (3 * n + 16));
+    for c in 0..n {
+        let _ = write!(out, "{c},");
+    }
+    out.push_str("cost");
+    if labels.move_distances.is_some() {
+        out.push_str(",up,down,left,right");
+    }
+    out.push('\n');
+    for (i, row) in rows.iter().enumerate() {
+        for &t in row.cells() {
+            let _ = write!(out, "{t},");
+        }
+        let _ = write!(out, "{}", labels.distance[i]);
+        if let Some(after) = &labels.move_distances {
+            for d in after[i] {
+                let _ = write!(out, ",{d}");
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
