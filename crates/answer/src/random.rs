@@ -115,9 +115,10 @@ impl Answers {
 /// `goal`, on any board (no table needed): the scrambles competitions use. The same seed gives
 /// the same positions on every machine; a seed is drawn when none is given.
 ///
-/// Each is a uniformly shuffled board; one of the wrong parity half has its first two tiles
-/// swapped, which pairs the halves one to one, so every reachable position is as likely as any
-/// other.
+/// On a board with a full table, each is the state of a uniformly drawn dense index in the
+/// goal's parity half. On 4x4, a uniformly shuffled board; one of the wrong parity half has its
+/// first two tiles swapped, which pairs the halves one to one, so every reachable position is
+/// as likely as any other.
 ///
 /// ```
 /// use tilebase_answer::{Board, Position, scrambles};
@@ -135,6 +136,19 @@ pub fn scrambles(goal: &Position, count: usize, seed: Option<u64>) -> Vec<Positi
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let board = goal.board();
     let mut out = Vec::with_capacity(count);
+    // On a board with a full table, a dense index drawn uniformly is a state drawn uniformly
+    // among those of the goal's parity half: no shuffle, no parity to mend.
+    if let Some(state) = goal.state() {
+        let (_, parity) = state.index_and_parity();
+        let half = state.board().states();
+        while out.len() < count {
+            let index = rng.random_range(0..half);
+            if let Some(drawn) = tilebase_core::State::from_index(state.board(), parity, index) {
+                out.push(Position::from(drawn));
+            }
+        }
+        return out;
+    }
     while out.len() < count {
         let mut cells = goal.cells().to_vec();
         for i in (1..cells.len()).rev() {
