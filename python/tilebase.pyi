@@ -110,6 +110,38 @@ def count_solutions(
     3
     """
 
+def sample(
+    board: str,
+    n: int,
+    sampler: str = "uniform",
+    seed: int = 0,
+    goal: StateLike | None = None,
+) -> numpy.typing.NDArray[numpy.uint8]:
+    """`n` states drawn by `sampler`, a uint8 array of shape (n, cells), as `label --sample`
+    draws them: "uniform", "walk:L", "distance:D" (D, "A..B" or "max"; a full table) or
+    "file:PATH". The same seed draws the same states.
+
+    >>> tilebase.sample("3x3", 2, sampler="distance:24", seed=5).shape
+    (2, 9)
+    """
+
+def label(
+    cells: numpy.typing.NDArray[numpy.uint8],
+    board: str | None = None,
+    goal: StateLike | None = None,
+    metric: str | None = "stm",
+    moves: bool = False,
+    pdb: str | None = None,
+) -> dict[str, numpy.typing.NDArray[numpy.generic]]:
+    """The labels of every row of `cells`, named as `label`'s columns: "state", "distance"
+    (int16, -1 where unsolvable) and with `moves` "move_distances" (int16, shape (n, 4): up,
+    down, left, right; -1 where the blank cannot move). On every core, without the GIL.
+
+    >>> labels = tilebase.label(tilebase.sample("3x3", 3, sampler="distance:24", seed=5), board="3x3", moves=True)
+    >>> labels["distance"]
+    array([24, 24, 24], dtype=int16)
+    """
+
 def distances(
     cells: numpy.typing.NDArray[numpy.uint8],
     goal: StateLike | None = None,

@@ -18,8 +18,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyFrozenSet, PyInt, PyList, PySet, PyString};
 use tilebase_answer::{
     Answers, Asked, Building, Distances, Error, Given, Int, Job, Method, Position, Question,
-    QuestionError, Quietly, RowError, UNSOLVABLE, Watch, distances_without_files, moves_text,
-    quote, read_board, read_metric, read_pdb,
+    QuestionError, Quietly, RowError, Sample, UNSOLVABLE, Watch, distances_without_files,
+    label_rows, moves_text, quote, read_board, read_metric, read_pdb, sample_without_files,
 };
 
 use crate::shipped;
@@ -383,6 +383,79 @@ impl Questions {
         })
     }
 
+    fn sample<'py>(
+        &self,
+        py: Python<'py>,
+        n: usize,
+        sampler: &str,
+        seed: u64,
+    ) -> Answer<Bound<'py, PyArray2<u8>>> {
+        let sample: Sample = sampler.parse().map_err(Failure::Value)?;
+        sample
+            .check(self.question.board())
+            .map_err(|e| Failure::Value(e.to_string()))?;
+        let rows = match sample_without_files(self.question.goal(), &sample, n, seed) {
+            Some(rows) => rows,
+            None => self.with_answers(py, |answers| {
+                py.detach(|| answers.sample(&sample, n, seed))
+                    .map_err(Failure::Library)
+            })?,
+        };
+        let cells = self.question.board().cells();
+        let mut flat = Vec::with_capacity(rows.len() * cells);
+        for row in &rows {
+            flat.extend_from_slice(row.cells());
+        }
+        Ok(PyArray1::from_vec(py, flat).reshape([rows.len(), cells])?)
+    }
+
+    fn label<'py>(
+        &self,
+        py: Python<'py>,
+        cells: &Bound<'py, PyAny>,
+        moves: bool,
+    ) -> Answer<Bound<'py, PyDict>> {
+        let board = self.question.board();
+        let mut after: Option<Vec<[i16; 4]>> = None;
+        let distance = with_rows(
+            py,
+            cells,
+            board.cells(),
+            &board.to_string(),
+            |slice, out| {
+                let positions = slice
+                    .chunks(board.cells())
+                    .enumerate()
+                    .map(|(i, row)| {
+                        Position::new(board, row)
+                            .map_err(|e| Failure::Value(format!("row {i}: {e}")))
+                    })
+                    .collect::<Answer<Vec<Position>>>()?;
+                self.with_answers(py, |answers| {
+                    let labels = py
+                        .detach(|| label_rows(answers, &positions, moves))
+                        .map_err(Failure::Row)?;
+                    out.copy_from_slice(&labels.distance);
+                    after = labels.move_distances;
+                    Ok(())
+                })
+            },
+        )?;
+        let dict = PyDict::new(py);
+        let numpy = py.import("numpy")?;
+        dict.set_item("state", numpy.call_method1("ascontiguousarray", (cells,))?)?;
+        dict.set_item("distance", distance)?;
+        if let Some(after) = after {
+            let rows = after.len();
+            let flat: Vec<i16> = after.into_iter().flatten().collect();
+            dict.set_item(
+                "move_distances",
+                PyArray1::from_vec(py, flat).reshape([rows, 4])?,
+            )?;
+        }
+        Ok(dict)
+    }
+
     fn count_solutions(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<u128>> {
         let position = self.position(state)?;
         self.asked(py, &position, |answers| answers.count_solutions(&position))
@@ -723,6 +796,56 @@ fn count_solutions(
     Questions::find(goal, board, metric, pdb)?.count_solutions(py, state)
 }
 
+/// `n` states drawn by `sampler`, as a uint8 array of shape (n, cells), one state per row (its
+/// cells row by row, 0 the blank), as `label --sample` draws them: "uniform" (among every state
+/// that can reach the goal, any board), "walk:L" (the end of a random walk of L moves from the
+/// goal), "distance:D" (D, "A..B" or "max", from a full table) or "file:PATH". The same seed
+/// draws the same states.
+///
+/// >>> tilebase.sample("3x3", 2, sampler="distance:24", seed=5).shape
+/// (2, 9)
+#[pyfunction]
+#[pyo3(
+    signature = (board, n, sampler="uniform", seed=0, goal=None),
+    text_signature = "(board, n, sampler='uniform', seed=0, goal=None)"
+)]
+fn sample<'py>(
+    py: Python<'py>,
+    board: Cow<'_, str>,
+    n: usize,
+    sampler: &str,
+    seed: u64,
+    goal: Option<&Bound<'py, PyAny>>,
+) -> Answer<Bound<'py, PyArray2<u8>>> {
+    Questions::find(goal, Some(board), None, None)?.sample(py, n, sampler, seed)
+}
+
+/// The labels of every row of `cells` (a 2-D uint8 array, one state per row), as a dict of NumPy
+/// arrays named as `label`'s columns: "state" (the cells), "distance" (int16, -1 where the state
+/// cannot reach the goal) and, with `moves`, "move_distances" (int16, shape (n, 4): the
+/// distance after the blank moves up, down, left, right; -1 where it cannot). Every row on every
+/// core, without the GIL; a bad row raises ValueError naming its index.
+///
+/// >>> labels = tilebase.label(tilebase.sample("3x3", 3, sampler="distance:24", seed=5), board="3x3", moves=True)
+/// >>> labels["distance"]
+/// array([24, 24, 24], dtype=int16)
+#[pyfunction]
+#[pyo3(
+    signature = (cells, board=None, goal=None, metric=None, moves=false, pdb=None),
+    text_signature = "(cells, board=None, goal=None, metric='stm', moves=False, pdb=None)"
+)]
+fn label<'py>(
+    py: Python<'py>,
+    cells: &Bound<'py, PyAny>,
+    board: Option<Cow<'_, str>>,
+    goal: Option<&Bound<'py, PyAny>>,
+    metric: Option<Cow<'_, str>>,
+    moves: bool,
+    pdb: Option<Cow<'_, str>>,
+) -> Answer<Bound<'py, PyDict>> {
+    Questions::find(goal, board, metric, pdb)?.label(py, cells, moves)
+}
+
 /// The distance of every row of `cells`, a 2-D numpy array of dtype uint8 holding one state
 /// per row (its cells, row by row, 0 for the blank), as an int16 array with -1 where the state
 /// cannot reach the goal. The array is read in place when C-contiguous (other layouts are
@@ -1020,6 +1143,8 @@ fn tilebase(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(hints, m)?)?;
     m.add_function(wrap_pyfunction!(solutions, m)?)?;
     m.add_function(wrap_pyfunction!(count_solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(sample, m)?)?;
+    m.add_function(wrap_pyfunction!(label, m)?)?;
     m.add_function(wrap_pyfunction!(distances, m)?)?;
     m.add_function(wrap_pyfunction!(random_states, m)?)?;
     m.add_class::<Database>()?;

@@ -1,5 +1,5 @@
-"""Shared fixtures: the repository's root, and the `query` and `random` programs, the Rust
-library's answers that the module's are checked against."""
+"""Shared fixtures: the repository's root, and the `query`, `random` and `label` programs, the
+Rust library's answers that the module's are checked against."""
 
 import os
 import pathlib
@@ -12,7 +12,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="session")
 def programs() -> pathlib.Path:
-    """The folder holding `query` and `random`: $TILEBASE_BIN_DIR, else built by cargo (with
+    """The folder holding `query`, `random` and `label`: $TILEBASE_BIN_DIR, else built by cargo (with
     the profile `cargo test` uses, so that after it nothing is compiled again)."""
     given = os.environ.get("TILEBASE_BIN_DIR")
     if given:
@@ -20,12 +20,12 @@ def programs() -> pathlib.Path:
     else:
         subprocess.run(
             ["cargo", "build", "--quiet", "--profile", "test", "-p", "tilebase-tools",
-             "--bin", "query", "--bin", "random"],
+             "--bin", "query", "--bin", "random", "--bin", "label"],
             cwd=ROOT,
             check=True,
         )
         folder = ROOT / "target" / "debug"
-    for name in ("query", "random"):
+    for name in ("query", "random", "label"):
         assert (folder / name).is_file(), f"{folder / name} is missing"
     return folder
 

@@ -206,4 +206,21 @@ fn the_fifteen_puzzle_and_bad_input() {
         .run("label", &["--sample", "walk:x", "--out", "x.csv"])
         .code(2)
         .one_error_line("walk:L");
+    // No table draws 4x4 states at a distance: refused before any file is built.
+    let fresh = Sandbox::new();
+    fresh
+        .run(
+            "label",
+            &[
+                "--board",
+                "4x4",
+                "--sample",
+                "distance:20",
+                "--out",
+                "x.csv",
+            ],
+        )
+        .code(2)
+        .one_error_line("full tables");
+    assert!(!fresh.cache().exists() || std::fs::read_dir(fresh.cache()).unwrap().count() == 0);
 }

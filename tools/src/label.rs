@@ -79,6 +79,8 @@ fn run(args: &Args) -> Result<(), String> {
             ));
         }
     };
+    let question = args.which.question(None)?;
+    args.sample.check(question.board()).map_err(words)?;
     let answers = args.which.open(None, "label")?;
     let rows = answers
         .sample(&args.sample, args.count, args.seed)

@@ -69,6 +69,20 @@ impl FromStr for Sample {
     }
 }
 
+impl Sample {
+    /// Refuses, before any file is opened (or built), a sampler `board` cannot draw with:
+    /// `distance:D` needs a full table.
+    pub fn check(&self, board: crate::Board) -> Result<(), Error> {
+        match self {
+            Sample::Distance(_) if board.method() != crate::Method::Table => Err(Error::NoTable {
+                board,
+                what: "states drawn at an exact distance (sample distance:D)",
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// The labels of a batch of rows, in their order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Labels {
@@ -83,9 +97,11 @@ impl Answers {
     /// `count` rows drawn by `sample` from `seed`: the same seed, the same rows, on every
     /// machine. A file's rows are all of them, in order (`count` ignored); a bad line is named.
     pub fn sample(&self, sample: &Sample, count: usize, seed: u64) -> Result<Vec<Position>, Error> {
+        if let Some(rows) = sample_without_files(self.goal(), sample, count, seed) {
+            return Ok(rows);
+        }
         match sample {
-            Sample::Uniform => Ok(scrambles(self.goal(), count, Some(seed))),
-            Sample::Walk(length) => Ok(walks(self.goal(), *length, count, seed)),
+            Sample::Uniform | Sample::Walk(_) => Ok(Vec::new()),
             Sample::Distance(distances) => Ok(self
                 .draw(*distances, count, Some(seed))?
                 .states
@@ -106,6 +122,21 @@ impl Answers {
                     .collect()
             }
         }
+    }
+}
+
+/// The rows [`Answers::sample`] draws, for the samplers that need no file (`uniform`, `walk:L`:
+/// only the goal); `None` for the others.
+pub fn sample_without_files(
+    goal: &Position,
+    sample: &Sample,
+    count: usize,
+    seed: u64,
+) -> Option<Vec<Position>> {
+    match sample {
+        Sample::Uniform => Some(scrambles(goal, count, Some(seed))),
+        Sample::Walk(length) => Some(walks(goal, *length, count, seed)),
+        Sample::Distance(_) | Sample::File(_) => None,
     }
 }
 

@@ -1,0 +1,86 @@
+"""Labelled data: `sample` draws as `label --sample` draws, `label` gives every row's exact
+distance (and each move's) as `distances` and the `label` program do."""
+
+import csv
+
+import numpy
+import pytest
+
+import tilebase
+from conftest import run
+
+MOVES = [(-1, 0), (1, 0), (0, -1), (0, 1)]  # up, down, left, right: the blank's row and column
+
+
+def neighbours(row, width):
+    """The rows after the blank moves up, down, left, right; None off the board."""
+    height = len(row) // width
+    blank = int(numpy.flatnonzero(row == 0)[0])
+    r, c = divmod(blank, width)
+    out = []
+    for dr, dc in MOVES:
+        if 0 <= r + dr < height and 0 <= c + dc < width:
+            to = (r + dr) * width + c + dc
+            moved = row.copy()
+            moved[blank], moved[to] = moved[to], moved[blank]
+            out.append(moved)
+        else:
+            out.append(None)
+    return out
+
+
+def test_samples_are_seeded_and_of_the_board():
+    walks = tilebase.sample("3x3", 100, sampler="walk:20", seed=3)
+    assert walks.shape == (100, 9) and walks.dtype == numpy.uint8
+    assert (tilebase.sample("3x3", 100, sampler="walk:20", seed=3) == walks).all()
+    assert not (tilebase.sample("3x3", 100, sampler="walk:20", seed=4) == walks).all()
+    at = tilebase.sample("3x3", 20, sampler="distance:24", seed=5)
+    assert (tilebase.distances(at) == 24).all()
+    uniform = tilebase.sample("4x4", 50, seed=1)
+    assert uniform.shape == (50, 16)
+    assert all(sorted(row) == list(range(16)) for row in uniform)
+
+
+def test_labels_are_exact_for_every_row_and_move():
+    rows = tilebase.sample("3x3", 200, sampler="walk:25", seed=9)
+    labels = tilebase.label(rows, board="3x3", moves=True)
+    assert sorted(labels) == ["distance", "move_distances", "state"]
+    assert (labels["state"] == rows).all()
+    assert (labels["distance"] == tilebase.distances(rows)).all()
+    assert labels["move_distances"].shape == (200, 4)
+    for row, after in zip(rows, labels["move_distances"]):
+        for moved, d in zip(neighbours(row, 3), after):
+            expected = -1 if moved is None else tilebase.distance(list(map(int, moved)))
+            assert d == expected, (row, moved)
+    assert list(tilebase.label(rows, board="3x3")) == ["state", "distance"]
+
+
+def test_labels_are_the_programs(programs, tmp_path):
+    out = tmp_path / "walks.csv"
+    done = run(programs / "label", ["--sample", "walk:20", "--count", "50", "--seed", "3",
+                                    "--moves", "--out", str(out)])
+    assert done.returncode == 0, done.stderr
+    with out.open() as f:
+        written = list(csv.reader(f))[1:]
+    rows = tilebase.sample("3x3", 50, sampler="walk:20", seed=3)
+    labels = tilebase.label(rows, moves=True)
+    for line, row, d, after in zip(written, rows, labels["distance"], labels["move_distances"]):
+        assert [int(v) for v in line] == [*row, d, *after]
+
+
+def test_the_fifteen_puzzle_is_labelled_by_search():
+    rows = tilebase.sample("4x4", 6, sampler="walk:30", seed=2)
+    labels = tilebase.label(rows, board="4x4", pdb="5-5-5")
+    assert (labels["distance"] == tilebase.distances(rows, board="4x4", pdb="5-5-5")).all()
+    assert (labels["distance"] <= 30).all()
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: tilebase.sample("3x3", 1, sampler="walk:x"), ValueError, "walk:L"),
+    (lambda: tilebase.sample("4x4", 1, sampler="distance:30"), ValueError, "full table"),
+    (lambda: tilebase.label(numpy.array([[1, 2, 3, 8, 0, 4, 7, 6, 6]], numpy.uint8)),
+     ValueError, "row 0"),
+])
+def test_bad_input_is_named(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
