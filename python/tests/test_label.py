@@ -84,3 +84,24 @@ def test_the_fifteen_puzzle_is_labelled_by_search():
 def test_bad_input_is_named(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+def test_parquet_is_read_as_ml_users_read_it(programs, tmp_path):
+    """pyarrow reads label's Parquet file: the issue's columns and metadata, and the labels
+    `tilebase.label` gives the same rows."""
+    pq = pytest.importorskip("pyarrow.parquet")
+    out = tmp_path / "walks.parquet"
+    done = run(programs / "label", ["--sample", "walk:20", "--count", "50", "--seed", "3",
+                                    "--moves", "--out", str(out)])
+    assert done.returncode == 0, done.stderr
+    table = pq.read_table(out)
+    assert table.column_names == ["state", "distance", "move_distances"]
+    assert table.schema.metadata[b"tilebase.board"] == b"3x3"
+    assert table.schema.metadata[b"tilebase.goal"] == b"123804765"
+    assert table.schema.metadata[b"tilebase.metric"] == b"stm"
+    assert str(table.schema.field("distance").type) == "int16"
+    rows = tilebase.sample("3x3", 50, sampler="walk:20", seed=3)
+    labels = tilebase.label(rows, moves=True)
+    assert table.column("state").to_pylist() == rows.tolist()
+    assert table.column("distance").to_pylist() == labels["distance"].tolist()
+    assert table.column("move_distances").to_pylist() == labels["move_distances"].tolist()

@@ -199,9 +199,9 @@ fn the_fifteen_puzzle_and_bad_input() {
         .one_error_line("line 3: ");
     assert!(!bad.exists());
     sandbox
-        .run("label", &["--sample", "uniform", "--out", "x.parquet"])
+        .run("label", &["--sample", "uniform", "--out", "x.arrow"])
         .code(2)
-        .one_error_line(".npy or .csv");
+        .one_error_line(".parquet, .npy or .csv");
     sandbox
         .run("label", &["--sample", "walk:x", "--out", "x.csv"])
         .code(2)
@@ -223,4 +223,88 @@ fn the_fifteen_puzzle_and_bad_input() {
         .code(2)
         .one_error_line("full tables");
     assert!(!fresh.cache().exists() || std::fs::read_dir(fresh.cache()).unwrap().count() == 0);
+}
+
+/// `.parquet` holds the columns (`state` a fixed-size list of uint8, `distance` int16,
+/// `move_distances` a fixed-size list of 4 int16) with the rows of the CSV of the same draw, and
+/// says in its metadata what the distances are to.
+#[test]
+fn parquet_holds_the_same_rows_and_says_what_they_are() {
+    use arrow_array::cast::AsArray;
+    use arrow_array::types::{Int16Type, UInt8Type};
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+
+    let sandbox = Sandbox::new().with_shipped_db();
+    let parquet = sandbox.path().join("walks.parquet");
+    let csv = sandbox.path().join("walks.csv");
+    for out in [&parquet, &csv] {
+        sandbox
+            .run(
+                "label",
+                &[
+                    "--sample",
+                    "walk:20",
+                    "--count",
+                    "100",
+                    "--seed",
+                    "7",
+                    "--moves",
+                    "--out",
+                    out.to_str().unwrap(),
+                ],
+            )
+            .code(0)
+            .quiet();
+    }
+    let builder =
+        ParquetRecordBatchReaderBuilder::try_new(std::fs::File::open(&parquet).unwrap()).unwrap();
+    let metadata: Vec<(String, Option<String>)> = builder
+        .metadata()
+        .file_metadata()
+        .key_value_metadata()
+        .unwrap()
+        .iter()
+        .filter(|kv| kv.key.starts_with("tilebase."))
+        .map(|kv| (kv.key.clone(), kv.value.clone()))
+        .collect();
+    assert_eq!(
+        metadata,
+        [
+            ("tilebase.board".to_string(), Some("3x3".to_string())),
+            ("tilebase.goal".to_string(), Some("123804765".to_string())),
+            ("tilebase.metric".to_string(), Some("stm".to_string())),
+        ]
+    );
+    let schema = builder.schema().clone();
+    let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
+    assert_eq!(names, ["state", "distance", "move_distances"]);
+    let mut read = Vec::new();
+    for batch in builder.build().unwrap() {
+        let batch = batch.unwrap();
+        let state = batch.column(0).as_fixed_size_list();
+        let distance = batch.column(1).as_primitive::<Int16Type>();
+        let moves = batch.column(2).as_fixed_size_list();
+        assert_eq!((state.value_length(), moves.value_length()), (9, 4));
+        for i in 0..batch.num_rows() {
+            let mut row: Vec<i32> = state
+                .value(i)
+                .as_primitive::<UInt8Type>()
+                .values()
+                .iter()
+                .map(|&c| i32::from(c))
+                .collect();
+            row.push(i32::from(distance.value(i)));
+            row.extend(
+                moves
+                    .value(i)
+                    .as_primitive::<Int16Type>()
+                    .values()
+                    .iter()
+                    .map(|&d| i32::from(d)),
+            );
+            read.push(row);
+        }
+    }
+    let (_, expected) = rows(&std::fs::read_to_string(&csv).unwrap());
+    assert_eq!(read, expected);
 }

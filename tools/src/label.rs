@@ -13,7 +13,8 @@ use crate::which::{Which, words};
 
 /// Writes a dataset: states drawn by a sampler, each with its exact distance to the goal and,
 /// with --moves, the exact distance after each of the blank's moves. The format follows the
-/// extension of --out: .npy (a NumPy structured array) or .csv (cells, then cost). The same
+/// extension of --out: .parquet (Arrow's columns, with the board, goal and metric in its
+/// metadata), .npy (a NumPy structured array) or .csv (cells, then cost). The same
 /// seed writes the same file, byte for byte; the file appears under its name only once whole.
 #[derive(Debug, Parser)]
 #[command(name = "label", version)]
@@ -34,7 +35,7 @@ pub struct Args {
     /// (-1 where it cannot): `move_distances`
     #[arg(long)]
     pub moves: bool,
-    /// The file to write: FILE.npy or FILE.csv
+    /// The file to write: FILE.parquet, FILE.npy or FILE.csv
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
     /// Which answers: --db, --board, --goal, --metric, --pdb.
@@ -48,6 +49,7 @@ pub struct Args {
 /// The formats `--out` can name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Format {
+    Parquet,
     Npy,
     Csv,
 }
@@ -70,11 +72,12 @@ pub fn main() -> ExitCode {
 
 fn run(args: &Args) -> Result<(), String> {
     let format = match args.out.extension().and_then(|e| e.to_str()) {
+        Some("parquet") => Format::Parquet,
         Some("npy") => Format::Npy,
         Some("csv") => Format::Csv,
         _ => {
             return Err(format!(
-                "--out {}: the format follows the extension: .npy or .csv",
+                "--out {}: the format follows the extension: .parquet, .npy or .csv",
                 args.out.display()
             ));
         }
@@ -87,11 +90,89 @@ fn run(args: &Args) -> Result<(), String> {
         .map_err(words)?;
     let labels = label_rows(&answers, &rows, args.moves).map_err(|e| e.to_string())?;
     let bytes = match format {
+        Format::Parquet => parquet(&answers, &rows, &labels)
+            .map_err(|e| format!("--out {}: {e}", args.out.display()))?,
         Format::Npy => npy(&answers, &rows, &labels),
         Format::Csv => csv(&answers, &rows, &labels).into_bytes(),
     };
     crate::files::write_atomically(&args.out, &bytes)
         .map_err(|e| format!("--out {}: {e}", args.out.display()))
+}
+
+/// A Parquet file (zstd-compressed): `state` (a fixed-size list of uint8, one a cell, row by
+/// row, 0 the blank), `distance` (int16), and with moves `move_distances` (a fixed-size list of 4
+/// int16: up, down, left, right, -1 where the blank cannot move); the key-value metadata
+/// `tilebase.board`, `tilebase.goal` and `tilebase.metric` say what the distances are to.
+fn parquet(answers: &Answers, rows: &[Position], labels: &Labels) -> Result<Vec<u8>, String> {
+    use std::sync::Arc;
+
+    use arrow_array::{Array, ArrayRef, FixedSizeListArray, Int16Array, RecordBatch, UInt8Array};
+    use arrow_schema::{DataType, Field, Schema};
+    use parquet::arrow::ArrowWriter;
+    use parquet::basic::{Compression, ZstdLevel};
+    use parquet::file::metadata::KeyValue;
+    use parquet::file::properties::WriterProperties;
+
+    let n = answers.board().cells();
+    let mut cells = Vec::with_capacity(rows.len() * n);
+    for row in rows {
+        cells.extend_from_slice(row.cells());
+    }
+    let list = |item: DataType, size: usize, values: ArrayRef| {
+        FixedSizeListArray::try_new(
+            Arc::new(Field::new("item", item, false)),
+            size as i32,
+            values,
+            None,
+        )
+        .map_err(|e| e.to_string())
+    };
+    let state = list(DataType::UInt8, n, Arc::new(UInt8Array::from(cells)))?;
+    let mut fields = vec![
+        Field::new("state", state.data_type().clone(), false),
+        Field::new("distance", DataType::Int16, false),
+    ];
+    let mut columns: Vec<ArrayRef> = vec![
+        Arc::new(state),
+        Arc::new(Int16Array::from(labels.distance.clone())),
+    ];
+    if let Some(after) = &labels.move_distances {
+        let flat: Vec<i16> = after.iter().flatten().copied().collect();
+        let moves = list(DataType::Int16, 4, Arc::new(Int16Array::from(flat)))?;
+        fields.push(Field::new(
+            "move_distances",
+            moves.data_type().clone(),
+            false,
+        ));
+        columns.push(Arc::new(moves));
+    }
+    let (goal, board) = answers.names();
+    let said = [
+        ("tilebase.board", board),
+        ("tilebase.goal", goal),
+        ("tilebase.metric", answers.metric().name()),
+    ];
+    // In the file's key-value metadata, and in the Arrow schema's (which pyarrow and polars
+    // show as the table's).
+    let schema = Schema::new(fields).with_metadata(
+        said.iter()
+            .map(|(key, value)| (key.to_string(), value.to_string()))
+            .collect::<std::collections::HashMap<String, String>>(),
+    );
+    let batch = RecordBatch::try_new(Arc::new(schema), columns).map_err(|e| e.to_string())?;
+    let metadata = said
+        .map(|(key, value)| KeyValue::new(key.to_string(), value.to_string()))
+        .to_vec();
+    let properties = WriterProperties::builder()
+        .set_compression(Compression::ZSTD(ZstdLevel::default()))
+        .set_key_value_metadata(Some(metadata))
+        .build();
+    let mut out = Vec::new();
+    let mut writer = ArrowWriter::try_new(&mut out, batch.schema(), Some(properties))
+        .map_err(|e| e.to_string())?;
+    writer.write(&batch).map_err(|e| e.to_string())?;
+    writer.close().map_err(|e| e.to_string())?;
+    Ok(out)
 }
 
 /// A NumPy `.npy` file (format 1.0) holding one structured array: `state` (the cells, uint8),
