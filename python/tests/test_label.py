@@ -105,3 +105,24 @@ def test_parquet_is_read_as_ml_users_read_it(programs, tmp_path):
     assert table.column("state").to_pylist() == rows.tolist()
     assert table.column("distance").to_pylist() == labels["distance"].tolist()
     assert table.column("move_distances").to_pylist() == labels["move_distances"].tolist()
+
+
+def test_each_path_walks_optimally_to_the_goal(programs, tmp_path):
+    """--path: each state's path starts at it, ends at the goal, one legal move nearer a step."""
+    pq = pytest.importorskip("pyarrow.parquet")
+    out = tmp_path / "paths.parquet"
+    done = run(programs / "label", ["--sample", "walk:15", "--count", "20", "--seed", "4",
+                                    "--path", "--out", str(out)])
+    assert done.returncode == 0, done.stderr
+    table = pq.read_table(out)
+    assert table.column_names == ["state", "distance", "path"]
+    for record in table.to_pylist():
+        path = record["path"]
+        assert path[0] == record["state"]
+        assert path[-1] == [1, 2, 3, 8, 0, 4, 7, 6, 5]
+        assert len(path) == record["distance"] + 1
+        for d, (a, b) in enumerate(zip(path, path[1:])):
+            moved = [i for i in range(9) if a[i] != b[i]]
+            assert len(moved) == 2 and 0 in (a[moved[0]], a[moved[1]])
+            assert abs(moved[0] - moved[1]) in (1, 3)
+            assert tilebase.distance(b) == record["distance"] - d - 1

@@ -206,6 +206,13 @@ fn the_fifteen_puzzle_and_bad_input() {
         .run("label", &["--sample", "walk:x", "--out", "x.csv"])
         .code(2)
         .one_error_line("walk:L");
+    sandbox
+        .run(
+            "label",
+            &["--sample", "uniform", "--path", "--out", "x.csv"],
+        )
+        .code(2)
+        .one_error_line("only .parquet holds");
     // No table draws 4x4 states at a distance: refused before any file is built.
     let fresh = Sandbox::new();
     fresh

@@ -35,6 +35,10 @@ pub struct Args {
     /// (-1 where it cannot): `move_distances`
     #[arg(long)]
     pub moves: bool,
+    /// Also give each state the states along one optimal solution, the state first and the
+    /// goal last, one move nearer each (`path`; .parquet only)
+    #[arg(long)]
+    pub path: bool,
     /// The file to write: FILE.parquet, FILE.npy or FILE.csv
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
@@ -82,6 +86,12 @@ fn run(args: &Args) -> Result<(), String> {
             ));
         }
     };
+    if args.path && format != Format::Parquet {
+        return Err(format!(
+            "--path: each state's path is a list of states, which only .parquet holds, not {}",
+            args.out.display()
+        ));
+    }
     let question = args.which.question(None)?;
     args.sample.check(question.board()).map_err(words)?;
     let answers = args.which.open(None, "label")?;
@@ -89,8 +99,13 @@ fn run(args: &Args) -> Result<(), String> {
         .sample(&args.sample, args.count, args.seed)
         .map_err(words)?;
     let labels = label_rows(&answers, &rows, args.moves).map_err(|e| e.to_string())?;
+    let paths = if args.path {
+        Some(tilebase_answer::optimal_paths(&answers, &rows).map_err(words)?)
+    } else {
+        None
+    };
     let bytes = match format {
-        Format::Parquet => parquet(&answers, &rows, &labels)
+        Format::Parquet => parquet(&answers, &rows, &labels, paths.as_deref())
             .map_err(|e| format!("--out {}: {e}", args.out.display()))?,
         Format::Npy => npy(&answers, &rows, &labels),
         Format::Csv => csv(&answers, &rows, &labels).into_bytes(),
@@ -103,10 +118,18 @@ fn run(args: &Args) -> Result<(), String> {
 /// row, 0 the blank), `distance` (int16), and with moves `move_distances` (a fixed-size list of 4
 /// int16: up, down, left, right, -1 where the blank cannot move); the key-value metadata
 /// `tilebase.board`, `tilebase.goal` and `tilebase.metric` say what the distances are to.
-fn parquet(answers: &Answers, rows: &[Position], labels: &Labels) -> Result<Vec<u8>, String> {
+fn parquet(
+    answers: &Answers,
+    rows: &[Position],
+    labels: &Labels,
+    paths: Option<&[Vec<Position>]>,
+) -> Result<Vec<u8>, String> {
     use std::sync::Arc;
 
-    use arrow_array::{Array, ArrayRef, FixedSizeListArray, Int16Array, RecordBatch, UInt8Array};
+    use arrow_array::builder::{FixedSizeListBuilder, ListBuilder, UInt8Builder};
+    use arrow_array::{
+        Array, ArrayRef, FixedSizeListArray, Int16Array, ListArray, RecordBatch, UInt8Array,
+    };
     use arrow_schema::{DataType, Field, Schema};
     use parquet::arrow::ArrowWriter;
     use parquet::basic::{Compression, ZstdLevel};
@@ -145,6 +168,29 @@ fn parquet(answers: &Answers, rows: &[Position], labels: &Labels) -> Result<Vec<
             false,
         ));
         columns.push(Arc::new(moves));
+    }
+    if let Some(paths) = paths {
+        let item = Field::new("item", DataType::UInt8, false);
+        let states = FixedSizeListBuilder::new(UInt8Builder::new(), n as i32).with_field(item);
+        let mut builder = ListBuilder::new(states).with_field(Field::new(
+            "item",
+            DataType::FixedSizeList(
+                Arc::new(Field::new("item", DataType::UInt8, false)),
+                n as i32,
+            ),
+            false,
+        ));
+        for path in paths {
+            for state in path {
+                let cells = builder.values();
+                cells.values().append_slice(state.cells());
+                cells.append(true);
+            }
+            builder.append(true);
+        }
+        let path: ListArray = builder.finish();
+        fields.push(Field::new("path", path.data_type().clone(), false));
+        columns.push(Arc::new(path));
     }
     let (goal, board) = answers.names();
     let said = [

@@ -191,6 +191,20 @@ pub fn label_rows(answers: &Answers, rows: &[Position], moves: bool) -> Result<L
     })
 }
 
+/// The states along one optimal solution of each row, the row first and the goal last (each
+/// one move nearer than the one before); empty for a row that cannot reach the goal. The
+/// solution is the one `query` gives: at each step the first optimal move in U, D, L, R order.
+pub fn optimal_paths(answers: &Answers, rows: &[Position]) -> Result<Vec<Vec<Position>>, Error> {
+    rows.iter()
+        .map(|row| {
+            Ok(match answers.solve(row)? {
+                Some(path) => row.along(&path),
+                None => Vec::new(),
+            })
+        })
+        .collect()
+}
+
 /// `count` random walks of `length` moves from `goal`, never straight back, from `seed`.
 fn walks(goal: &Position, length: u32, count: usize, seed: u64) -> Vec<Position> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
