@@ -135,20 +135,22 @@ pub fn scrambles(goal: &Position, count: usize, seed: Option<u64>) -> Vec<Positi
     let seed = seed.unwrap_or_else(|| rand::rng().random());
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let board = goal.board();
-    let mut out = Vec::with_capacity(count);
     // On a board with a full table, a dense index drawn uniformly is a state drawn uniformly
     // among those of the goal's parity half: no shuffle, no parity to mend.
     if let Some(state) = goal.state() {
+        use rayon::prelude::*;
         let (_, parity) = state.index_and_parity();
         let half = state.board().states();
-        while out.len() < count {
-            let index = rng.random_range(0..half);
-            if let Some(drawn) = tilebase_core::State::from_index(state.board(), parity, index) {
-                out.push(Position::from(drawn));
-            }
-        }
-        return out;
+        // The indices drawn in order, then turned into states on every core: the same seed,
+        // the same states in the same order, however many cores.
+        let indices: Vec<u32> = (0..count).map(|_| rng.random_range(0..half)).collect();
+        return indices
+            .par_iter()
+            .filter_map(|&index| tilebase_core::State::from_index(state.board(), parity, index))
+            .map(Position::from)
+            .collect();
     }
+    let mut out = Vec::with_capacity(count);
     while out.len() < count {
         let mut cells = goal.cells().to_vec();
         for i in (1..cells.len()).rev() {
