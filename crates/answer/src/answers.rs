@@ -253,13 +253,7 @@ impl Answers {
             }
             Source::Patterns(source) => {
                 let searcher = Searcher::new(self, source)?;
-                let effort = Effort::default();
-                match searcher.solve(position, &effort)? {
-                    None => Ok(None),
-                    Some(moves) => searcher
-                        .hints(position, moves.len() as u8, &effort)
-                        .map(Some),
-                }
+                searcher.at_distance(position, |d, effort| searcher.hints(position, d, effort))
             }
         }
     }
@@ -290,13 +284,9 @@ impl Answers {
             ),
             Source::Patterns(source) => {
                 let searcher = Searcher::new(self, source)?;
-                let effort = Effort::default();
-                match searcher.solve(position, &effort)? {
-                    None => Ok(None),
-                    Some(moves) => searcher
-                        .solutions(position, moves.len() as u8, limit, &effort)
-                        .map(Some),
-                }
+                searcher.at_distance(position, |d, effort| {
+                    searcher.solutions(position, d, limit, effort)
+                })
             }
         }
     }
@@ -316,21 +306,15 @@ impl Answers {
     /// ```
     pub fn count_solutions(&self, position: &Position) -> Result<Option<u128>, Error> {
         match &self.0.source {
-            Source::Table(source) => {
-                let goal = source.answers();
-                let state = *self.state(position)?;
-                let mut known = std::collections::HashMap::new();
-                table_result(source, count_table(&goal, state, &mut known))
-            }
+            Source::Table(source) => table_result(
+                source,
+                count_table(&source.answers(), *self.state(position)?),
+            ),
             Source::Patterns(source) => {
                 let searcher = Searcher::new(self, source)?;
-                let effort = Effort::default();
-                match searcher.solve(position, &effort)? {
-                    None => Ok(None),
-                    Some(moves) => searcher
-                        .count(position, moves.len() as u8, &effort)
-                        .map(|n| Some(u128::from(n))),
-                }
+                searcher.at_distance(position, |d, effort| {
+                    searcher.count(position, d, effort).map(u128::from)
+                })
             }
         }
     }
@@ -373,28 +357,7 @@ impl Answers {
                     hints,
                 }))
             }
-            Source::Patterns(source) => {
-                let searcher = Searcher::new(self, source)?;
-                let mut answer = searcher.answer(position, ask.hints, &ask.effort)?;
-                if let Answer::Solved(solved) = &mut answer {
-                    if ask.solutions {
-                        solved.solutions = Some(searcher.solutions(
-                            position,
-                            solved.distance,
-                            ask.limit,
-                            &ask.effort,
-                        )?);
-                    }
-                    if ask.count {
-                        solved.count = Some(u128::from(searcher.count(
-                            position,
-                            solved.distance,
-                            &ask.effort,
-                        )?));
-                    }
-                }
-                Ok(answer)
-            }
+            Source::Patterns(source) => Searcher::new(self, source)?.answer(position, ask),
         }
     }
 
@@ -438,6 +401,14 @@ fn table_result<T>(
 pub(crate) fn count_table(
     goal: &Goal<'_, Storage>,
     state: tilebase_core::State,
+) -> Result<u128, tilebase_lookup::Error> {
+    count_below(goal, state, &mut std::collections::HashMap::new())
+}
+
+/// [`count_table`], with the counts of the states already worked out.
+fn count_below(
+    goal: &Goal<'_, Storage>,
+    state: tilebase_core::State,
     known: &mut std::collections::HashMap<tilebase_core::State, u128>,
 ) -> Result<u128, tilebase_lookup::Error> {
     if let Some(&n) = known.get(&state) {
@@ -452,7 +423,7 @@ pub(crate) fn count_table(
     for hint in hints.iter().filter(|h| h.optimal) {
         let next = (0..hint.slide.cells).try_fold(state, |s, _| s.slide(hint.slide.direction));
         if let Some(next) = next {
-            n = n.saturating_add(count_table(goal, next, known)?);
+            n = n.saturating_add(count_below(goal, next, known)?);
         }
     }
     known.insert(state, n);
@@ -532,13 +503,9 @@ impl<'a> Searcher<'a> {
         Ok(hints)
     }
 
-    /// The whole answer, with hints if asked.
-    pub(crate) fn answer(
-        &self,
-        position: &Position,
-        hints: bool,
-        effort: &Effort,
-    ) -> Result<Answer, Error> {
+    /// The whole answer, with what `ask` asks for besides (every search within its effort).
+    pub(crate) fn answer(&self, position: &Position, ask: &Ask) -> Result<Answer, Error> {
+        let effort = &ask.effort;
         let Some(moves) = self.solve(position, effort)? else {
             return Ok(Answer::Unsolvable(Unsolvable {
                 position: *position,
@@ -546,8 +513,18 @@ impl<'a> Searcher<'a> {
             }));
         };
         let distance = moves.len() as u8;
-        let hints = if hints {
+        let hints = if ask.hints {
             Some(self.hints(position, distance, effort)?)
+        } else {
+            None
+        };
+        let solutions = if ask.solutions {
+            Some(self.solutions(position, distance, ask.limit, effort)?)
+        } else {
+            None
+        };
+        let count = if ask.count {
+            Some(u128::from(self.count(position, distance, effort)?))
         } else {
             None
         };
@@ -555,10 +532,43 @@ impl<'a> Searcher<'a> {
             position: *position,
             moves: Path::from_iter(moves),
             distance,
-            solutions: None,
-            count: None,
+            solutions,
+            count,
             hints,
         }))
+    }
+
+    /// `answer(position)` at its distance found by a search, `None` if it cannot reach the goal:
+    /// for the questions that need the distance first.
+    fn at_distance<T>(
+        &self,
+        position: &Position,
+        answer: impl FnOnce(u8, &Effort) -> Result<T, Error>,
+    ) -> Result<Option<T>, Error> {
+        let effort = Effort::default();
+        match self.solve(position, &effort)? {
+            None => Ok(None),
+            Some(moves) => answer(moves.len() as u8, &effort).map(Some),
+        }
+    }
+
+    /// Tells `each` every optimal solution of `position` (at `distance`), in the canonical
+    /// frame, while it says to go on.
+    fn each_optimal(
+        &self,
+        position: &Position,
+        distance: u8,
+        effort: &Effort,
+        each: &mut dyn FnMut(&[Move]) -> bool,
+    ) -> Result<(), Error> {
+        let image = self.source.frame().state(position.cells());
+        self.solver
+            .each_optimal(&image, u32::from(distance), effort.max_nodes, each)
+            .map(|_| ())
+            .map_err(|error| Error::Search {
+                position: *position,
+                error,
+            })
     }
 
     /// The optimal solutions of `position` (at `distance`), in lexicographic U < D < L < R
@@ -571,24 +581,13 @@ impl<'a> Searcher<'a> {
         effort: &Effort,
     ) -> Result<Vec<Path>, Error> {
         let frame = self.source.frame();
-        let image = frame.state(position.cells());
         let limit = limit.unwrap_or(usize::MAX);
         let mut all: Vec<Path> = Vec::new();
         if limit > 0 {
-            self.solver
-                .each_optimal(
-                    &image,
-                    u32::from(distance),
-                    effort.max_nodes,
-                    &mut |moves| {
-                        all.push(moves.iter().map(|&m| frame.move_back(m)).collect());
-                        all.len() < limit
-                    },
-                )
-                .map_err(|error| Error::Search {
-                    position: *position,
-                    error,
-                })?;
+            self.each_optimal(position, distance, effort, &mut |moves| {
+                all.push(moves.iter().map(|&m| frame.move_back(m)).collect());
+                all.len() < limit
+            })?;
         }
         // The search's order is the canonical frame's; turned back, it may not be the
         // position's own.
@@ -603,17 +602,11 @@ impl<'a> Searcher<'a> {
         distance: u8,
         effort: &Effort,
     ) -> Result<u64, Error> {
-        let image = self.source.frame().state(position.cells());
         let mut count = 0u64;
-        self.solver
-            .each_optimal(&image, u32::from(distance), effort.max_nodes, &mut |_| {
-                count += 1;
-                true
-            })
-            .map_err(|error| Error::Search {
-                position: *position,
-                error,
-            })?;
+        self.each_optimal(position, distance, effort, &mut |_| {
+            count += 1;
+            true
+        })?;
         Ok(count)
     }
 

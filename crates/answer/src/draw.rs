@@ -105,19 +105,31 @@ const HOLD: f64 = 2.5;
 /// The picture of the solution `slides` from `start` to `goal`: one `<g class="frame">` per
 /// board, the start first.
 pub fn svg(start: &Position, goal: &Position, slides: &[Slide]) -> String {
+    let labels: Vec<String> = slides.iter().map(Slide::to_string).collect();
+    svg_along(start, goal, slides, &labels, &[])
+}
+
+/// The picture of `slides` from `start` to `goal`, each move labelled, those marked lost
+/// framed in red (none when `lost` is empty).
+fn svg_along(
+    start: &Position,
+    goal: &Position,
+    slides: &[Slide],
+    labels: &[String],
+    lost: &[bool],
+) -> String {
     let board = start.board();
     let boards: Vec<Vec<u8>> = boards(start, slides)
         .iter()
         .map(|p| p.cells().to_vec())
         .collect();
-    let labels: Vec<String> = slides.iter().map(Slide::to_string).collect();
     svg_of(
         (board.width(), board.height()),
         &boards,
         &start.to_string(),
         &goal.to_string(),
-        &labels,
-        &[],
+        labels,
+        lost,
     )
 }
 
@@ -125,13 +137,7 @@ pub fn svg(start: &Position, goal: &Position, slides: &[Slide]) -> String {
 /// distances, the boards after a move that lost time framed and captioned in red with what it
 /// cost and what was better. Moves are written in `letters`.
 pub fn svg_judged(analysis: &crate::Analysis, goal: &Position, letters: crate::Letters) -> String {
-    let start = &analysis.scramble;
-    let board = start.board();
     let slides: Vec<Slide> = analysis.moves.iter().map(|m| m.slide).collect();
-    let boards: Vec<Vec<u8>> = boards(start, &slides)
-        .iter()
-        .map(|p| p.cells().to_vec())
-        .collect();
     let labels: Vec<String> = analysis
         .moves
         .iter()
@@ -152,14 +158,7 @@ pub fn svg_judged(analysis: &crate::Analysis, goal: &Position, letters: crate::L
         })
         .collect();
     let lost: Vec<bool> = analysis.moves.iter().map(|m| !m.optimal).collect();
-    svg_of(
-        (board.width(), board.height()),
-        &boards,
-        &start.to_string(),
-        &goal.to_string(),
-        &labels,
-        &lost,
-    )
+    svg_along(&analysis.scramble, goal, &slides, &labels, &lost)
 }
 
 /// The picture of a solution given as its boards (the cells of each, the start first), the

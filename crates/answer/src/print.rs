@@ -16,7 +16,7 @@ use tilebase_lookup::{Goal, Storage};
 
 use crate::analyse::Letters;
 use crate::answer::{Answer, Hint, Solved, Unsolvable, push_moves};
-use crate::answers::{Answers, Effort, Searcher};
+use crate::answers::{Answers, Ask, Effort, Searcher};
 use crate::draw;
 use crate::error::Error;
 use crate::json::{self, Context, Fields};
@@ -467,8 +467,7 @@ impl Writer<'_> {
             None
         };
         let count = if self.count {
-            let mut known = std::collections::HashMap::new();
-            let counted = crate::answers::count_table(table, *state, &mut known);
+            let counted = crate::answers::count_table(table, *state);
             self.or_report(counted, state, notes, &mut outcome)
         } else {
             None
@@ -509,23 +508,15 @@ impl Writer<'_> {
                 Outcome::Unsolvable
             });
         }
-        match searcher.answer(position, self.hint(), &self.effort)? {
-            Answer::Solved(mut solved) => {
-                if self.mode.all() {
-                    solved.solutions = Some(searcher.solutions(
-                        position,
-                        solved.distance,
-                        self.limit,
-                        &self.effort,
-                    )?);
-                }
-                if self.count {
-                    solved.count = Some(u128::from(searcher.count(
-                        position,
-                        solved.distance,
-                        &self.effort,
-                    )?));
-                }
+        let ask = Ask {
+            solutions: self.mode.all(),
+            hints: self.hint(),
+            count: self.count,
+            limit: self.limit,
+            effort: self.effort,
+        };
+        match searcher.answer(position, &ask)? {
+            Answer::Solved(solved) => {
                 self.write_solved(&solved, out);
                 Ok(Outcome::Answered)
             }

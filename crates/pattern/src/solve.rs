@@ -295,24 +295,22 @@ impl<'a> Solver<'a> {
     /// the mirror, on the mirrored state. Never more than the distance, never less than the
     /// Manhattan distance.
     pub fn heuristic(&self, cells: &[u8]) -> u32 {
-        let mut state = [0u8; MAX_GRID_CELLS];
-        state[..cells.len()].copy_from_slice(cells);
-        self.lookups
-            .iter()
-            .map(|&lookup| self.view(lookup, &state).sum)
-            .max()
-            .unwrap_or(0)
+        self.sums(cells).max().unwrap_or(0)
     }
 
     /// The heuristic of `cells` by each lookup, in order: for each partition, its sum on the
     /// state and then (with the mirror) on the mirrored state.
     pub fn lookups(&self, cells: &[u8]) -> Vec<u32> {
+        self.sums(cells).collect()
+    }
+
+    /// Each lookup's sum on `cells`, in the lookups' order.
+    fn sums(&self, cells: &[u8]) -> impl Iterator<Item = u32> + '_ {
         let mut state = [0u8; MAX_GRID_CELLS];
         state[..cells.len()].copy_from_slice(cells);
         self.lookups
             .iter()
-            .map(|&lookup| self.view(lookup, &state).sum)
-            .collect()
+            .map(move |&lookup| self.view(lookup, &state).sum)
     }
 
     /// Whether `cells` can reach the goal. `cells` must hold each tile once.
