@@ -7,7 +7,6 @@ mod builds;
 mod compare;
 mod fifteen;
 mod hostile;
-mod label;
 mod query;
 mod questions;
 mod random;

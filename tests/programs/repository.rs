@@ -88,7 +88,7 @@ const PROGRAMS: [(&str, &str); 9] = [
     ("stats", "cargo install --path tools"),
     ("random", "cargo install --path tools"),
     ("analyse", "cargo install --path tools"),
-    ("label", "cargo install --path tools"),
+    ("label", "cargo install --path tools/label"),
     ("serve", "cargo install --path serve"),
 ];
 

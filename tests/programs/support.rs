@@ -14,24 +14,31 @@ pub fn json_lines<T: serde::de::DeserializeOwned>(stdout: &str) -> Vec<T> {
         .collect()
 }
 
-/// The path of one of the workspace's programs, built by cargo for these tests.
+/// The path of one of the workspace's programs, built by cargo for these tests (those of the
+/// package whose tests include this file: `label` has a package of its own).
 pub fn program(name: &str) -> &'static str {
-    match name {
-        "build-db" => env!("CARGO_BIN_EXE_build-db"),
-        "query" => env!("CARGO_BIN_EXE_query"),
-        "verify" => env!("CARGO_BIN_EXE_verify"),
-        "compare" => env!("CARGO_BIN_EXE_compare"),
-        "stats" => env!("CARGO_BIN_EXE_stats"),
-        "random" => env!("CARGO_BIN_EXE_random"),
-        "analyse" => env!("CARGO_BIN_EXE_analyse"),
-        "label" => env!("CARGO_BIN_EXE_label"),
-        other => panic!("no program {other}"),
-    }
+    let built = match name {
+        "build-db" => option_env!("CARGO_BIN_EXE_build-db"),
+        "query" => option_env!("CARGO_BIN_EXE_query"),
+        "verify" => option_env!("CARGO_BIN_EXE_verify"),
+        "compare" => option_env!("CARGO_BIN_EXE_compare"),
+        "stats" => option_env!("CARGO_BIN_EXE_stats"),
+        "random" => option_env!("CARGO_BIN_EXE_random"),
+        "analyse" => option_env!("CARGO_BIN_EXE_analyse"),
+        "label" => option_env!("CARGO_BIN_EXE_label"),
+        _ => None,
+    };
+    built.unwrap_or_else(|| panic!("no program {name} in this package"))
 }
 
 /// The shipped database, in the repository.
 pub fn shipped_db() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../db/3x3-123804765.tilebase")
+    // The repository's root: the package's folder or one above it (tools/, tools/label/).
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .map(|dir| dir.join("db/3x3-123804765.tilebase"))
+        .find(|path| path.is_file())
+        .expect("the shipped database in the repository's db/")
 }
 
 /// A scratch directory to run programs in: the current directory of every run, with its own

@@ -8,7 +8,6 @@ pub mod build_db;
 pub mod compare;
 pub mod exit;
 pub mod files;
-pub mod label;
 pub mod progress;
 pub mod query;
 pub mod random;
@@ -33,7 +32,6 @@ mod tests {
             crate::stats::Args::command(),
             crate::random::Args::command(),
             crate::analyse::Args::command(),
-            crate::label::Args::command(),
         ];
         let mut boards = 0;
         for mut program in programs {

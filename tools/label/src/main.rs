@@ -1,4 +1,5 @@
 //! `label`: datasets for learning: states drawn by a sampler, each with its exact distance.
+#![forbid(unsafe_code)]
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -7,9 +8,9 @@ use std::process::ExitCode;
 use clap::Parser;
 use tilebase_answer::{Answers, Labels, Position, Sample, label_rows};
 
-use crate::exit::{self, parse_args, report};
-use crate::progress::Quiet;
-use crate::which::{Which, words};
+use tilebase_tools::exit::{self, parse_args, report};
+use tilebase_tools::progress::Quiet;
+use tilebase_tools::which::{Which, words};
 
 /// Writes a dataset: states drawn by a sampler, each with its exact distance to the goal and,
 /// with --moves, the exact distance after each of the blank's moves. The format follows the
@@ -58,8 +59,7 @@ enum Format {
     Csv,
 }
 
-/// Runs `label` with the process's arguments.
-pub fn main() -> ExitCode {
+fn main() -> ExitCode {
     let args = match parse_args::<Args>("label") {
         Ok(args) => args,
         Err(code) => return code,
@@ -110,7 +110,7 @@ fn run(args: &Args) -> Result<(), String> {
         Format::Npy => npy(&answers, &rows, &labels),
         Format::Csv => csv(&answers, &rows, &labels).into_bytes(),
     };
-    crate::files::write_atomically(&args.out, &bytes)
+    tilebase_tools::files::write_atomically(&args.out, &bytes)
         .map_err(|e| format!("--out {}: {e}", args.out.display()))
 }
 
@@ -288,4 +288,27 @@ fn csv(answers: &Answers, rows: &[Position], labels: &Labels) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every flag is in `--help` (none hidden), and `--board` says the boards there are, as for
+    /// every other program.
+    #[test]
+    fn help_lists_every_flag_and_the_true_board_limits() {
+        let mut command = super::Args::command();
+        let help = command.render_long_help().to_string();
+        for arg in command.get_arguments() {
+            assert!(!arg.is_hide_set(), "--{} is hidden", arg.get_id());
+            if let Some(long) = arg.get_long() {
+                assert!(help.contains(&format!("--{long}")), "--{long}");
+            }
+            if arg.get_long() == Some("board") {
+                let said = arg.get_help().map(ToString::to_string).unwrap_or_default();
+                assert!(said.contains("12 cells") && said.contains("4x4"), "{said}");
+            }
+        }
+    }
 }

@@ -1,9 +1,14 @@
-//! `label`: datasets whose every label is `query`'s exact distance, reproducible byte for byte,
+//! `label`: datasets whose every label is the library's exact distance (the one `query` prints),
+//! reproducible byte for byte,
 //! in NumPy's and the public 15-puzzle set's formats.
 
 use std::collections::HashMap;
 
-use crate::support::Sandbox;
+#[allow(dead_code)]
+#[path = "../../../tests/programs/support.rs"]
+mod support;
+
+use support::Sandbox;
 
 /// The rows of a CSV `label` wrote: the cells, the cost, and with moves the four distances.
 fn rows(csv: &str) -> (Vec<String>, Vec<Vec<i32>>) {
@@ -15,18 +20,26 @@ fn rows(csv: &str) -> (Vec<String>, Vec<Vec<i32>>) {
     (header, rows)
 }
 
-/// `query --distance-only`'s distance of each state, as a map.
-fn distances(sandbox: &Sandbox, args: &[&str], states: &[String]) -> HashMap<String, i32> {
-    let mut all = vec!["--distance-only"];
-    all.extend_from_slice(args);
-    let input: String = states.iter().map(|s| format!("{s}\n")).collect();
-    let run = sandbox.run_with_input("query", &all, input.as_bytes());
-    run.code(0);
-    run.stdout
-        .lines()
-        .map(|l| {
-            let (s, d) = l.rsplit_once(' ').unwrap();
-            (s.to_string(), d.parse().unwrap())
+/// The library's distance of each state (the answers `query` prints), found in the sandbox's
+/// `db/` and cache as the programs find them, as a map.
+fn distances(
+    sandbox: &Sandbox,
+    board: Option<&str>,
+    pdb: Option<&str>,
+    states: &[String],
+) -> HashMap<String, i32> {
+    use tilebase_answer::{Library, Places, Question, Quietly};
+    let places = Places::new(sandbox.path().join("db"), Some(sandbox.cache()));
+    let question = Question::read_text(board, None, None, pdb).unwrap();
+    let answers = Library::new(places).open(&question, &Quietly).unwrap();
+    states
+        .iter()
+        .map(|s| {
+            let position = answers.read(s).unwrap();
+            (
+                s.clone(),
+                i32::from(answers.distance(&position).unwrap().unwrap()),
+            )
         })
         .collect()
 }
@@ -62,7 +75,7 @@ fn every_label_is_querys_distance() {
     );
     assert_eq!(rows.len(), 200);
     let states: Vec<String> = rows.iter().map(|r| state_text(r, 9)).collect();
-    let known = distances(&sandbox, &[], &states);
+    let known = distances(&sandbox, None, None, &states);
     let mut shorter = 0;
     for (row, state) in rows.iter().zip(&states) {
         assert_eq!(row[9], known[state], "{state}");
@@ -81,7 +94,7 @@ fn every_label_is_querys_distance() {
             let mut next = cells.clone();
             next.swap(blank, to as usize);
             let next: String = next.iter().map(|t| t.to_string()).collect();
-            let d = distances(&sandbox, &[], std::slice::from_ref(&next))[&next];
+            let d = distances(&sandbox, None, None, std::slice::from_ref(&next))[&next];
             assert_eq!(row[10 + step], d, "{state} -> {next}");
         }
     }
@@ -181,7 +194,7 @@ fn the_fifteen_puzzle_and_bad_input() {
     let (header, rows) = rows(&std::fs::read_to_string(&out).unwrap());
     assert_eq!(header.last().map(String::as_str), Some("cost"));
     let states: Vec<String> = rows.iter().map(|r| state_text(r, 16)).collect();
-    let known = distances(&sandbox, &["--board", "4x4", "--pdb", "5-5-5"], &states);
+    let known = distances(&sandbox, Some("4x4"), Some("5-5-5"), &states);
     for (row, state) in rows.iter().zip(&states) {
         assert_eq!(row[16], known[state], "{state}");
     }
