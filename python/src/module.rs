@@ -55,13 +55,6 @@ impl From<Failure> for PyErr {
             Failure::Library(Error::Lookup(error)) => lookup_error(error),
             // Files that cannot answer as found or built.
             Failure::Library(error @ Error::Files(_)) => DatabaseError::new_err(error.to_string()),
-            Failure::Library(Error::Question(QuestionError::PdbOnTable { pdb })) => {
-                PyValueError::new_err(format!(
-                    "pdb {:?}: only the 15-puzzle (board=\"4x4\") is answered from pattern \
-                     databases; every other board from its full table",
-                    pdb.name()
-                ))
-            }
             Failure::Library(error) => PyValueError::new_err(error.to_string()),
             Failure::Row(RowError::Lookup { row, error }) => {
                 let message = format!("row {row}: {error}");

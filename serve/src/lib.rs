@@ -58,7 +58,7 @@ pub struct Args {
     #[arg(
         long,
         value_name = "7-8|6-6-3|5-5-5",
-        default_value_t = Partition::SevenEight,
+        default_value_t = Partition::SEVEN_EIGHT,
         help = format!(
             "{}. Found under db/ and in the cache as query finds them; missing ones are built \
              in the background on the first 4x4 question, answered 503 until ready",

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::str::FromStr;
 
-use tilebase_answer::{Partition, Position, Question, quote};
+use tilebase_answer::{Board, Partition, Position, Question, quote};
 
 use crate::error::ApiError;
 
@@ -126,8 +126,9 @@ pub fn number<T: FromStr + PartialOrd + std::fmt::Display>(
 
 /// The question asked by `board`, `goal` and `metric`, as the programs read `--board`,
 /// `--goal` and `--metric`: the board as given, else read off the goal, else 3x3; the goal as
-/// given, else the board's default; the single-tile metric unless `mtm` is asked for. A board
-/// answered from pattern databases is answered from the service's, `pdb`.
+/// given, else the board's default; the single-tile metric unless `mtm` is asked for. The
+/// 15-puzzle is answered from the service's pattern databases, `pdb`; the other boards answered
+/// from pattern databases from their defaults.
 pub fn question(
     board: Option<&str>,
     goal: Option<&str>,
@@ -135,7 +136,13 @@ pub fn question(
     pdb: Partition,
 ) -> Result<Question, ApiError> {
     Question::read_text(board, goal, metric, None)
-        .map(|question| question.with_pdb(pdb))
+        .map(|question| {
+            if question.board() == Board::FOUR_BY_FOUR {
+                question.with_pdb(pdb)
+            } else {
+                question
+            }
+        })
         .map_err(ApiError::question)
 }
 
@@ -236,7 +243,7 @@ mod tests {
 
     #[test]
     fn questions_are_read_as_the_programs_read_their_flags() {
-        let read = |board, goal, metric| question(board, goal, metric, Partition::FiveFiveFive);
+        let read = |board, goal, metric| question(board, goal, metric, Partition::FIVE_FIVE_FIVE);
         let q = read(None, None, None).unwrap();
         assert_eq!(q.to_string(), "goal 123804765 (3x3 board, stm)");
         let q = read(Some("3x2"), None, Some("mtm")).unwrap();
@@ -245,12 +252,15 @@ mod tests {
         assert_eq!(q.board().to_string(), "2x3");
         // The 15-puzzle, from the service's pattern databases; a 16-cell goal is its.
         let q = read(Some("4x4"), None, None).unwrap();
-        assert_eq!(q.pdb(), Some(Partition::FiveFiveFive));
+        assert_eq!(q.pdb(), Some(Partition::FIVE_FIVE_FIVE));
         let q = read(None, Some("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"), None).unwrap();
         assert_eq!(q.board().to_string(), "4x4");
+        // Other boards of over 12 cells, from their own defaults.
+        let q = read(Some("5x5"), None, None).unwrap();
+        assert_eq!(q.pdb(), Some(Partition::SIX_SIX_SIX_SIX));
         assert_eq!(
-            read(Some("5x5"), None, None).unwrap_err().message,
-            "board \"5x5\": 5x5: at most 12 cells are supported, and 4x4 (the 15-puzzle)"
+            read(Some("6x5"), None, None).unwrap_err().message,
+            "board \"6x5\": 6x5: at most 25 cells are supported (5x5, the 24-puzzle)"
         );
         assert_eq!(
             read(None, None, Some("fast")).unwrap_err().message,

@@ -28,7 +28,7 @@ use crate::limits::{BATCHES_PER_CORE, HEAVY_STATES, RETRY_FAILED, cores};
 /// How the service answers from pattern databases.
 #[derive(Clone, Debug)]
 pub struct Settings {
-    /// The partition whose files answer.
+    /// The partition whose files answer 4x4 (other boards are answered from their defaults).
     pub pdb: Partition,
     /// Searches under way at once, at most.
     pub max_searches: usize,
@@ -41,7 +41,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            pdb: Partition::SevenEight,
+            pdb: Partition::SEVEN_EIGHT,
             max_searches: cores(),
             max_nodes: crate::limits::DEFAULT_MAX_NODES,
             hold_builds: None,
@@ -261,7 +261,7 @@ impl Store {
                 "building the {} pattern databases ({}) for the class of goal {} failed: \
                  {message}; the first {} question after {} s tries again",
                 question.board(),
-                self.settings.pdb,
+                question.pdb().unwrap_or_default(),
                 question.goal(),
                 question.board(),
                 RETRY_FAILED.saturating_sub(at.elapsed()).as_secs().max(1)
@@ -271,14 +271,12 @@ impl Store {
 
     /// 503 while the files are built: what, since when, about how long it takes.
     fn building(&self, question: &Question, since: Instant) -> ApiError {
-        let pdb = self.settings.pdb;
         let board = question.board();
+        let pdb = question.pdb().unwrap_or(board.default_partition());
+        let cost = BuildCost::of_partition(board.cells(), pdb);
         ApiError {
-            retry_after: Some(match pdb {
-                Partition::FiveFiveFive => 2,
-                Partition::SixSixThree => 5,
-                Partition::SevenEight => 15,
-            }),
+            // Asked again about six times over the build, every 2 to 15 seconds.
+            retry_after: Some((cost.seconds() / 6.0).clamp(2.0, 15.0) as u32),
             ..ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!(
@@ -286,7 +284,7 @@ impl Store {
                      built ({}, once; started {} s ago): {board} questions are answered when \
                      they are ready; try again shortly",
                     question.goal(),
-                    BuildCost::of_partition(pdb),
+                    cost,
                     since.elapsed().as_secs()
                 ),
             )
@@ -321,7 +319,7 @@ impl Store {
                     format_args!(
                         "building the {} pattern databases ({}) failed: {message}",
                         question.board(),
-                        self.settings.pdb
+                        question.pdb().unwrap_or_default()
                     ),
                 );
                 Some(Build::Failed {

@@ -403,8 +403,8 @@ fn bad_questions_are_400_with_the_reason() {
             "state \"603712458\": value 603712458 is out of range: a 4x4 board has tiles 0 to 15",
         ),
         (
-            "/api/query?state=603712458&board=5x3",
-            "board \"5x3\": 5x3: at most 12 cells are supported, and 4x4 (the 15-puzzle)",
+            "/api/query?state=603712458&board=6x5",
+            "board \"6x5\": 6x5: at most 25 cells are supported (5x5, the 24-puzzle)",
         ),
         (
             "/api/query?state=603712458&board=big",

@@ -57,7 +57,7 @@ fn files(server: &Server, goal: &[u8]) -> Answers {
     let canonical = tilebase_pattern::ClassFrame::new(FOUR_BY_FOUR, goal)
         .canonical()
         .to_vec();
-    for tiles in Partition::FiveFiveFive.tiles(&canonical) {
+    for tiles in Partition::FIVE_FIVE_FIVE.tiles(&tilebase_pattern::FOUR_BY_FOUR, &canonical) {
         let path = server.dir().join("cache").join(pattern_file_name(
             Board::FOUR_BY_FOUR,
             &canonical,
@@ -66,7 +66,8 @@ fn files(server: &Server, goal: &[u8]) -> Answers {
         assert!(path.is_file(), "{} was not built", path.display());
     }
     let goal = Position::new(Board::FOUR_BY_FOUR, goal).unwrap();
-    let question = Question::new(goal, Default::default(), Some(Partition::FiveFiveFive)).unwrap();
+    let question =
+        Question::new(goal, Default::default(), Some(Partition::FIVE_FIVE_FIVE)).unwrap();
     Library::new(places)
         .find(&question, &Quietly)
         .unwrap()

@@ -119,8 +119,8 @@ fn bad_flags_get_one_line_and_exit_2() {
     let sandbox = Sandbox::new();
     for (args, part) in [
         (
-            &["--board", "5x5"][..],
-            "5x5: at most 12 cells are supported, and 4x4 (the 15-puzzle)",
+            &["--board", "6x5"][..],
+            "6x5: at most 25 cells are supported (5x5, the 24-puzzle)",
         ),
         (
             &["--board", "1x9"][..],

@@ -315,7 +315,7 @@ fn every_output_form_on_4x4() {
     sandbox
         .run("query", &["--board", "4x4", "--pdb", "4-4", near])
         .code(2)
-        .one_error_line("7-8, 6-6-3 and 5-5-5");
+        .one_error_line("--pdb \"4-4\": patterns of 4-4 tiles make 8, but the board has 15 tiles");
 }
 
 /// Goals with the blank on an edge and inside are answered through their class's files: for
@@ -462,7 +462,8 @@ fn compare_on_4x4() {
             "ida-manhattan",
             "ida-linear-conflict",
             "ida-5-5-5",
-            "ida-6-6-3"
+            "ida-6-6-3",
+            "ida-6-6-3-reflected"
         ]
     );
     for r in &rows {
@@ -510,13 +511,13 @@ fn refusals_on_large_boards() {
         .code(2)
         .one_error_line("3 cells, but a 4x4 board has 16");
     sandbox
-        .run("build-db", &["--board", "7x2"])
+        .run("build-db", &["--board", "6x5"])
         .code(2)
-        .one_error_line("4x4");
+        .one_error_line("6x5: at most 25 cells are supported (5x5, the 24-puzzle)");
     sandbox
         .run("query", &["--board", "5x3", "1"])
         .code(2)
-        .one_error_line("4x4");
+        .one_error_line("1 cell, but a 5x3 board has 15");
     sandbox
         .run("random", &["--board", "4x4", "--distance", "10"])
         .code(2)

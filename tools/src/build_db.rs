@@ -19,13 +19,14 @@ use crate::which::words;
 
 /// Builds the database of a sliding-tile puzzle goal: on boards of up to 12 cells the optimal
 /// distance of every state that can reach it, one byte each, in a file that `query`
-/// memory-maps; on 4x4 (the 15-puzzle) the pattern databases of the goal's class, one file per
-/// pattern of the partition, which answer for every goal of that class.
+/// memory-maps; on boards of 13 to 25 cells (4x4, the 15-puzzle; 5x5, the 24-puzzle; ...) the
+/// pattern databases of the goal's class, one file per pattern of the partition, which answer
+/// for every goal of that class (and of the board turned on its side: 5x3 and 3x5 share files).
 #[derive(Debug, Parser)]
 #[command(name = "build-db", version)]
 pub struct Args {
-    /// Board, WxH: W columns and H rows, both at least 2: up to 12 cells (a full table), or 4x4
-    /// (the 15-puzzle's pattern databases) [default: 3x3, or read off --goal]
+    /// Board, WxH: W columns and H rows, both at least 2: up to 12 cells (a full table), 13 to
+    /// 25 (pattern databases) [default: 3x3, or read off --goal]
     #[arg(long, value_name = "WxH")]
     pub board: Option<Board>,
     /// Goal state, in any form query reads (0 is the blank) [default: 123804765 on 3x3, tiles
@@ -41,15 +42,16 @@ pub struct Args {
     /// (full tables only) [default: stm]
     #[arg(long, value_name = "stm|mtm")]
     pub metric: Option<Metric>,
-    /// The 15-puzzle's partition (the help says what each costs to build)
+    /// The partition into patterns (the help says what each costs to build)
     #[arg(
         long,
-        value_name = "7-8|6-6-3|5-5-5",
-        help = format!("{} [default: 7-8]", tilebase_answer::pdb_help())
+        value_name = "SIZES|TILES",
+        help = format!("{} [default: the board's; 7-8 on 4x4]", tilebase_answer::pdb_help())
     )]
     pub pdb: Option<Partition>,
-    /// Output file; on 4x4 a directory [default: db/BOARD-GOAL.tilebase, with -mtm before
-    /// .tilebase in the multi-tile metric, and .zst added when compressed; on 4x4, db]
+    /// Output file; on boards of over 12 cells a directory [default: db/BOARD-GOAL.tilebase,
+    /// with -mtm before .tilebase in the multi-tile metric, and .zst added when compressed; on
+    /// boards of over 12 cells, db]
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
     /// Write the zstd-compressed form, for shipping; query and the library read both (full
@@ -213,7 +215,7 @@ fn patterns(args: &Args, question: &Question) -> Result<String, String> {
             dir.display()
         ));
     }
-    let partition = question.pdb().unwrap_or_default();
+    let partition = question.pdb().unwrap_or(board.default_partition());
     let goals = if args.all_goals {
         board.canonical_goals()
     } else {
@@ -224,25 +226,36 @@ fn patterns(args: &Args, question: &Question) -> Result<String, String> {
     };
     let mut summary = String::new();
     for goal in goals {
-        let frame = ClassFrame::new(board.grid(), goal.cells());
+        let frame = ClassFrame::new(goal.board().grid(), goal.cells());
         let canonical = frame.canonical();
+        // A board wider than high is answered by its tall form's files.
+        let tall = goal.board().tall();
+        let partition = partition.renamed(|t| frame.tile(t));
         let started = Instant::now();
-        let saved = build_patterns(board, canonical, partition, &dir, args.force, &watch)
+        let saved = build_patterns(tall, canonical, partition, &dir, args.force, &watch)
             .map_err(refused)?;
         let seconds = started.elapsed().as_secs_f64();
         let _ = writeln!(summary, "board     {board}");
         let _ = writeln!(summary, "goal      {goal}");
-        if canonical != goal.cells() {
+        if tall != goal.board() {
+            let _ = writeln!(
+                summary,
+                "class     answered through goal {} of {tall}, the board turned on its side",
+                cells_to_string(canonical)
+            );
+        } else if canonical != goal.cells() {
             let _ = writeln!(
                 summary,
                 "class     answered through goal {} (the same class of the blank's cell)",
                 cells_to_string(canonical)
             );
         }
-        // The mirror about a diagonal needs the blank on one: a corner or inside, not an edge.
+        // The mirror about a diagonal needs a square board and the blank on a diagonal: a
+        // corner or inside, not an edge.
         let blank = canonical.iter().position(|&t| t == 0).unwrap_or(0);
-        let (row, col) = (blank / board.width(), blank % board.width());
-        let reflected = row == col || row + col == board.width() - 1;
+        let w = tall.width();
+        let (row, col) = (blank / w, blank % w);
+        let reflected = tall.height() == w && (row == col || row + col == w - 1);
         let _ = writeln!(
             summary,
             "patterns  {partition} (additive{})",

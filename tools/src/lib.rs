@@ -21,7 +21,8 @@ mod tests {
     use clap::CommandFactory;
 
     /// Every flag a program accepts is in its `--help` (none hidden: `--pdb` and `--max-nodes`
-    /// once were), and a `--board` flag says the boards there are: up to 12 cells, and 4x4.
+    /// once were), and a `--board` flag says the boards there are: up to 12 cells from tables,
+    /// 13 to 25 from pattern databases.
     #[test]
     fn help_lists_every_flag_and_the_true_board_limits() {
         let programs = [
@@ -45,7 +46,7 @@ mod tests {
                 if arg.get_long() == Some("board") {
                     let said = arg.get_help().map(ToString::to_string).unwrap_or_default();
                     assert!(
-                        said.contains("12 cells") && said.contains("4x4"),
+                        said.contains("up to 12 cells") && said.contains("13 to 25"),
                         "{name} --board: {said}"
                     );
                     boards += 1;

@@ -19,12 +19,14 @@ pub struct Which {
     /// on the spot and saved in the cache]
     #[arg(long, value_name = "PATH")]
     pub db: Option<PathBuf>,
-    /// Board, WxH: W columns and H rows, both at least 2: up to 12 cells (a full table), or 4x4
-    /// (the 15-puzzle, from pattern databases) [default: read off --goal or --db, else 3x3]
+    /// Board, WxH: W columns and H rows, both at least 2: up to 12 cells (a full table), 13 to
+    /// 25 (pattern databases: 4x4, the 15-puzzle; 5x5, the 24-puzzle; 5x3, 7x2, ...) [default:
+    /// read off --goal or --db, else 3x3]
     #[arg(long, value_name = "WxH")]
     pub board: Option<Board>,
     /// Goal state: any goal, answered from its own database or from the one of its class
-    /// (see build-db --all-goals); 16 cells make the 15-puzzle [default: the --db file's; else
+    /// (see build-db --all-goals); 16 cells make the 15-puzzle, 25 the 24-puzzle, other boards
+    /// of over 12 cells need --board or rows separated by / [default: the --db file's; else
     /// 123804765 on 3x3, tiles in order with the blank last on other boards]
     #[arg(long, value_name = "STATE")]
     pub goal: Option<String>,
@@ -32,8 +34,9 @@ pub struct Which {
     /// (full tables only) [default: stm, or the --db file's]
     #[arg(long, value_name = "stm|mtm")]
     pub metric: Option<Metric>,
-    /// The 15-puzzle's pattern databases (the help says what each costs to build)
-    #[arg(long, value_name = "7-8|6-6-3|5-5-5", help = format!("{} [default: 7-8]", pdb_help()))]
+    /// The pattern databases of a board of 13 to 25 cells (the help says what each costs to
+    /// build)
+    #[arg(long, value_name = "SIZES|TILES", help = format!("{} [default: the board's; 7-8 on 4x4]", pdb_help()))]
     pub pdb: Option<Partition>,
 }
 

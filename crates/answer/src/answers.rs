@@ -48,7 +48,7 @@ struct Inner {
 /// Where the answers come from.
 pub(crate) enum Source {
     Table(TableSource),
-    Patterns(PatternSource),
+    Patterns(Box<PatternSource>),
 }
 
 /// How hard a search may try: a bound on the nodes it generates, and the threads one search is

@@ -6,11 +6,12 @@ use std::str::FromStr;
 use tilebase_core::BoardError;
 use tilebase_pattern::Grid;
 
-/// The most cells of any board answered: the 15-puzzle's 16.
-pub const MAX_CELLS: usize = 16;
+/// The most cells of any board answered: the 24-puzzle's 25.
+pub const MAX_CELLS: usize = tilebase_pattern::MAX_GRID_CELLS;
 
-/// A board tilebase answers: any board with both sides at least 2 and at most 12 cells (from a
-/// full table), and 4x4, the 15-puzzle (from pattern databases). See [`Board::method`].
+/// A board tilebase answers: any board with both sides at least 2 and at most 25 cells, from a
+/// full table up to 12 cells, from pattern databases from 13 (the 15-puzzle's 4x4, the
+/// 24-puzzle's 5x5, 5x3, 7x2, ...). See [`Board::method`].
 ///
 /// ```
 /// use tilebase_answer::{Board, Method};
@@ -18,9 +19,10 @@ pub const MAX_CELLS: usize = 16;
 /// let board: Board = "4x4".parse()?;
 /// assert_eq!((board.cells(), board.method()), (16, Method::Patterns));
 /// assert_eq!("3x3".parse::<Board>()?.method(), Method::Table);
+/// assert_eq!("5x5".parse::<Board>()?.method(), Method::Patterns);
 /// assert_eq!(
-///     "5x5".parse::<Board>().unwrap_err().to_string(),
-///     "5x5: at most 12 cells are supported, and 4x4 (the 15-puzzle)"
+///     "6x5".parse::<Board>().unwrap_err().to_string(),
+///     "6x5: at most 25 cells are supported (5x5, the 24-puzzle)"
 /// );
 /// # Ok::<(), tilebase_core::BoardError>(())
 /// ```
@@ -36,8 +38,8 @@ pub enum Method {
     /// A full table of every state's distance, looked up in constant time: boards of up to 12
     /// cells.
     Table,
-    /// IDA* over additive pattern databases: the 15-puzzle. Each answer is a search, so front
-    /// ends bound it (nodes, permits) and share it among the cores.
+    /// IDA* over additive pattern databases: boards of 13 to 25 cells. Each answer is a
+    /// search, so front ends bound it (nodes, permits) and share it among the cores.
     Patterns,
 }
 
@@ -57,10 +59,32 @@ impl Board {
     /// A board of `width` columns and `height` rows, if tilebase answers it; else the reason,
     /// in the words of [`tilebase_core::Board::new`].
     pub fn new(width: usize, height: usize) -> Result<Board, BoardError> {
-        if (width, height) == (4, 4) {
-            return Ok(Board::FOUR_BY_FOUR);
+        match tilebase_core::Board::new(width, height) {
+            Ok(board) => Ok(Board::from(board)),
+            Err(BoardError::TooLarge { width, height }) if Grid::new(width, height).is_some() => {
+                Ok(Board {
+                    width: width as u8,
+                    height: height as u8,
+                })
+            }
+            Err(e) => Err(e),
         }
-        tilebase_core::Board::new(width, height).map(Board::from)
+    }
+
+    /// The 24-puzzle's board.
+    pub const FIVE_BY_FIVE: Board = Board {
+        width: 5,
+        height: 5,
+    };
+
+    /// Every board answered from pattern databases, by cells then width: 7x2, 2x7, 5x3, ...
+    pub fn with_patterns() -> impl Iterator<Item = Board> {
+        (tilebase_core::MAX_CELLS + 1..=MAX_CELLS).flat_map(|cells| {
+            (2..=cells / 2)
+                .rev()
+                .filter(move |w| cells % w == 0)
+                .filter_map(move |w| Board::new(w, cells / w).ok())
+        })
     }
 
     /// Number of columns.
@@ -94,8 +118,22 @@ impl Board {
 
     /// The board as the pattern databases know it.
     pub fn grid(self) -> Grid {
-        // Every board answered has at most 16 cells, which a grid holds.
+        // Every board answered has at most 25 cells, which a grid holds.
         Grid::new(self.width(), self.height()).unwrap_or(tilebase_pattern::FOUR_BY_FOUR)
+    }
+
+    /// The board whose files answer this one: its tall form (3x5 for 5x3; a square board
+    /// itself).
+    pub fn tall(self) -> Board {
+        Board {
+            width: self.width.min(self.height),
+            height: self.width.max(self.height),
+        }
+    }
+
+    /// The default partition into patterns, on a board answered from pattern databases.
+    pub fn default_partition(self) -> tilebase_pattern::Partition {
+        tilebase_pattern::Partition::default_for(self.cells())
     }
 
     /// The goal when none is given: 123804765 (the source articles') on 3x3, the tiles in
@@ -115,8 +153,10 @@ impl Board {
 impl Board {
     /// The goals of the board whose answers, between them, answer for every goal: one per class
     /// of the blank's cell under the board's symmetries (3 on 3x3 and on 4x4), each with the
-    /// tiles in order around the blank. On 4x4 the blank on the last cell of its class in
-    /// reading order (a corner, an edge, inside), as on the boards with full tables.
+    /// tiles in order around the blank. On boards answered from pattern databases the blank on
+    /// the last cell of its class in reading order (on 4x4 a corner, an edge, inside), as on the
+    /// boards with full tables, and on the board's tall form (a goal of 3x5 for 5x3), whose
+    /// files answer both.
     pub fn canonical_goals(self) -> Vec<crate::Position> {
         if let Some(board) = self.table() {
             return board
@@ -125,7 +165,8 @@ impl Board {
                 .map(crate::Position::from)
                 .collect();
         }
-        let grid = self.grid();
+        let board = self.tall();
+        let grid = board.grid();
         let n = self.cells();
         let mut goals: Vec<Vec<u8>> = (0..n)
             .map(|blank| {
@@ -141,7 +182,7 @@ impl Board {
         goals.dedup();
         goals
             .iter()
-            .filter_map(|goal| crate::Position::new(self, goal).ok())
+            .filter_map(|goal| crate::Position::new(board, goal).ok())
             .collect()
     }
 }
@@ -170,14 +211,12 @@ impl fmt::Debug for Board {
 impl FromStr for Board {
     type Err = BoardError;
 
-    /// `WxH` (also `WXH`, `W×H`), as [`tilebase_core::Board`] reads it, with 4x4 besides.
+    /// `WxH` (also `WXH`, `W×H`), as [`tilebase_core::Board`] reads it, with the boards of 13
+    /// to 25 cells besides.
     fn from_str(text: &str) -> Result<Board, BoardError> {
         match text.parse::<tilebase_core::Board>() {
             Ok(board) => Ok(Board::from(board)),
-            Err(BoardError::TooLarge {
-                width: 4,
-                height: 4,
-            }) => Ok(Board::FOUR_BY_FOUR),
+            Err(BoardError::TooLarge { width, height }) => Board::new(width, height),
             Err(e) => Err(e),
         }
     }
@@ -211,9 +250,35 @@ mod tests {
             "123804765"
         );
         assert_eq!(
-            "7x2".parse::<Board>().unwrap_err().to_string(),
-            "7x2: at most 12 cells are supported, and 4x4 (the 15-puzzle)"
+            "6x5".parse::<Board>().unwrap_err().to_string(),
+            "6x5: at most 25 cells are supported (5x5, the 24-puzzle)"
         );
+        assert_eq!(
+            "13x2".parse::<Board>().unwrap_err().to_string(),
+            "13x2: at most 25 cells are supported (5x5, the 24-puzzle)"
+        );
+        // Every board of 13 to 25 cells with both sides at least 2, and its transpose.
+        let named: Vec<String> = Board::with_patterns().map(|b| b.to_string()).collect();
+        assert_eq!(
+            named.join(" "),
+            "7x2 2x7 5x3 3x5 8x2 4x4 2x8 9x2 6x3 3x6 2x9 10x2 5x4 4x5 2x10 7x3 3x7 11x2 2x11 \
+             12x2 8x3 6x4 4x6 3x8 2x12 5x5"
+        );
+        for board in Board::with_patterns() {
+            assert_eq!(board.method(), Method::Patterns);
+            assert_eq!(board.to_string().parse::<Board>(), Ok(board));
+            assert_eq!(board.default_partition().check(board.cells()), Ok(()));
+            assert!(board.tall().width() <= board.tall().height());
+            assert!(!board.canonical_goals().is_empty());
+        }
+        let wide: Vec<String> = "5x3"
+            .parse::<Board>()
+            .unwrap()
+            .canonical_goals()
+            .iter()
+            .map(|g| format!("{} {g}", g.board()))
+            .collect();
+        assert_eq!(wide[0], "3x5 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0");
         assert!("1x4".parse::<Board>().is_err());
         let classes: Vec<String> = Board::FOUR_BY_FOUR
             .canonical_goals()

@@ -14,18 +14,19 @@ use tilebase_pattern::Partition;
 /// per placement, whatever the pattern's size.
 const SECONDS_PER_PLACEMENT: f64 = 0.165e-6;
 
-/// Peak bytes of memory per placement of the largest pattern built: its values (one byte),
-/// the search's visited and frontier bits over every placement's blank regions, and the
-/// encoded table. Measured: 2.03 GB (peak resident set) for 7-8, whose 8-tile pattern has
-/// 518,918,400 placements.
-const MEMORY_PER_PLACEMENT: u64 = 4;
+/// Peak bytes of memory per placement of the largest pattern built, besides its search's bits:
+/// its values (one byte) and the encoded table. The search keeps two bits (visited, frontier)
+/// for each of a placement's n − k region names: a quarter of a byte each. Measured: 2.03 GB
+/// (peak resident set) for 7-8, whose 8-tile pattern has 518,918,400 placements of 8 region
+/// names each: 2 + 8 / 4 = 4 bytes a placement.
+const MEMORY_PER_PLACEMENT: f64 = 2.0;
 
 /// Memory below this is not worth mentioning.
 const MEMORY_SAID_FROM: u64 = 100_000_000;
 
-/// Placements of a pattern of `tiles` tiles on the 16 cells of 4x4: 16! / (16 - tiles)!.
-fn placements(tiles: usize) -> u64 {
-    (16 - tiles as u64 + 1..=16).product()
+/// Placements of a pattern of `tiles` tiles on `cells` cells: n! / (n - tiles)!.
+fn placements(cells: usize, tiles: usize) -> u64 {
+    (cells as u64 + 1 - tiles as u64..=cells as u64).product()
 }
 
 /// What building some pattern files costs.
@@ -34,11 +35,11 @@ fn placements(tiles: usize) -> u64 {
 /// use tilebase_answer::BuildCost;
 /// use tilebase_answer::Partition;
 ///
-/// let cost = BuildCost::of_partition(Partition::SevenEight);
+/// let cost = BuildCost::of_partition(16, Partition::SEVEN_EIGHT);
 /// assert_eq!(cost.to_string(), "about 2 minutes and 2.1 GB of memory");
 /// assert_eq!(cost.disk(), "288 MB");
-/// assert_eq!(BuildCost::of_patterns(&[7]).time(), "about 10 seconds");
-/// assert_eq!(BuildCost::of_partition(Partition::FiveFiveFive).to_string(), "under a second");
+/// assert_eq!(BuildCost::of_patterns(16, &[7]).time(), "about 10 seconds");
+/// assert_eq!(BuildCost::of_partition(16, Partition::FIVE_FIVE_FIVE).to_string(), "under a second");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BuildCost {
@@ -48,21 +49,34 @@ pub struct BuildCost {
 }
 
 impl BuildCost {
-    /// The cost of building the patterns of these sizes (tiles in each), one after another.
-    pub fn of_patterns(sizes: &[usize]) -> BuildCost {
-        let all: u64 = sizes.iter().map(|&k| placements(k)).sum();
-        let largest = sizes.iter().map(|&k| placements(k)).max().unwrap_or(0);
+    /// The cost of building the patterns of these sizes (tiles in each) on a board of `cells`
+    /// cells, one after another.
+    pub fn of_patterns(cells: usize, sizes: &[usize]) -> BuildCost {
+        let all: u64 = sizes.iter().map(|&k| placements(cells, k)).sum();
+        let memory = sizes
+            .iter()
+            .map(|&k| {
+                let per = MEMORY_PER_PLACEMENT + (cells - k) as f64 / 4.0;
+                (placements(cells, k) as f64 * per) as u64
+            })
+            .max()
+            .unwrap_or(0);
         BuildCost {
             seconds: all as f64 * SECONDS_PER_PLACEMENT,
-            memory: largest * MEMORY_PER_PLACEMENT,
+            memory,
             // Two values to a byte (the halved encoding), and a header of a few kB.
             disk: all / 2,
         }
     }
 
-    /// The cost of building every file of `partition`.
-    pub fn of_partition(partition: Partition) -> BuildCost {
-        BuildCost::of_patterns(partition.sizes())
+    /// The cost of building every file of `partition` on a board of `cells` cells.
+    pub fn of_partition(cells: usize, partition: Partition) -> BuildCost {
+        BuildCost::of_patterns(cells, &partition.sizes())
+    }
+
+    /// About how long, in seconds.
+    pub fn seconds(&self) -> f64 {
+        self.seconds
     }
 
     /// About how long, in words: `under a second`, `about 2 seconds`, `about 2 minutes`.
@@ -117,14 +131,20 @@ impl fmt::Display for BuildCost {
 /// The `--pdb` flag's help, in every program that takes it: each partition with what its build
 /// costs (the flag's default is the program's to add).
 pub fn pdb_help() -> String {
-    let [five, six, seven] = Partition::ALL.map(BuildCost::of_partition);
+    let [five, six, seven] = Partition::FIFTEEN.map(|p| BuildCost::of_partition(16, p));
+    let twenty_four = BuildCost::of_partition(25, Partition::SIX_SIX_SIX_SIX);
     format!(
-        "The 15-puzzle's pattern databases, built once where missing: 7-8 (the strongest; {} of \
-         files, {} to build), 6-6-3 ({}) or 5-5-5 ({})",
+        "The pattern databases of a board of 13 to 25 cells, built once where missing: the \
+         patterns' sizes, their tiles taken in reading order, or the tiles of each pattern \
+         (1-6,7-12,...; each set a range, a tile or tiles joined by +). On 4x4: 7-8 (the \
+         default; {} of files, {} to build), 6-6-3 ({}) or 5-5-5 ({}); on 5x5 6-6-6-6, Korf and \
+         Felner's blocks ({} of files, {}); each board's default in the README",
         seven.disk(),
         seven,
         six.time(),
         five.time(),
+        twenty_four.disk(),
+        twenty_four,
     )
 }
 
@@ -134,10 +154,10 @@ mod tests {
 
     #[test]
     fn each_partition_in_words() {
-        let said: Vec<(String, Option<String>, String)> = Partition::ALL
+        let said: Vec<(String, Option<String>, String)> = Partition::FIFTEEN
             .iter()
             .map(|&p| {
-                let c = BuildCost::of_partition(p);
+                let c = BuildCost::of_partition(16, p);
                 (c.time(), c.memory(), c.disk())
             })
             .collect();
@@ -159,14 +179,15 @@ mod tests {
     fn what_is_left_is_what_is_said() {
         // The 7-tile file of 7-8 alone, as after a build killed between the two files.
         assert_eq!(
-            BuildCost::of_patterns(&[7]).to_string(),
-            "about 10 seconds and 231 MB of memory"
+            BuildCost::of_patterns(16, &[7]).to_string(),
+            "about 10 seconds and 245 MB of memory"
         );
         assert_eq!(
-            BuildCost::of_patterns(&[8]).to_string(),
+            BuildCost::of_patterns(16, &[8]).to_string(),
             "about 86 seconds and 2.1 GB of memory"
         );
-        assert_eq!(placements(5), 524_160);
-        assert_eq!(placements(8), 518_918_400);
+        assert_eq!(placements(16, 5), 524_160);
+        assert_eq!(placements(16, 8), 518_918_400);
+        assert_eq!(placements(25, 6), 127_512_000);
     }
 }

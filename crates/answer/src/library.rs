@@ -176,10 +176,12 @@ impl Library {
                     .map(Source::Table)
             }
             Method::Patterns => {
-                let partition = question.pdb().unwrap_or_default();
+                let partition = question
+                    .pdb()
+                    .unwrap_or(question.board().default_partition());
                 finder
                     .patterns(question.goal(), partition, build)?
-                    .map(Source::Patterns)
+                    .map(|source| Source::Patterns(Box::new(source)))
             }
         };
         Ok(source.map(|source| self.remember(Answers::new(*question, source))))

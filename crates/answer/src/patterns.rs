@@ -1,6 +1,7 @@
-//! Pattern databases, for the 15-puzzle: one file per pattern of a partition, for the canonical
-//! goal of the goal's class (the blank in a corner, on an edge, or inside), named by what it
-//! holds, looked for under `db/` and then in the cache, and built where missing.
+//! Pattern databases, for boards of 13 to 25 cells: one file per pattern of a partition, for the
+//! canonical goal of the goal's class (on 4x4 the blank in a corner, on an edge, or inside; a
+//! board wider than high answered in its tall form), named by what it holds, looked for under
+//! `db/` and then in the cache, and built where missing.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -59,7 +60,7 @@ impl PatternSource {
         &self.frame
     }
 
-    /// The partition.
+    /// The partition, its tiles named in the canonical goal's frame.
     pub fn partition(&self) -> Partition {
         self.partition
     }
@@ -77,13 +78,8 @@ impl PatternSource {
             .iter()
             .map(|(f, _)| (f.pattern(), f.values()))
             .collect();
-        Solver::new(
-            self.goal.board().grid(),
-            self.frame.canonical(),
-            &tables,
-            reflect,
-        )
-        .map_err(|e| Error::Files(format!("the pattern files do not make a partition: {e}")))
+        Solver::new(self.frame.grid(), self.frame.canonical(), &tables, reflect)
+            .map_err(|e| Error::Files(format!("the pattern files do not make a partition: {e}")))
     }
 }
 
@@ -98,14 +94,16 @@ impl Finder<'_> {
         partition: Partition,
         build: bool,
     ) -> Result<Option<PatternSource>, Error> {
-        let board = goal.board();
-        let grid = board.grid();
-        let frame = ClassFrame::new(grid, goal.cells());
+        let frame = ClassFrame::new(goal.board().grid(), goal.cells());
+        // The files' board: the tall form, for a board wider than high.
+        let board = goal.board().tall();
+        let grid = frame.grid();
         let canonical = frame.canonical().to_vec();
+        let partition = partition.renamed(|t| frame.tile(t));
         let mut files = Vec::new();
         let mut missing = Vec::new();
         let mut damaged = Vec::new();
-        for tiles in partition.tiles(&canonical) {
+        for tiles in partition.tiles(&grid, &canonical) {
             let name = file_name(board, &canonical, &tiles);
             let local = self.places.local.join(&name);
             let cached = self.places.cache.as_ref().map(|d| d.join(&name));
@@ -141,8 +139,8 @@ impl Finder<'_> {
             }
             let dir = self.places.build_dir();
             let sizes: Vec<usize> = missing.iter().map(Vec::len).collect();
-            let cost = BuildCost::of_patterns(&sizes);
-            let count = partition.sizes().len();
+            let cost = BuildCost::of_patterns(board.cells(), &sizes);
+            let count = partition.len();
             self.watch.starting(&if missing.len() == count {
                 format!(
                     "no {partition} pattern databases for the class of goal {goal} yet: building \
@@ -180,7 +178,7 @@ impl Finder<'_> {
                 started.elapsed().as_secs_f64()
             ));
             // In the partition's order, whatever was found and what was built.
-            let order = partition.tiles(&canonical);
+            let order = partition.tiles(&grid, &canonical);
             files.sort_by_key(|(f, _)| order.iter().position(|t| t == f.pattern().tiles()));
         }
         Ok(Some(PatternSource {
@@ -207,9 +205,9 @@ impl Finder<'_> {
     }
 }
 
-/// Builds the pattern files of `canonical`'s `partition` on `board` into `dir`; files that
-/// exist are replaced only with `force` (else refused before anything is built). Returns what
-/// was saved.
+/// Builds the pattern files of `canonical`'s `partition` on `board` (a tall one: no wider than
+/// high) into `dir`; files that exist are replaced only with `force` (else refused before
+/// anything is built). Returns what was saved.
 pub fn build_files(
     board: Board,
     canonical: &[u8],
@@ -218,7 +216,7 @@ pub fn build_files(
     force: bool,
     watch: &dyn Watch,
 ) -> Result<Vec<SavedPattern>, Error> {
-    let parts = partition.tiles(canonical);
+    let parts = partition.tiles(&board.grid(), canonical);
     let paths: Vec<PathBuf> = parts
         .iter()
         .map(|t| dir.join(file_name(board, canonical, t)))
@@ -254,14 +252,22 @@ fn build_one(
     let building = watch.building(&Job::Pattern(&pattern));
     let values = tilebase_engine::build_pattern(&pattern, &Forward(&*building));
     building.writing(path);
-    let saved = tilebase_engine::save_pattern_with(
-        path,
-        &pattern,
-        &values,
-        Encoding::Halved,
-        force,
-        &Forward(&*building),
-    );
+    // Four bits a placement where every value is within 30 of its Manhattan distance (every
+    // 15-puzzle pattern); a byte each where one is not.
+    let save = |encoding| {
+        tilebase_engine::save_pattern_with(
+            path,
+            &pattern,
+            &values,
+            encoding,
+            force,
+            &Forward(&*building),
+        )
+    };
+    let saved = match save(Encoding::Halved) {
+        Err(tilebase_engine::SaveError::Encode { .. }) => save(Encoding::Plain),
+        saved => saved,
+    };
     drop(building);
     saved.map_err(|e| match e {
         tilebase_engine::SaveError::Exists { path } => Error::Exists(path),

@@ -48,6 +48,31 @@ pub enum ReadError {
     /// A larger board.
     #[error(transparent)]
     Cells(#[from] CellsError),
+    /// Over 12 cells, with no board named and no rows written: the boards that many cells fit.
+    #[error("{}", shapes(*.cells, .boards))]
+    Shape {
+        /// Cells given.
+        cells: usize,
+        /// The boards of that many cells.
+        boards: Vec<Board>,
+    },
+}
+
+fn shapes(cells: usize, boards: &[Board]) -> String {
+    match boards {
+        [] => format!(
+            "{cells} cells: no board has that many (boards have 4 to {} cells, both sides at \
+             least 2)",
+            crate::board::MAX_CELLS
+        ),
+        _ => {
+            let names: Vec<String> = boards.iter().map(Board::to_string).collect();
+            format!(
+                "{cells} cells fit {}: name the board, or write the rows with /",
+                names.join(" and ")
+            )
+        }
+    }
 }
 
 impl Position {
@@ -99,7 +124,7 @@ impl Position {
             Some(board) => ReadError::State(StateError::WrongCellCount { found, board }),
             None => ReadError::Cells(CellsError::WrongCellCount {
                 found,
-                grid: board.grid(),
+                grid: Box::new(board.grid()),
             }),
         };
         match given {
@@ -127,6 +152,11 @@ impl Position {
         {
             return Ok(position);
         }
+        if matches!(given, Given::Small(cells) if cells.len() > tilebase_core::MAX_CELLS)
+            || matches!(given, Given::Ints(values) if values.len() > tilebase_core::MAX_CELLS)
+        {
+            return Position::parse_anywhere(&given.as_text());
+        }
         let fast = match given {
             Given::Text(_) => None,
             Given::Small(cells) => tilebase_core::Board::from_cell_count(cells.len())
@@ -152,6 +182,9 @@ impl Position {
             && let Ok(position) = Position::parse(Board::FOUR_BY_FOUR, text)
         {
             return Ok(position);
+        }
+        if let Some(board) = larger_board(text)? {
+            return Position::parse(board, text);
         }
         let fast = tilebase_core::Board::from_cell_count(text.len())
             .and_then(|board| State::from_digits(board, text.as_bytes()));
@@ -293,13 +326,13 @@ fn check_cells(board: Board, cells: &[u8]) -> Result<(), CellsError> {
     if let Some(&value) = cells.iter().find(|&&t| usize::from(t) >= n) {
         return Err(CellsError::OutOfRange {
             value: value.to_string(),
-            grid,
+            grid: Box::new(grid),
         });
     }
     if cells.len() != n {
         return Err(CellsError::WrongCellCount {
             found: cells.len(),
-            grid,
+            grid: Box::new(grid),
         });
     }
     let mut seen = 0u32;
@@ -426,6 +459,34 @@ impl Given {
     }
 }
 
+/// The board of a state of over 12 cells written without naming its board: read off its rows
+/// where `/` separates them (`1,2,3/4,5,6/.../13,14,0` is 3x5), else the one board of that many
+/// cells (25: 5x5; 16 is 4x4, read before); `None` for 12 cells or fewer, which the full
+/// tables' parser reads.
+fn larger_board(text: &str) -> Result<Option<Board>, ReadError> {
+    let count = |row: &str| {
+        row.split(|c: char| c == ',' || c == '[' || c == ']' || c.is_whitespace())
+            .filter(|t| !t.is_empty())
+            .count()
+    };
+    let rows: Vec<usize> = text.split('/').map(count).collect();
+    let cells: usize = rows.iter().sum();
+    if cells <= tilebase_core::MAX_CELLS || cells > crate::board::MAX_CELLS {
+        return Ok(None);
+    }
+    if rows.len() > 1 && rows.iter().all(|&r| r == rows[0]) {
+        return Ok(Board::new(rows[0], rows.len()).ok());
+    }
+    let boards: Vec<Board> = Board::with_patterns()
+        .filter(|b| b.cells() == cells)
+        .collect();
+    match boards[..] {
+        [board] => Ok(Some(board)),
+        _ if cells == Board::FOUR_BY_FOUR.cells() => Ok(None),
+        _ => Err(ReadError::Shape { cells, boards }),
+    }
+}
+
 /// A cheap first look at cells given as numbers, so that a small board's goal is not read
 /// twice (text is looked at by [`Position::parse_anywhere`]).
 fn could_be_sixteen_cells(given: &Given) -> bool {
@@ -483,6 +544,42 @@ mod tests {
 
     fn ints(v: &[i64]) -> Given {
         Given::sequence(&v.iter().map(|&c| Int::Small(c)).collect::<Vec<_>>())
+    }
+
+    /// A state of over 12 cells with no board named: 25 cells are 5x5's, rows written with /
+    /// name the board, and other counts say which boards they fit.
+    #[test]
+    fn larger_boards_are_read_off_the_cells_or_the_rows() {
+        let board = |text: &str| Position::parse_anywhere(text).map(|p| p.board().to_string());
+        let five: Vec<String> = (1..25).chain([0]).map(|t| t.to_string()).collect();
+        assert_eq!(board(&five.join(",")), Ok("5x5".into()));
+        assert_eq!(board(&five.join(" ")), Ok("5x5".into()));
+        let cells: Vec<i64> = (1..25).chain([0]).collect();
+        let read = Position::read_anywhere(&ints(&cells)).map(|p| p.board().to_string());
+        assert_eq!(read, Ok("5x5".into()));
+        assert_eq!(
+            board("1,2,3/4,5,6/7,8,9/10,11,12/13,14,0"),
+            Ok("3x5".into())
+        );
+        assert_eq!(
+            board("1,2,3,4,5/6,7,8,9,10/11,12,13,14,0"),
+            Ok("5x3".into())
+        );
+        assert_eq!(
+            board("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0")
+                .unwrap_err()
+                .to_string(),
+            "15 cells fit 5x3 and 3x5: name the board, or write the rows with /"
+        );
+        assert_eq!(
+            board("1,2,3,4,5,6,7,8,9,10,11,12,0")
+                .unwrap_err()
+                .to_string(),
+            "13 cells: no board has that many (boards have 4 to 25 cells, both sides at least 2)"
+        );
+        // Sixteen cells stay the 15-puzzle's.
+        let sixteen: Vec<String> = (1..16).chain([0]).map(|t| t.to_string()).collect();
+        assert_eq!(board(&sixteen.join(",")), Ok("4x4".into()));
     }
 
     #[test]

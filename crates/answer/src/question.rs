@@ -23,7 +23,7 @@ use crate::position::{Given, Position, ReadError, quote};
 /// // A goal of 16 cells is the 15-puzzle's, answered from the 7-8 pattern databases.
 /// let goal = Given::text("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15");
 /// let q = Question::read(Asked { goal: Some(&goal), ..Asked::default() })?;
-/// assert_eq!((q.board(), q.pdb().map(|p| p.name())), (Board::FOUR_BY_FOUR, Some("7-8")));
+/// assert_eq!((q.board(), q.pdb().map(|p| p.name())), (Board::FOUR_BY_FOUR, Some("7-8".into())));
 /// # Ok::<(), tilebase_answer::QuestionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -86,8 +86,8 @@ pub enum QuestionError {
     },
     /// Pattern databases asked for on a board answered from a full table.
     #[error(
-        "pdb {:?}: only the 15-puzzle (4x4) is answered from pattern databases; every other \
-         board from its full table",
+        "pdb {:?}: boards of up to 12 cells are answered from their full tables, not from \
+         pattern databases",
         .pdb.name()
     )]
     PdbOnTable {
@@ -115,7 +115,10 @@ impl Question {
                 if metric != Metric::Single {
                     return Err(QuestionError::MetricNotAnswered { board, metric });
                 }
-                Some(pdb.unwrap_or_default())
+                let pdb = pdb.unwrap_or(board.default_partition());
+                pdb.check(board.cells())
+                    .map_err(|why| QuestionError::Pdb(format!("{:?}: {why}", pdb.name())))?;
+                Some(pdb)
             }
         };
         Ok(Question { goal, metric, pdb })
@@ -189,7 +192,10 @@ impl Question {
             None => {
                 let frame =
                     tilebase_pattern::ClassFrame::new(self.board().grid(), self.goal.cells());
-                Position::new(self.board(), frame.canonical()).unwrap_or(self.goal)
+                let pdb = self.pdb.map(|p| p.renamed(|t| frame.tile(t)));
+                let goal =
+                    Position::new(self.board().tall(), frame.canonical()).unwrap_or(self.goal);
+                return Question { goal, pdb, ..*self };
             }
         };
         Question { goal, ..*self }
@@ -319,8 +325,8 @@ mod tests {
     fn each_refusal_names_its_part() {
         let refused = |board, goal, metric, pdb| text(board, goal, metric, pdb).unwrap_err();
         assert_eq!(
-            refused(Some("5x5"), None, None, None),
-            "board \"5x5\": 5x5: at most 12 cells are supported, and 4x4 (the 15-puzzle)"
+            refused(Some("6x5"), None, None, None),
+            "board \"6x5\": 6x5: at most 25 cells are supported (5x5, the 24-puzzle)"
         );
         assert_eq!(
             refused(None, Some("123450"), None, None),
@@ -337,7 +343,7 @@ mod tests {
         );
         assert_eq!(
             refused(Some("4x4"), None, None, Some("4-4")),
-            "pdb \"4-4\": the partitions are 7-8, 6-6-3 and 5-5-5"
+            "pdb \"4-4\": patterns of 4-4 tiles make 8, but the board has 15 tiles"
         );
         assert_eq!(
             refused(Some("4x4"), None, Some("mtm"), None),
@@ -345,8 +351,8 @@ mod tests {
         );
         assert_eq!(
             refused(None, None, None, Some("5-5-5")),
-            "pdb \"5-5-5\": only the 15-puzzle (4x4) is answered from pattern databases; every \
-             other board from its full table"
+            "pdb \"5-5-5\": boards of up to 12 cells are answered from their full tables, not \
+             from pattern databases"
         );
     }
 }

@@ -207,12 +207,12 @@ mod tests {
         let standard: Vec<u8> = (1..16).chain([0]).collect();
         let four = Board::FOUR_BY_FOUR;
         assert_eq!(
-            patterns_command(Path::new("db"), four, &standard, Partition::SevenEight),
+            patterns_command(Path::new("db"), four, &standard, Partition::SEVEN_EIGHT),
             "build-db --board 4x4 --out db --force"
         );
         let edge: Vec<u8> = (0..16).collect();
         assert_eq!(
-            patterns_command(Path::new(""), four, &edge, Partition::FiveFiveFive),
+            patterns_command(Path::new(""), four, &edge, Partition::FIVE_FIVE_FIVE),
             "build-db --board 4x4 --goal 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --pdb 5-5-5 \
              --out . --force"
         );

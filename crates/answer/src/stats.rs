@@ -75,7 +75,7 @@ pub struct PatternStats {
     /// The canonical goal of its class, whose files answer.
     pub class_goal: String,
     /// The partition.
-    pub partition: &'static str,
+    pub partition: String,
     /// The reachable states: cells!/2.
     pub states: u64,
     /// One entry per pattern.

@@ -145,7 +145,7 @@ fn answers_are_optimal_legal_and_in_the_goals_own_frame() {
     let given = Given::Small(korf_goal.clone());
     let q = Question::read(Asked {
         goal: Some(&given),
-        pdb: Some(Partition::FiveFiveFive),
+        pdb: Some(Partition::FIVE_FIVE_FIVE),
         ..Asked::default()
     })
     .unwrap();

@@ -64,16 +64,17 @@ pub enum BoardError {
     },
 }
 
-/// What a board of more than [`MAX_CELLS`] cells is told: the 15-puzzle's board is answered
-/// by pattern databases instead of a table, and every other board is told that 4x4 is.
+/// What a board of more than [`MAX_CELLS`] cells is told: boards of up to 25 cells are
+/// answered by pattern databases instead of a table, and larger ones not at all.
 fn too_large(width: usize, height: usize) -> String {
-    match (width, height) {
-        (4, 4) => "4x4: full tables stop at 12 cells; the 15-puzzle is answered from pattern \
-                   databases by query --board 4x4 and build-db --board 4x4"
-            .to_string(),
-        (w, h) => {
-            format!("{w}x{h}: at most {MAX_CELLS} cells are supported, and 4x4 (the 15-puzzle)")
-        }
+    if width <= 25 && height <= 25 && width * height <= 25 {
+        format!(
+            "{width}x{height}: full tables stop at {MAX_CELLS} cells; boards of 13 to 25 cells \
+             are answered from pattern databases by query --board {width}x{height} and build-db \
+             --board {width}x{height}"
+        )
+    } else {
+        format!("{width}x{height}: at most 25 cells are supported (5x5, the 24-puzzle)")
     }
 }
 

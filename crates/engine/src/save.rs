@@ -43,6 +43,14 @@ pub enum SaveError {
         /// The destination.
         path: PathBuf,
     },
+    /// A value does not fit the encoding asked for (nothing was written).
+    #[error("{}: {source}", path.display())]
+    Encode {
+        /// The destination.
+        path: PathBuf,
+        /// The value that does not fit.
+        source: tilebase_pattern::EncodeError,
+    },
     /// Reading or writing the file system failed.
     #[error("{}: {source}", path.display())]
     Io {
@@ -131,9 +139,9 @@ pub fn save_pattern_with(
             progress.encoded(done.fetch_add(n, Ordering::Relaxed) + n, total);
             Ok(())
         })
-        .map_err(|e: tilebase_pattern::EncodeError| SaveError::Io {
+        .map_err(|source| SaveError::Encode {
             path: path.to_path_buf(),
-            source: io::Error::new(io::ErrorKind::InvalidData, e),
+            source,
         })?;
     let (header, bytes) = save_with(path, replace, |file| {
         let mut out = BufWriter::new(file);

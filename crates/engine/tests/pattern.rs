@@ -238,6 +238,141 @@ fn states_that_are_their_own_mirror_are_solved_exactly() {
     assert_eq!(mirrored_goals, 2);
 }
 
+/// The optimal distance of `cells` by IDA* with the Manhattan distance alone: an independent
+/// answer for boards too large for a table, written here from the definition.
+fn manhattan_ida(grid: &Grid, goal: &[u8], cells: &[u8]) -> u32 {
+    struct Search<'a> {
+        grid: &'a Grid,
+        home: Vec<usize>,
+        cells: Vec<u8>,
+        bound: u32,
+        next: u32,
+    }
+    impl Search<'_> {
+        fn dfs(&mut self, blank: usize, g: u32, h: u32, back: Option<usize>) -> bool {
+            if g + h > self.bound {
+                self.next = self.next.min(g + h);
+                return false;
+            }
+            if h == 0 {
+                return true;
+            }
+            for m in Move::ALL {
+                let Some(from) = self.grid.step(blank, m) else {
+                    continue;
+                };
+                if Some(from) == back {
+                    continue;
+                }
+                let target = self.grid.row_col(self.home[usize::from(self.cells[from])]);
+                let d =
+                    |(r, c): (usize, usize)| (r.abs_diff(target.0) + c.abs_diff(target.1)) as u32;
+                let moved = h + d(self.grid.row_col(blank)) - d(self.grid.row_col(from));
+                self.cells.swap(from, blank);
+                let found = self.dfs(from, g + 1, moved, Some(blank));
+                self.cells.swap(from, blank);
+                if found {
+                    return true;
+                }
+            }
+            false
+        }
+    }
+    let mut home = vec![0usize; goal.len()];
+    for (c, &t) in goal.iter().enumerate() {
+        home[usize::from(t)] = c;
+    }
+    let h = manhattan(grid, goal, cells);
+    let mut search = Search {
+        grid,
+        home,
+        cells: cells.to_vec(),
+        bound: h,
+        next: u32::MAX,
+    };
+    let blank = cells.iter().position(|&t| t == 0).unwrap();
+    while !search.dfs(blank, 0, h, None) {
+        search.bound = search.next;
+        search.next = u32::MAX;
+    }
+    search.bound
+}
+
+/// A random walk of `length` moves from `goal` that never steps straight back (xorshift, seeded).
+fn walk(grid: &Grid, goal: &[u8], length: usize, seed: u64) -> Vec<u8> {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut moves: Vec<Move> = Vec::new();
+    let mut blank = goal.iter().position(|&t| t == 0).unwrap();
+    while moves.len() < length {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let m = Move::ALL[(x >> 32) as usize % 4];
+        let Some(to) = grid.step(blank, m) else {
+            continue;
+        };
+        if moves.last().is_some_and(|&l| l == m.opposite()) {
+            continue;
+        }
+        moves.push(m);
+        blank = to;
+    }
+    play(grid, goal, &moves)
+}
+
+/// On every board of 13 to 25 cells (a board and its transpose both), for goals with the blank
+/// last, first and inside, IDA* over patterns of up to four tiles each gives random walks' (40
+/// moves) exact distances, equal to an independent IDA* with the Manhattan distance, along
+/// legal paths; the heuristic lies between the Manhattan distance and the distance, and the
+/// search shared among threads agrees.
+#[test]
+fn every_board_of_13_to_25_cells_equals_an_independent_manhattan_search() {
+    let mut boards = Vec::new();
+    for cells in 13..=25 {
+        for w in 2..=cells / 2 {
+            if cells % w == 0 && cells / w >= 2 {
+                boards.push((w, cells / w));
+            }
+        }
+    }
+    assert_eq!(boards.len(), 26);
+    for (w, h) in boards {
+        let grid = Grid::new(w, h).unwrap();
+        let n = w * h;
+        let tiles: Vec<u8> = (1..n as u8).collect();
+        for blank in [n - 1, 0, w + 1] {
+            let mut goal = tiles.clone();
+            goal.insert(blank, 0);
+            let runs: Vec<Vec<u8>> = goal
+                .iter()
+                .copied()
+                .filter(|&t| t != 0)
+                .collect::<Vec<u8>>()
+                .chunks(4)
+                .map(<[u8]>::to_vec)
+                .collect();
+            let runs: Vec<&[u8]> = runs.iter().map(Vec::as_slice).collect();
+            let built = Built::new(grid, &goal, &runs);
+            let solver = built.solver(&goal, true);
+            for seed in 0..2 {
+                let cells = walk(&grid, &goal, 40, (n * 100 + blank) as u64 * 10 + seed);
+                let exact = manhattan_ida(&grid, &goal, &cells);
+                let solution = solver.solve(&cells, u64::MAX).unwrap();
+                assert_eq!(
+                    solution.moves.len() as u32,
+                    exact,
+                    "{grid} goal {goal:?} {cells:?}"
+                );
+                assert_eq!(play(&grid, &cells, &solution.moves), goal);
+                let heuristic = solver.heuristic(&cells);
+                assert!(manhattan(&grid, &goal, &cells) <= heuristic && heuristic <= exact);
+                let shared = solver.solve_parallel(&cells, 2).unwrap();
+                assert_eq!(shared.moves, solution.moves, "{grid} {cells:?}");
+            }
+        }
+    }
+}
+
 /// Korf's goal `0,1,...,15` is tilebase's `1,2,...,15,0` turned half a turn, each tile t renamed
 /// 16 − t: distances are kept.
 fn to_default_goal(cells: &[u8; 16]) -> [u8; 16] {

@@ -10,13 +10,13 @@
 //! - a placement is decoded once ([`Expander::placement`]) and serves every region name of it
 //!   (a layer's entries are walked in order, so the entries of a placement come together);
 //! - the region of every cell of every free-cell mask is named in a table made once (for the
-//!   masks with n − k cells only: 12,870 of them for 8 tiles of 16 cells, 103 KB of the
-//!   table's 512 KB touched), so naming a neighbour's region is one look-up, no flood fill;
+//!   masks with n − k cells only: 12,870 of them for 8 tiles of 16 cells, 206 KB; 177,100 for
+//!   6 tiles of 25 cells, 2.8 MB), so naming a neighbour's region is one look-up, no flood fill;
 //! - a move's rank change needs only the tiles on the cells it passes: none for a move along a
 //!   row, the w − 1 cells between for a move along a column, found by a cell-to-slot array
 //!   rather than a loop over all the tiles.
 
-use crate::grid::MAX_GRID_CELLS;
+use crate::grid::{MAX_GRID_CELLS, MAX_GRID_WIDTH};
 use crate::pattern::{MAX_PATTERN_TILES, Pattern};
 
 /// No tile: a free cell in [`Placement`]'s cell-to-slot array.
@@ -48,18 +48,16 @@ const NO_CELL: u8 = MAX_GRID_CELLS as u8;
 #[derive(Clone, Debug)]
 pub struct Expander<'a> {
     pattern: &'a Pattern,
-    /// For each mask of free cells with n − k cells, by its index ([`Self::mask_index`]): the
-    /// name of each cell's region (the place of the region's lowest cell among the free cells),
-    /// 4 bits a cell, cell c at bit 4c. Indexed densely, the table is 103 KB for 8 tiles of 16
+    /// For each mask of free cells with n − k cells, by its index ([`Self::names`]): the name
+    /// of each cell's region (the place of the region's lowest cell among the free cells), 5
+    /// bits a cell, cell c at bit 5c. Indexed densely, the table is 206 KB for 8 tiles of 16
     /// cells and stays in the level-2 cache; indexed by the mask itself, its 12,870 entries
-    /// would be spread over 512 KB and most look-ups would miss.
-    names: Vec<u64>,
+    /// would be spread over 1 MB and most look-ups would miss (on 25 cells, over 512 MB).
+    names: Vec<u128>,
     /// The index of a mask of n − k cells among all such masks (the combinatorial number
-    /// system: the sum of C(c, i) over its i-th cell c, from i = 1) is the sum of its low
-    /// byte's part, `mask_low[low byte]`, and its high byte's, `mask_high[cells in the low
-    /// byte][high byte]`: two look-ups in 5 KB.
-    mask_low: [u32; 256],
-    mask_high: [[u32; 256]; 9],
+    /// system: the sum of C(c, i) over its i-th cell c, from i = 1) is the sum of each byte's
+    /// part, `mask_parts[byte's place][cells in the bytes below][byte]`: a look-up a byte.
+    mask_parts: Vec<[[u32; 256]; MAX_GRID_CELLS + 1]>,
     /// The pattern's digit weights, as an array for the hot loop.
     weights: [u64; MAX_PATTERN_TILES],
     /// For each weight w but the last (which is 1), ⌊2^64 / w⌋ + 1: the quotient of a rank r
@@ -72,9 +70,9 @@ pub struct Expander<'a> {
     /// fewer free cell below the moving tile's new cell: −w(t); a later one gains an earlier
     /// tile below it: +w(s); a free cell ([`NO_SLOT`]) nothing.
     passing: [[u64; MAX_PATTERN_TILES + 1]; MAX_PATTERN_TILES],
-    /// The cells strictly between two cells of a column move, `between[16 × from + to]`, the
+    /// The cells strictly between two cells of a column move, `between[25 × from + to]`, the
     /// width − 1 cells of a column move, [`NO_CELL`] for a row move (which passes none).
-    between: Vec<[u8; MAX_GRID_CELLS / 2 - 1]>,
+    between: Vec<[u8; MAX_GRID_WIDTH - 1]>,
     regions: u64,
 }
 
@@ -85,10 +83,10 @@ pub struct Placement {
     rank: u64,
     /// The slot of the tile on each cell, [`NO_SLOT`] on a free cell and on [`NO_CELL`].
     slot_of: [u8; MAX_GRID_CELLS + 1],
-    occupied: u16,
-    free: u16,
+    occupied: u32,
+    free: u32,
     /// The cells of each region, by name (none for a name that names no region).
-    regions: [u16; MAX_GRID_CELLS],
+    regions: [u32; MAX_GRID_CELLS],
 }
 
 impl Placement {
@@ -113,56 +111,58 @@ impl Placement {
 }
 
 impl<'a> Expander<'a> {
-    /// The tables of `pattern`'s moves (about 110 KB for 16 cells, made in a millisecond).
+    /// The tables of `pattern`'s moves (about 210 KB for 8 tiles of 16 cells, made in a few
+    /// milliseconds; 2.9 MB for 6 tiles of 25 cells).
     pub fn new(pattern: &'a Pattern) -> Expander<'a> {
         let grid = pattern.grid();
         let n = grid.cells();
         let free_cells = n - pattern.tiles().len();
-        // Binomial coefficients C(a, b) for a, b up to 16.
-        let mut binomial = [[0u32; 17]; 17];
-        for a in 0..17 {
+        // Binomial coefficients C(a, b) for a, b up to 25.
+        let mut binomial = [[0u32; MAX_GRID_CELLS + 1]; MAX_GRID_CELLS + 1];
+        for a in 0..=MAX_GRID_CELLS {
             binomial[a][0] = 1;
             for b in 1..=a {
                 binomial[a][b] = binomial[a - 1][b - 1] + binomial[a - 1][b];
             }
         }
-        let mut mask_low = [0u32; 256];
-        let mut mask_high = [[0u32; 256]; 9];
-        for byte in 0..256usize {
-            for (before, high) in mask_high.iter_mut().enumerate() {
-                let mut i = before;
-                let (mut low_part, mut high_part) = (0, 0);
-                for bit in 0..8 {
-                    if byte & (1 << bit) != 0 {
-                        i += 1;
-                        low_part += binomial[bit][i - before];
-                        high_part += binomial[8 + bit][i];
+        let mut mask_parts = vec![[[0u32; 256]; MAX_GRID_CELLS + 1]; n.div_ceil(8)];
+        for (place, parts) in mask_parts.iter_mut().enumerate() {
+            for (before, part) in parts.iter_mut().enumerate() {
+                for (byte, out) in part.iter_mut().enumerate() {
+                    let mut i = before;
+                    for bit in 0..8 {
+                        let cell = 8 * place + bit;
+                        if byte & (1 << bit) != 0 && cell <= MAX_GRID_CELLS && i < MAX_GRID_CELLS {
+                            i += 1;
+                            *out += binomial[cell.min(MAX_GRID_CELLS)][i];
+                        }
                     }
                 }
-                if before == 0 {
-                    mask_low[byte] = low_part;
-                }
-                high[byte] = high_part;
             }
         }
-        let mut names = vec![0u64; binomial[n][free_cells] as usize];
-        for mask in 0..=u16::MAX {
-            if mask.count_ones() as usize != free_cells || u32::from(mask) >> n != 0 {
-                continue;
+        let mut names = vec![0u128; binomial[n][free_cells] as usize];
+        let index = |mask: u32| -> usize {
+            let mut before = 0;
+            let mut sum = 0;
+            for (place, parts) in mask_parts.iter().enumerate() {
+                let byte = (mask >> (8 * place)) & 0xff;
+                sum += parts[before][byte as usize];
+                before += byte.count_ones() as usize;
             }
-            let mut out = 0u64;
+            sum as usize
+        };
+        for_each_subset(n, free_cells, |mask| {
+            let mut out = 0u128;
             let mut rest = mask;
             while rest != 0 {
                 let c = rest.trailing_zeros();
                 rest &= rest - 1;
                 let lowest = grid.region(mask, 1 << c).trailing_zeros();
-                let name = (mask & ((1u16 << lowest) - 1)).count_ones();
-                out |= u64::from(name) << (4 * c);
+                let name = (mask & ((1u32 << lowest) - 1)).count_ones();
+                out |= u128::from(name) << (5 * c);
             }
-            let index = mask_low[usize::from(mask & 0xff)]
-                + mask_high[(mask & 0xff).count_ones() as usize][usize::from(mask >> 8)];
-            names[index as usize] = out;
-        }
+            names[index(mask)] = out;
+        });
         let mut weights = [0u64; MAX_PATTERN_TILES];
         let mut reciprocals = [0u64; MAX_PATTERN_TILES];
         for slot in 0..pattern.tiles().len() {
@@ -190,12 +190,12 @@ impl<'a> Expander<'a> {
             }
         }
         let width = grid.width();
-        let mut between = vec![[NO_CELL; MAX_GRID_CELLS / 2 - 1]; MAX_GRID_CELLS * MAX_GRID_CELLS];
+        let mut between = vec![[NO_CELL; MAX_GRID_WIDTH - 1]; MAX_GRID_CELLS * MAX_GRID_CELLS];
         for from in 0..n {
             for to in [from + width, from.wrapping_sub(width)] {
                 if to < n {
                     let lo = from.min(to);
-                    for (j, out) in between[16 * from + to]
+                    for (j, out) in between[MAX_GRID_CELLS * from + to]
                         .iter_mut()
                         .enumerate()
                         .take(width - 1)
@@ -210,8 +210,7 @@ impl<'a> Expander<'a> {
             names,
             passing,
             between,
-            mask_low,
-            mask_high,
+            mask_parts,
             weights,
             reciprocals,
             nth_in_byte,
@@ -221,22 +220,31 @@ impl<'a> Expander<'a> {
 
     /// The region names of the free cells `free` (which must have n − k cells).
     #[inline]
-    fn names(&self, free: u16) -> u64 {
-        let low = free & 0xff;
-        let index = self.mask_low[usize::from(low)]
-            + self.mask_high[low.count_ones() as usize][usize::from(free >> 8)];
+    fn names(&self, free: u32) -> u128 {
+        let mut before = 0;
+        let mut index = 0;
+        for (place, parts) in self.mask_parts.iter().enumerate() {
+            let byte = (free >> (8 * place)) & 0xff;
+            index += parts[before.min(MAX_GRID_CELLS)][byte as usize];
+            before += byte.count_ones() as usize;
+        }
         self.names[index as usize]
     }
 
     /// The cell of the `j`-th (from 0) set bit of `mask`, which must have more than `j`.
     #[inline]
-    fn nth_one(&self, mask: u16, j: u32) -> usize {
-        let low = mask & 0xff;
-        let in_low = low.count_ones();
-        if j < in_low {
-            usize::from(self.nth_in_byte[usize::from(low)][j as usize])
-        } else {
-            8 + usize::from(self.nth_in_byte[usize::from(mask >> 8)][((j - in_low) & 7) as usize])
+    fn nth_one(&self, mask: u32, mut j: u32) -> usize {
+        let mut rest = mask;
+        let mut base = 0;
+        loop {
+            let byte = (rest & 0xff) as usize;
+            let ones = byte.count_ones();
+            if j < ones || rest == 0 {
+                return base + usize::from(self.nth_in_byte[byte][(j & 7) as usize]);
+            }
+            j -= ones;
+            rest >>= 8;
+            base += 8;
         }
     }
 
@@ -253,7 +261,7 @@ impl<'a> Expander<'a> {
         let k = self.pattern.tiles().len();
         let mut slot_of = [NO_SLOT; MAX_GRID_CELLS + 1];
         let mut free = self.pattern.grid().all();
-        // Below 2^32: 16!/8! placements at most. The quotient by each weight is the high half
+        // Below 2^32 (`MAX_PLACEMENTS`). The quotient by each weight is the high half
         // of a product; the reciprocal rounded up makes it exact for numerators below 2^32.
         let mut rest = rank;
         for slot in 0..k {
@@ -265,16 +273,16 @@ impl<'a> Expander<'a> {
             };
             rest -= digit * self.weights[slot];
             let c = self.nth_one(free, digit as u32);
-            slot_of[c & 15] = slot as u8;
+            slot_of[c.min(MAX_GRID_CELLS)] = slot as u8;
             free &= !(1 << c);
         }
         let names = self.names(free);
-        let mut regions = [0u16; MAX_GRID_CELLS];
+        let mut regions = [0u32; MAX_GRID_CELLS];
         let mut rest = free;
         while rest != 0 {
             let c = rest.trailing_zeros();
             rest &= rest - 1;
-            regions[((names >> (4 * c)) & 15) as usize] |= 1 << c;
+            regions[((names >> (5 * c)) & 31) as usize % MAX_GRID_CELLS] |= 1 << c;
         }
         Placement {
             rank,
@@ -310,12 +318,12 @@ impl<'a> Expander<'a> {
                 let to = targets.trailing_zeros() as usize;
                 targets &= targets - 1;
                 let moved_free = placement.free ^ (1 << from) ^ (1 << to);
-                let moved_name = (self.names(moved_free) >> (4 * from)) & 15;
+                let moved_name = ((self.names(moved_free) >> (5 * from)) & 31) as u64;
                 // The tile's digit counts the free cells below its cell among those the tiles
                 // before it leave: it moves by the cells passed, less the earlier tiles among
                 // them; each later tile passed gains (or loses) one earlier tile below it.
                 let mut change = from.abs_diff(to) as u64 * w;
-                let between = &self.between[(16 * from + to) & 255];
+                let between = &self.between[(MAX_GRID_CELLS * from + to) % self.between.len()];
                 for &c in &between[..passes] {
                     // Indices clamped rather than checked: no branch, and never clamped in fact.
                     let s = placement.slot_of[usize::from(c).min(MAX_GRID_CELLS)];
@@ -332,22 +340,44 @@ impl<'a> Expander<'a> {
     }
 }
 
+/// Calls `f` with every mask of `k` of the cells 0 to `n` − 1, in increasing order (Gosper's
+/// hack: the next larger number with as many bits set).
+fn for_each_subset(n: usize, k: usize, mut f: impl FnMut(u32)) {
+    if k == 0 {
+        f(0);
+        return;
+    }
+    let end = 1u64 << n;
+    let mut mask = (1u64 << k) - 1;
+    while mask < end {
+        f(mask as u32);
+        let lowest = mask & mask.wrapping_neg();
+        let ripple = mask + lowest;
+        mask = (((ripple ^ mask) >> 2) / lowest) | ripple;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grid::Grid;
 
     /// Every state's neighbours, in order, equal [`Pattern::for_each_neighbour`]'s, for
-    /// patterns of 3x3, 4x3 and (sampled) 4x4 boards; the region names are exactly the entries
-    /// that name a region.
+    /// patterns of 3x3, 4x3 and (sampled) 4x4 to 5x5 boards, the narrowest and widest
+    /// included; the region names are exactly the entries that name a region.
     #[test]
     fn neighbours_equal_the_reference() {
-        let cases: [(usize, usize, &[u8], u64); 5] = [
+        let cases: [(usize, usize, &[u8], u64); 10] = [
             (3, 3, &[1, 2, 3, 4], 1),
             (3, 3, &[8, 2], 1),
             (4, 3, &[1, 5, 6, 9, 11], 1),
             (4, 4, &[1, 2, 3, 4, 5, 6, 7, 8], 10_007),
             (4, 4, &[9, 10, 11, 12, 13, 14, 15], 1_009),
+            (5, 3, &[1, 2, 6, 7, 11, 12, 14], 1_013),
+            (12, 2, &[1, 2, 3, 13, 14, 15], 10_009),
+            (2, 12, &[1, 2, 3, 4, 5, 6], 10_009),
+            (5, 5, &[1, 2, 3, 6, 7, 8], 100_003),
+            (5, 5, &[24, 20, 19, 15, 14, 13, 9], 1_000_003),
         ];
         for (w, h, tiles, stride) in cases {
             let grid = Grid::new(w, h).unwrap();

@@ -1,15 +1,18 @@
-//! Boards of up to 16 cells as bit masks: which cells neighbour which, and the region of free
+//! Boards of up to 25 cells as bit masks: which cells neighbour which, and the region of free
 //! cells the blank can reach.
 
 use std::fmt;
 
 use tilebase_core::Move;
 
-/// The most cells a [`Grid`] may have: a cell set fits a `u16`.
-pub const MAX_GRID_CELLS: usize = 16;
+/// The most cells a [`Grid`] may have: 5x5, the 24-puzzle's. A cell set fits a `u32`.
+pub const MAX_GRID_CELLS: usize = 25;
 
-/// A board of `width` x `height` cells (both at least 2, at most 16 cells), cells numbered row
-/// by row. Cell sets are `u16` masks, bit `c` for cell `c`.
+/// The most columns a [`Grid`] may have: 12, of the 12x2 board.
+pub const MAX_GRID_WIDTH: usize = MAX_GRID_CELLS / 2;
+
+/// A board of `width` x `height` cells (both at least 2, at most 25 cells), cells numbered row
+/// by row. Cell sets are `u32` masks, bit `c` for cell `c`.
 ///
 /// ```
 /// use tilebase_pattern::Grid;
@@ -22,18 +25,18 @@ pub const MAX_GRID_CELLS: usize = 16;
 pub struct Grid {
     width: u8,
     height: u8,
-    neighbours: [u16; MAX_GRID_CELLS],
+    neighbours: [u32; MAX_GRID_CELLS],
     /// Every cell of the board.
-    all: u16,
+    all: u32,
     /// The cells not in the first column: where a mask may move left from.
-    not_first_column: u16,
+    not_first_column: u32,
     /// The cells not in the last column.
-    not_last_column: u16,
+    not_last_column: u32,
 }
 
 impl Grid {
     /// The board of `width` columns and `height` rows, if both are at least 2 and it has at
-    /// most 16 cells.
+    /// most 25 cells.
     pub const fn new(width: usize, height: usize) -> Option<Grid> {
         if width < 2 || height < 2 || width > MAX_GRID_CELLS || height > MAX_GRID_CELLS {
             return None;
@@ -42,13 +45,13 @@ impl Grid {
             return None;
         }
         let cells = width * height;
-        let mut neighbours = [0u16; MAX_GRID_CELLS];
-        let mut not_first_column = 0u16;
-        let mut not_last_column = 0u16;
+        let mut neighbours = [0u32; MAX_GRID_CELLS];
+        let mut not_first_column = 0u32;
+        let mut not_last_column = 0u32;
         let mut c = 0;
         while c < cells {
             let (row, col) = (c / width, c % width);
-            let mut mask = 0u16;
+            let mut mask = 0u32;
             if row > 0 {
                 mask |= 1 << (c - width);
             }
@@ -66,11 +69,7 @@ impl Grid {
             neighbours[c] = mask;
             c += 1;
         }
-        let all = if cells == 16 {
-            u16::MAX
-        } else {
-            (1u16 << cells) - 1
-        };
+        let all = (1u32 << cells) - 1;
         Some(Grid {
             width: width as u8,
             height: height as u8,
@@ -101,13 +100,13 @@ impl Grid {
 
     /// The mask of every cell.
     #[inline]
-    pub const fn all(&self) -> u16 {
+    pub const fn all(&self) -> u32 {
         self.all
     }
 
     /// The cells beside `cell` (up, down, left, right), as a mask.
     #[inline]
-    pub const fn neighbours(&self, cell: usize) -> u16 {
+    pub const fn neighbours(&self, cell: usize) -> u32 {
         self.neighbours[cell]
     }
 
@@ -135,7 +134,7 @@ impl Grid {
     /// assert_eq!(grid.region(free, 1 << 0), 0b001_001_001);
     /// ```
     #[inline]
-    pub fn region(&self, within: u16, from: u16) -> u16 {
+    pub fn region(&self, within: u32, from: u32) -> u32 {
         let w = u32::from(self.width);
         let mut region = from & within;
         loop {
@@ -154,7 +153,7 @@ impl Grid {
 
     /// The cells of `mask` and the cells beside them.
     #[inline]
-    pub(crate) fn grow(&self, mask: u16) -> u16 {
+    pub(crate) fn grow(&self, mask: u32) -> u32 {
         let w = u32::from(self.width);
         (mask
             | ((mask & self.not_first_column) >> 1)
@@ -189,15 +188,21 @@ mod tests {
 
     #[test]
     fn sizes_and_neighbours() {
-        assert!(Grid::new(4, 5).is_none());
+        assert!(Grid::new(6, 5).is_none());
+        assert!(Grid::new(13, 2).is_none());
         assert!(Grid::new(1, 4).is_none());
+        assert_eq!(Grid::new(5, 5).map(|g| g.all()), Some((1 << 25) - 1));
+        assert_eq!(
+            Grid::new(12, 2).map(|g| g.neighbours(11)),
+            Some(1 << 10 | 1 << 23)
+        );
         let g = Grid::new(4, 4).unwrap();
-        assert_eq!(g.all(), u16::MAX);
+        assert_eq!(g.all(), 0xffff);
         for c in 0..16 {
-            let expected: u16 = Move::ALL
+            let expected: u32 = Move::ALL
                 .iter()
                 .filter_map(|&m| g.step(c, m))
-                .map(|d| 1u16 << d)
+                .map(|d| 1u32 << d)
                 .sum();
             assert_eq!(g.neighbours(c), expected, "cell {c}");
         }

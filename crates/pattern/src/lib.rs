@@ -1,5 +1,5 @@
-//! tilebase's pattern databases: optimal answers on boards too large for a full table, the
-//! 15-puzzle first.
+//! tilebase's pattern databases: optimal answers on boards too large for a full table, from
+//! 13 cells to the 24-puzzle's 25.
 //!
 //! A [`Pattern`] is a set of tiles; its database holds, for every placement of those tiles,
 //! the fewest moves *of those tiles* that bring them home, other tiles moving for free. The
@@ -19,19 +19,21 @@
 #![forbid(unsafe_code)]
 
 mod expand;
-mod fifteen;
+mod frame;
 mod grid;
 mod manhattan;
+mod partition;
 mod pattern;
 mod solve;
 mod table;
 mod verify;
 
 pub use expand::{Expander, Placement};
-pub use fifteen::{CellsError, ClassFrame, FOUR_BY_FOUR, Partition, cells_to_string, parse_cells};
-pub use grid::{Grid, MAX_GRID_CELLS};
+pub use frame::{CellsError, ClassFrame, FOUR_BY_FOUR, cells_to_string, parse_cells};
+pub use grid::{Grid, MAX_GRID_CELLS, MAX_GRID_WIDTH};
 pub use manhattan::{Classic, solve_classic};
-pub use pattern::{MAX_PATTERN_TILES, Pattern, PatternError};
+pub use partition::{PARTITION_HELP, Partition};
+pub use pattern::{MAX_PATTERN_TILES, MAX_PLACEMENTS, Pattern, PatternError};
 pub use solve::{MAX_PATTERNS, Solution, SolveError, Solver, SolverError, solvable};
 pub use table::{EncodeError, Encoding, PatternValues, encode, encode_into};
 pub use verify::{PatternFault, compare_values};

@@ -41,7 +41,24 @@ pub enum PatternError {
         /// The board's cells.
         cells: usize,
     },
+    /// So many placements that a rank would not fit 32 bits (8 tiles of 17 cells or more).
+    #[error(
+        "a pattern of {count} tiles on {cells} cells has {placements} placements, more than \
+         {MAX_PLACEMENTS}: take fewer tiles"
+    )]
+    TooLarge {
+        /// The tiles given.
+        count: usize,
+        /// The board's cells.
+        cells: usize,
+        /// Its placements.
+        placements: u64,
+    },
 }
+
+/// The most placements a pattern may have: its ranks fit 32 bits, which the build's fast
+/// decoding relies on (7 tiles of 25 cells make 2,422,728,000).
+pub const MAX_PLACEMENTS: u64 = u32::MAX as u64;
 
 /// The most tiles a pattern may have. 8 tiles on 16 cells make 518,918,400 placements; 9 would
 /// make 4.2 billion, past what a memory-mapped table of this machine's kind should hold.
@@ -93,7 +110,7 @@ impl Pattern {
         if k == 0 || k > MAX_PATTERN_TILES || k + 2 > n {
             return Err(PatternError::Size { count: k, cells: n });
         }
-        let mut seen = 0u16;
+        let mut seen = 0u32;
         for &t in tiles {
             if t == 0 || usize::from(t) >= n || seen & (1 << t) != 0 {
                 return Err(PatternError::Tile { tile: t, cells: n });
@@ -105,6 +122,13 @@ impl Pattern {
         for i in (0..k).rev() {
             weights[i] = w;
             w *= (n - i) as u64;
+        }
+        if w > MAX_PLACEMENTS {
+            return Err(PatternError::TooLarge {
+                count: k,
+                cells: n,
+                placements: w,
+            });
         }
         Ok(Pattern {
             grid,
@@ -179,15 +203,14 @@ impl Pattern {
     /// assert!(three.abstract_states() > three.placements());
     /// ```
     pub fn abstract_states(&self) -> u64 {
-        let n = self.grid.cells();
         let k = self.tiles.len();
-        let all = ((1u32 << n) - 1) as u16;
+        let all = self.grid.all();
         let mut regions = 0u64;
-        for covered in 0..=u32::from(all) {
+        for covered in 0..=all {
             if covered.count_ones() as usize != k {
                 continue;
             }
-            let free = all & !(covered as u16);
+            let free = all & !covered;
             let mut rest = free;
             while rest != 0 {
                 rest &= !self.grid.region(free, rest & rest.wrapping_neg());
@@ -207,10 +230,10 @@ impl Pattern {
     /// The rank of the placement with the pattern's tiles on `cells` (in the pattern's order).
     #[inline]
     pub fn rank(&self, cells: &[u8]) -> u64 {
-        let mut taken = 0u16;
+        let mut taken = 0u32;
         let mut rank = 0u64;
         for (slot, &c) in cells.iter().enumerate() {
-            let below = taken & ((1u16 << c) - 1);
+            let below = taken & ((1u32 << c) - 1);
             rank += u64::from(c - below.count_ones() as u8) * self.weights[slot];
             taken |= 1 << c;
         }
@@ -220,7 +243,7 @@ impl Pattern {
     /// The cells of the placement of rank `rank` (which must be below [`Self::placements`]),
     /// written into `cells` (one per tile, in the pattern's order); returns the occupied cells.
     #[inline]
-    pub fn unrank(&self, mut rank: u64, cells: &mut [u8]) -> u16 {
+    pub fn unrank(&self, mut rank: u64, cells: &mut [u8]) -> u32 {
         let mut free = self.grid.all();
         let n = self.grid.cells() as u64;
         for (slot, out) in cells.iter_mut().enumerate().take(self.tiles.len()) {
@@ -252,10 +275,10 @@ impl Pattern {
     /// The entry of the abstract state with the tiles on `cells` (ranked `rank`), the free
     /// cells `free`, and the blank in the region that holds `blank_cell`.
     #[inline]
-    fn entry_of(&self, rank: u64, free: u16, blank_cell: usize) -> u64 {
+    fn entry_of(&self, rank: u64, free: u32, blank_cell: usize) -> u64 {
         let region = self.grid.region(free, 1 << blank_cell);
         let lowest = region.trailing_zeros();
-        let name = (free & ((1u16 << lowest) - 1)).count_ones();
+        let name = (free & ((1u32 << lowest) - 1)).count_ones();
         rank * self.regions() + u64::from(name)
     }
 
@@ -268,7 +291,7 @@ impl Pattern {
     /// The goal's entry: each tile at home, the blank in its home's region.
     pub fn goal_entry(&self) -> u64 {
         let rank = self.rank(&self.homes);
-        let occupied = self.homes.iter().fold(0u16, |m, &c| m | (1 << c));
+        let occupied = self.homes.iter().fold(0u32, |m, &c| m | (1 << c));
         self.entry_of(rank, self.grid.all() & !occupied, self.blank_home())
     }
 
@@ -305,7 +328,7 @@ impl Pattern {
         let from = usize::from(cells[slot]);
         let (lo, hi) = if from < to { (from, to) } else { (to, from) };
         // The cells strictly between the two.
-        let between = ((1u32 << hi) - 1) as u16 & !(((1u32 << (lo + 1)) - 1) as u16);
+        let between = ((1u32 << hi) - 1) & !((1u32 << (lo + 1)) - 1);
         let mut rank = rank as i64;
         let mut before_between = 0i64;
         for (s, &c) in cells.iter().enumerate() {
@@ -330,7 +353,7 @@ impl Pattern {
 
 /// The cell of the `n`-th (from 0) set bit of `mask`.
 #[inline]
-fn nth_one(mut mask: u16, n: u32) -> usize {
+fn nth_one(mut mask: u32, n: u32) -> usize {
     for _ in 0..n {
         mask &= mask - 1;
     }
@@ -407,6 +430,19 @@ mod tests {
             Pattern::new(grid, &goal[1..], &[1]),
             Err(PatternError::Goal { .. })
         ));
+        // 8 tiles of 25 cells: 43,609,104,000 placements, past 32-bit ranks; 7 fit.
+        let five = Grid::new(5, 5).unwrap();
+        let goal: Vec<u8> = (1..25).chain([0]).collect();
+        assert_eq!(
+            Pattern::new(five, &goal, &[1, 2, 3, 4, 5, 6, 7, 8]),
+            Err(PatternError::TooLarge {
+                count: 8,
+                cells: 25,
+                placements: 43_609_104_000
+            })
+        );
+        let seven = Pattern::new(five, &goal, &[1, 2, 3, 4, 5, 6, 7]).unwrap();
+        assert_eq!(seven.placements(), 2_422_728_000);
     }
 
     /// The abstract moves are reversible: each neighbour lists the state it came from.

@@ -70,11 +70,15 @@ pub fn run(args: &Args, question: &Question) -> Result<u8, String> {
         let (r, t) = timed(&|| solve_classic(&grid, &goal, &start, heuristic, max_nodes));
         found.push((name.to_string(), r, t));
     }
-    let strongest = Partition::ALL
-        .iter()
-        .position(|&p| Some(p) == question.pdb())
-        .unwrap_or(2);
-    for partition in Partition::ALL.into_iter().take(strongest + 1) {
+    // On 4x4 the weaker partitions beside the one asked for, the weakest first; elsewhere that
+    // one alone.
+    let chosen = question.pdb().unwrap_or(board.default_partition());
+    let mut partitions: Vec<Partition> = Vec::new();
+    if board == Board::FOUR_BY_FOUR && Partition::FIFTEEN.contains(&chosen) {
+        partitions.extend(Partition::FIFTEEN.into_iter().take_while(|&p| p != chosen));
+    }
+    partitions.push(chosen);
+    for partition in partitions {
         let answers = Library::standard()
             .open(
                 &Question::new(*question.goal(), question.metric(), Some(partition))
@@ -87,7 +91,7 @@ pub fn run(args: &Args, question: &Question) -> Result<u8, String> {
         };
         let frame = set.frame();
         let image = frame.state(&start);
-        let reflections: &[bool] = if partition == Partition::SevenEight {
+        let reflections: &[bool] = if partition == chosen {
             &[false, true]
         } else {
             &[false]

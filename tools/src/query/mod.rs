@@ -18,8 +18,9 @@ use crate::which::{Found, Which, words};
 use lines::Lines;
 
 /// Answers, for each state, its optimal distance to the goal and an optimal solution: instantly
-/// from a table built once on boards of up to 12 cells, by IDA* over pattern databases on 4x4
-/// (the 15-puzzle). Moves name the direction the blank moves: U, D, L, R.
+/// from a table built once on boards of up to 12 cells, by IDA* over pattern databases on boards
+/// of 13 to 25 cells (4x4, the 15-puzzle; 5x5, the 24-puzzle; 5x3, 7x2, ...). Moves name the
+/// direction the blank moves: U, D, L, R.
 ///
 /// Exit status: 0 when every state was answered and solvable, 1 when at least one cannot reach
 /// the goal, 2 on any error (an unreadable input, a bad flag, a missing or damaged database).
@@ -27,7 +28,8 @@ use lines::Lines;
 #[command(name = "query", version)]
 pub struct Args {
     /// States to answer, in any common form: 603712458, "6 0 3 7 1 2 4 5 8", 6,0,3,7,1,2,4,5,8,
-    /// [6,0,3,7,1,2,4,5,8], 603/712/458; on 4x4 with separators (1,2,...,15,0). `-` or none:
+    /// [6,0,3,7,1,2,4,5,8], 603/712/458; on boards of over 9 cells with separators
+    /// (1,2,...,15,0). `-` or none:
     /// read one state per line from stdin
     #[arg(value_name = "STATE")]
     pub states: Vec<String>,
@@ -49,7 +51,7 @@ pub struct Args {
     /// Draw every board of the solution as a grid (in JSON: `boards`, every state along it)
     #[arg(long)]
     pub boards: bool,
-    /// List every optimal solution, not just the first, in U < D < L < R order (on 4x4 the
+    /// List every optimal solution, not just the first, in U < D < L < R order (by search the
     /// search's last iteration runs whole: seconds where a distance takes a fraction of one)
     #[arg(long)]
     pub all: bool,

@@ -1,9 +1,5 @@
-//! The 15-puzzle's pattern databases, as `build-db` and `query` use them: the partitions
-//! `--pdb` names, the goal classes that let one set of files answer for many goals, and states
-//! read from text.
-
-use std::fmt;
-use std::str::FromStr;
+//! The goal classes that let one set of pattern files answer for many goals (and for a board
+//! and its transpose), and states read from text.
 
 use tilebase_core::Move;
 
@@ -15,90 +11,15 @@ pub const FOUR_BY_FOUR: Grid = match Grid::new(4, 4) {
     None => panic!("4x4 is a grid"),
 };
 
-/// A partition of the tiles into disjoint patterns, named by their sizes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Partition {
-    /// Three patterns of five tiles: 3 × 524,160 placements, built in seconds.
-    FiveFiveFive,
-    /// Six, six and three tiles: 2 × 5,765,760 + 3,360 placements.
-    SixSixThree,
-    /// Eight and seven tiles: 518,918,400 + 57,657,600 placements, 288 MB at 4 bits each; the
-    /// strongest, and the default.
-    #[default]
-    SevenEight,
-}
-
-impl Partition {
-    /// Every partition, weakest first.
-    pub const ALL: [Partition; 3] = [
-        Partition::FiveFiveFive,
-        Partition::SixSixThree,
-        Partition::SevenEight,
-    ];
-
-    /// Its name: `5-5-5`, `6-6-3` or `7-8`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Partition::FiveFiveFive => "5-5-5",
-            Partition::SixSixThree => "6-6-3",
-            Partition::SevenEight => "7-8",
-        }
-    }
-
-    /// The sizes of its patterns, in the order their tiles are taken.
-    pub const fn sizes(self) -> &'static [usize] {
-        match self {
-            Partition::FiveFiveFive => &[5, 5, 5],
-            Partition::SixSixThree => &[6, 6, 3],
-            // The 8-tile pattern first: tiles 1 to 8 of the goal 1,2,...,15,0 (its two top
-            // rows), then 9 to 15, as the published value counts are given.
-            Partition::SevenEight => &[8, 7],
-        }
-    }
-
-    /// The tiles of each pattern for `goal`: the goal's tiles in reading order (the blank
-    /// skipped), cut into runs of [`Self::sizes`], so that each pattern's home is a block of
-    /// rows.
-    ///
-    /// ```
-    /// use tilebase_pattern::Partition;
-    ///
-    /// let goal: Vec<u8> = (1..16).chain([0]).collect();
-    /// let parts = Partition::SevenEight.tiles(&goal);
-    /// assert_eq!(parts, [vec![1, 2, 3, 4, 5, 6, 7, 8], vec![9, 10, 11, 12, 13, 14, 15]]);
-    /// ```
-    pub fn tiles(self, goal: &[u8]) -> Vec<Vec<u8>> {
-        let mut tiles = goal.iter().copied().filter(|&t| t != 0);
-        self.sizes()
-            .iter()
-            .map(|&n| tiles.by_ref().take(n).collect())
-            .collect()
-    }
-}
-
-impl fmt::Display for Partition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Partition {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Partition, String> {
-        Partition::ALL
-            .into_iter()
-            .find(|p| p.name() == s.trim())
-            .ok_or_else(|| format!("{s:?}: the partitions are 7-8, 6-6-3 and 5-5-5"))
-    }
-}
-
 /// A symmetry of the board with a renaming of the tiles, mapping a goal onto the canonical
 /// goal of its class: the tiles in order with the blank on the last cell, in reading order, of
-/// the blank's class (a corner, an edge or inside on 4x4). Distances are kept: a state's image
-/// is exactly as far from the canonical goal as the state is from its own.
+/// the blank's class (a corner, an edge or inside on 4x4). A board wider than high is first
+/// turned about its diagonal onto its tall form (5x3 onto 3x5), so that the two share files.
+/// Distances are kept: a state's image is exactly as far from the canonical goal as the state
+/// is from its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClassFrame {
+    /// The board of the canonical goal: the board's tall form.
     grid: Grid,
     /// The canonical goal.
     canonical: Vec<u8>,
@@ -124,10 +45,24 @@ impl ClassFrame {
     /// assert_eq!(frame.canonical(), (1..16).chain([0]).collect::<Vec<u8>>());
     /// assert_eq!(frame.state(&korf), frame.canonical());
     /// ```
-    pub fn new(grid: Grid, goal: &[u8]) -> ClassFrame {
-        let n = grid.cells();
+    pub fn new(board: Grid, goal: &[u8]) -> ClassFrame {
+        let n = board.cells();
         let blank = goal.iter().position(|&t| t == 0).unwrap_or(0);
-        let symmetries = symmetries(&grid);
+        let (grid, turn) = match Grid::new(board.height(), board.width()) {
+            Some(tall) if board.width() > board.height() => {
+                // Cell (r, c) onto (c, r) of the tall board.
+                let turn: [u8; MAX_GRID_CELLS] = std::array::from_fn(|x| {
+                    let (r, c) = (x / board.width(), x % board.width());
+                    (c * tall.width() + r) as u8
+                });
+                (tall, turn)
+            }
+            _ => (board, std::array::from_fn(|x| x as u8)),
+        };
+        let symmetries: Vec<[u8; MAX_GRID_CELLS]> = symmetries(&grid)
+            .into_iter()
+            .map(|s| std::array::from_fn(|x| s[usize::from(turn[x]) % MAX_GRID_CELLS]))
+            .collect();
         // The blank's class: every cell a symmetry takes it to; its last is the canonical cell.
         let target = symmetries
             .iter()
@@ -148,10 +83,10 @@ impl ClassFrame {
         let mut direction = [Move::Up; 4];
         let mut direction_back = [Move::Up; 4];
         for m in Move::ALL {
-            let Some(a) = (0..n).find(|&a| grid.step(a, m).is_some()) else {
+            let Some(a) = (0..n).find(|&a| board.step(a, m).is_some()) else {
                 continue;
             };
-            let b = grid.step(a, m).unwrap_or(a);
+            let b = board.step(a, m).unwrap_or(a);
             let (ia, ib) = (usize::from(sym[a]), usize::from(sym[b]));
             let image = Move::ALL
                 .into_iter()
@@ -173,6 +108,16 @@ impl ClassFrame {
     /// The canonical goal of the class.
     pub fn canonical(&self) -> &[u8] {
         &self.canonical
+    }
+
+    /// The board of the canonical goal: the board's tall form (3x5 for 5x3).
+    pub fn grid(&self) -> Grid {
+        self.grid
+    }
+
+    /// The new name of tile `t`.
+    pub fn tile(&self, t: u8) -> u8 {
+        self.tile[usize::from(t) % MAX_GRID_CELLS]
     }
 
     /// The image of a state: each tile renamed and moved to its cell's image.
@@ -247,16 +192,16 @@ pub enum CellsError {
     OutOfRange {
         /// The value as written.
         value: String,
-        /// The board.
-        grid: Grid,
+        /// The board (boxed: an error stays small).
+        grid: Box<Grid>,
     },
     /// Not as many cells as the board has.
     #[error("{found} cell{}, but a {grid} board has {}", if *.found == 1 { "" } else { "s" }, .grid.cells())]
     WrongCellCount {
         /// Cells given.
         found: usize,
-        /// The board.
-        grid: Grid,
+        /// The board (boxed: an error stays small).
+        grid: Box<Grid>,
     },
     /// A tile given twice; then another is missing.
     #[error("{}", repeated(*.tile, *.missing))]
@@ -304,7 +249,7 @@ pub fn parse_cells(grid: &Grid, text: &str) -> Result<Vec<u8>, CellsError> {
             }
             None => Err(CellsError::OutOfRange {
                 value: number.clone(),
-                grid: *grid,
+                grid: Box::new(*grid),
             }),
         };
         number.clear();
@@ -330,7 +275,7 @@ pub fn parse_cells(grid: &Grid, text: &str) -> Result<Vec<u8>, CellsError> {
     if cells.len() != n {
         return Err(CellsError::WrongCellCount {
             found: cells.len(),
-            grid: *grid,
+            grid: Box::new(*grid),
         });
     }
     let mut seen = 0u32;
@@ -401,6 +346,44 @@ mod tests {
         }
     }
 
+    /// A board wider than high is answered in its tall form: for every goal of 5x3 and 7x2 the
+    /// canonical goal is on 3x5 (2x7), the goal maps onto it, and each move of the blank is the
+    /// mapped move there; 3x5's own goals map onto the same canonical goals.
+    #[test]
+    fn a_wide_board_maps_onto_its_tall_form() {
+        for (w, h) in [(5, 3), (7, 2), (3, 5)] {
+            let board = Grid::new(w, h).unwrap();
+            let tall = Grid::new(w.min(h), w.max(h)).unwrap();
+            let n = board.cells();
+            let mut canonical = Vec::new();
+            for blank in 0..n {
+                let mut goal: Vec<u8> = (1..n as u8).collect();
+                goal.insert(blank, 0);
+                let frame = ClassFrame::new(board, &goal);
+                assert_eq!(frame.grid(), tall);
+                assert_eq!(frame.state(&goal), frame.canonical());
+                canonical.push(frame.canonical().to_vec());
+                for m in Move::ALL {
+                    let Some(to) = board.step(blank, m) else {
+                        continue;
+                    };
+                    let mut moved = goal.clone();
+                    moved.swap(blank, to);
+                    let image = frame.state(&goal);
+                    let b = image.iter().position(|&t| t == 0).unwrap();
+                    let mut expected = image.clone();
+                    expected.swap(b, tall.step(b, frame.move_there(m)).unwrap());
+                    assert_eq!(frame.state(&moved), expected, "{board} {blank} {m:?}");
+                    assert_eq!(frame.move_back(frame.move_there(m)), m);
+                }
+            }
+            canonical.sort();
+            canonical.dedup();
+            // 3x5's classes: the corners, the two kinds of edge cell and the middle column's.
+            assert!(canonical.len() <= 6, "{board}: {canonical:?}");
+        }
+    }
+
     #[test]
     fn states_are_read_in_every_form_and_refused_with_the_reason() {
         let g = FOUR_BY_FOUR;
@@ -428,17 +411,5 @@ mod tests {
             err("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"),
             "15 cells, but a 4x4 board has 16"
         );
-    }
-
-    #[test]
-    fn partitions_cover_every_tile_once() {
-        let goal: Vec<u8> = (1..16).chain([0]).collect();
-        for p in Partition::ALL {
-            let mut all: Vec<u8> = p.tiles(&goal).concat();
-            all.sort_unstable();
-            assert_eq!(all, (1..16).collect::<Vec<u8>>(), "{p}");
-            assert_eq!(p.name().parse::<Partition>().unwrap(), p);
-        }
-        assert!("7-7".parse::<Partition>().is_err());
     }
 }
