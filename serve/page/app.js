@@ -80,13 +80,14 @@ window.addEventListener("unhandledrejection", (event) => {
   }
 
   function boardFor(count) {
-    return { 4: "2x2", 9: "3x3", 16: "4x4" }[count] || null;
+    return { 4: "2x2", 9: "3x3", 16: "4x4", 25: "5x5" }[count] || null;
   }
 
-  // The 15-puzzle is answered by a search over pattern databases, not a table lookup: hints
-  // (a search per move) are asked for only when shown, and there are no random puzzles.
+  // Boards of over 12 cells (the 15-puzzle, the 24-puzzle, ...) are answered by a search over
+  // pattern databases, not a table lookup: hints (a search per move) are asked for only when
+  // shown, and there are no random puzzles at an exact distance.
   function isSearched() {
-    return view.board === "4x4";
+    return view.width * view.height > 12;
   }
 
   // The cells after the gap moves `move`, or null when it would leave the board (or there is no

@@ -80,8 +80,13 @@ pub fn human_patterns(stats: &PatternStats) -> String {
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "board      {} (the 15-puzzle), {} states",
+        "board      {}{}, {} states",
         stats.board,
+        match stats.board.as_str() {
+            "4x4" => " (the 15-puzzle)",
+            "5x5" => " (the 24-puzzle)",
+            _ => "",
+        },
         thousands(stats.states)
     );
     let _ = writeln!(text, "goal       {}", stats.goal);

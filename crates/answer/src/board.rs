@@ -131,6 +131,18 @@ impl Board {
         }
     }
 
+    /// What a search on this board typically takes, where random states take long enough that
+    /// a search without a node bound should be started on purpose: said once, on stderr, by
+    /// the programs that search without one. `None` where searches are quick.
+    pub fn slow_search_note(self) -> Option<&'static str> {
+        (self == Board::FIVE_BY_FIVE).then_some(
+            "5x5 states far from the goal take minutes to days each (Korf and Felner's 50 random \
+             states: 81 to 114 moves; the ten easiest took 0.4 s to 2 minutes each on this \
+             project's 2-core machine, most of the others take hours); --max-nodes N bounds a \
+             search",
+        )
+    }
+
     /// The default partition into patterns, on a board answered from pattern databases.
     pub fn default_partition(self) -> tilebase_pattern::Partition {
         tilebase_pattern::Partition::default_for(self.cells())

@@ -76,8 +76,8 @@ pub struct PatternStats {
     pub class_goal: String,
     /// The partition.
     pub partition: String,
-    /// The reachable states: cells!/2.
-    pub states: u64,
+    /// The reachable states: cells!/2 (past 64 bits on 5x5).
+    pub states: u128,
     /// One entry per pattern.
     pub patterns: Vec<PatternFacts>,
 }
@@ -180,7 +180,7 @@ fn pattern_stats(source: &PatternSource) -> PatternStats {
         goal: source.goal().to_string(),
         class_goal: cells_to_string(source.frame().canonical()),
         partition: source.partition().name(),
-        states: (1..=cells).product::<u64>() / 2,
+        states: (1..=cells as u128).product::<u128>() / 2,
         patterns,
     }
 }

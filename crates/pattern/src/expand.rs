@@ -57,7 +57,8 @@ pub struct Expander<'a> {
     /// The index of a mask of n − k cells among all such masks (the combinatorial number
     /// system: the sum of C(c, i) over its i-th cell c, from i = 1) is the sum of each byte's
     /// part, `mask_parts[byte's place][cells in the bytes below][byte]`: a look-up a byte.
-    mask_parts: Vec<[[u32; 256]; MAX_GRID_CELLS + 1]>,
+    /// Four bytes always (those past the board are 0, whose part is 0): no loop, no bound.
+    mask_parts: Box<[[[u32; 256]; MAX_GRID_CELLS + 1]; 4]>,
     /// The pattern's digit weights, as an array for the hot loop.
     weights: [u64; MAX_PATTERN_TILES],
     /// For each weight w but the last (which is 1), ⌊2^64 / w⌋ + 1: the quotient of a rank r
@@ -72,7 +73,7 @@ pub struct Expander<'a> {
     passing: [[u64; MAX_PATTERN_TILES + 1]; MAX_PATTERN_TILES],
     /// The cells strictly between two cells of a column move, `between[25 × from + to]`, the
     /// width − 1 cells of a column move, [`NO_CELL`] for a row move (which passes none).
-    between: Vec<[u8; MAX_GRID_WIDTH - 1]>,
+    between: Box<[[u8; MAX_GRID_WIDTH - 1]; MAX_GRID_CELLS * MAX_GRID_CELLS]>,
     regions: u64,
 }
 
@@ -125,7 +126,7 @@ impl<'a> Expander<'a> {
                 binomial[a][b] = binomial[a - 1][b - 1] + binomial[a - 1][b];
             }
         }
-        let mut mask_parts = vec![[[0u32; 256]; MAX_GRID_CELLS + 1]; n.div_ceil(8)];
+        let mut mask_parts = Box::new([[[0u32; 256]; MAX_GRID_CELLS + 1]; 4]);
         for (place, parts) in mask_parts.iter_mut().enumerate() {
             for (before, part) in parts.iter_mut().enumerate() {
                 for (byte, out) in part.iter_mut().enumerate() {
@@ -190,7 +191,8 @@ impl<'a> Expander<'a> {
             }
         }
         let width = grid.width();
-        let mut between = vec![[NO_CELL; MAX_GRID_WIDTH - 1]; MAX_GRID_CELLS * MAX_GRID_CELLS];
+        let mut between =
+            Box::new([[NO_CELL; MAX_GRID_WIDTH - 1]; MAX_GRID_CELLS * MAX_GRID_CELLS]);
         for from in 0..n {
             for to in [from + width, from.wrapping_sub(width)] {
                 if to < n {
@@ -221,13 +223,13 @@ impl<'a> Expander<'a> {
     /// The region names of the free cells `free` (which must have n − k cells).
     #[inline]
     fn names(&self, free: u32) -> u128 {
-        let mut before = 0;
-        let mut index = 0;
-        for (place, parts) in self.mask_parts.iter().enumerate() {
-            let byte = (free >> (8 * place)) & 0xff;
-            index += parts[before.min(MAX_GRID_CELLS)][byte as usize];
-            before += byte.count_ones() as usize;
-        }
+        let p = &*self.mask_parts;
+        let [b0, b1, b2, b3] = free.to_le_bytes().map(usize::from);
+        // Each byte has at most 8 cells: the counts below index within the 26 rows.
+        let c1 = b0.count_ones() as usize;
+        let c2 = c1 + b1.count_ones() as usize;
+        let c3 = c2 + b2.count_ones() as usize;
+        let index = p[0][0][b0] + p[1][c1][b1] + p[2][c2][b2] + p[3][c3.min(MAX_GRID_CELLS)][b3];
         self.names[index as usize]
     }
 
@@ -278,11 +280,17 @@ impl<'a> Expander<'a> {
         }
         let names = self.names(free);
         let mut regions = [0u32; MAX_GRID_CELLS];
-        let mut rest = free;
+        // Most placements leave the free cells in one region, every cell's name 0.
+        let mut rest = if names == 0 {
+            regions[0] = free;
+            0
+        } else {
+            free
+        };
         while rest != 0 {
             let c = rest.trailing_zeros();
             rest &= rest - 1;
-            regions[((names >> (5 * c)) & 31) as usize % MAX_GRID_CELLS] |= 1 << c;
+            regions[(((names >> (5 * c)) & 31) as usize).min(MAX_GRID_CELLS - 1)] |= 1 << c;
         }
         Placement {
             rank,
@@ -323,7 +331,8 @@ impl<'a> Expander<'a> {
                 // before it leave: it moves by the cells passed, less the earlier tiles among
                 // them; each later tile passed gains (or loses) one earlier tile below it.
                 let mut change = from.abs_diff(to) as u64 * w;
-                let between = &self.between[(MAX_GRID_CELLS * from + to) % self.between.len()];
+                let between = &self.between
+                    [(MAX_GRID_CELLS * from + to).min(MAX_GRID_CELLS * MAX_GRID_CELLS - 1)];
                 for &c in &between[..passes] {
                     // Indices clamped rather than checked: no branch, and never clamped in fact.
                     let s = placement.slot_of[usize::from(c).min(MAX_GRID_CELLS)];

@@ -92,9 +92,9 @@ impl Partition {
             14 => Partition::sized(&[7, 6]),
             15 => Partition::sized(&[7, 7]),
             16 => Partition::SEVEN_EIGHT,
-            18 => Partition::sized(&[6, 6, 5]),
-            20 => Partition::sized(&[7, 6, 6]),
-            21 => Partition::sized(&[6, 6, 6, 2]),
+            18 => Partition::sized(&[7, 7, 3]),
+            20 => Partition::sized(&[7, 7, 5]),
+            21 => Partition::sized(&[7, 7, 6]),
             22 => Partition::sized(&[6, 6, 6, 3]),
             24 => Partition::sized(&[6, 6, 6, 5]),
             25 => Partition::SIX_SIX_SIX_SIX,
@@ -398,7 +398,7 @@ mod tests {
         }
         assert_eq!("8-7".parse::<Partition>().unwrap().to_string(), "7-8");
         assert_eq!("3-6-6".parse::<Partition>().unwrap().to_string(), "6-6-3");
-        assert_eq!(Partition::default_for(20).to_string(), "7-6-6");
+        assert_eq!(Partition::default_for(20).to_string(), "7-7-5");
         assert_eq!(
             "7-7".parse::<Partition>().unwrap().check(16),
             Err("patterns of 7-7 tiles make 14, but the board has 15 tiles".into())

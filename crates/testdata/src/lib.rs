@@ -210,6 +210,55 @@ pub fn korf100() -> Vec<([u8; 16], u8)> {
         .collect()
 }
 
+const KORF50: &str = include_str!("../../../tests/data/korf50.txt");
+
+/// One of Korf and Felner's 50 random 24-puzzle instances.
+#[derive(Debug, Clone)]
+pub struct Korf50 {
+    /// Its number, 1 to 50.
+    pub number: u32,
+    /// The cells, row by row, for the goal `0,1,...,24`.
+    pub cells: [u8; 25],
+    /// The optimal length, as published.
+    pub length: u8,
+    /// The nodes IDA* with Korf and Felner's 6-6-6-6 databases and their reflection generated.
+    pub nodes: u64,
+}
+
+/// Korf and Felner's 50 instances of the 24-puzzle (Artificial Intelligence 134, 2002), with
+/// their optimal lengths and the nodes their solver generated, from `tests/data/korf50.txt`.
+pub fn korf50() -> Vec<Korf50> {
+    KORF50
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let fields: Vec<&str> = l.split_whitespace().collect();
+            let values: Vec<u8> = fields[1]
+                .split(',')
+                .map(|v| v.parse().expect("a tile"))
+                .collect();
+            let mut cells = [0u8; 25];
+            cells.copy_from_slice(&values);
+            Korf50 {
+                number: fields[0].parse().expect("a number"),
+                cells,
+                length: fields[2].parse().expect("a length"),
+                nodes: fields[3].parse().expect("a node count"),
+            }
+        })
+        .collect()
+}
+
+/// Korf's 24-puzzle goal `0,1,...,24` is tilebase's `1,2,...,24,0` turned half a turn, each
+/// tile t renamed 25 − t: distances are kept.
+pub fn korf50_to_default_goal(cells: &[u8; 25]) -> [u8; 25] {
+    let mut out = [0u8; 25];
+    for (c, &t) in cells.iter().enumerate() {
+        out[24 - c] = if t == 0 { 0 } else { 25 - t };
+    }
+    out
+}
+
 /// The published value counts of the 15-puzzle's 7-8 pattern databases, goal `1,2,...,15,0`:
 /// `counts[v]` is (placements of tiles 1-8 at value v, placements of tiles 9-15 at value v).
 pub fn fifteen_7_8_counts() -> Vec<(u64, u64)> {

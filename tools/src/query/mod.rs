@@ -199,6 +199,11 @@ fn run(args: &Args) -> Result<u8, String> {
                 .map_err(words)?
         }
     };
+    if args.max_nodes.is_none()
+        && let Some(note) = answers.question().board().slow_search_note()
+    {
+        report("query", format_args!("{note}"));
+    }
     let printer = Printer::new(&answers, mode)
         .with_effort(effort)
         .with_count(args.count)

@@ -1,0 +1,101 @@
+//! Solves Korf and Felner's 24-puzzle instances with saved 5x5 pattern databases and their
+//! reflection, one at a time, the search of each shared among the cores, and says the length,
+//! the nodes generated beside Korf and Felner's, and the time of each: a benchmark, not a test.
+//!
+//! ```text
+//! cargo build --release --bin build-db -p tilebase-engine --example solve_korf50
+//! target/release/build-db --board 5x5 --out /tmp/pdb5            # 6-6-6-6, about 3 minutes
+//! target/release/examples/solve_korf50 /tmp/pdb5/5x5-*-pdb-*.tilebase            # the ten easiest
+//! target/release/examples/solve_korf50 --instances 38,40 /tmp/pdb5/5x5-*.tilebase
+//! ```
+//!
+//! Several partitions, separated by `+`, make a solver that takes the largest of their sums
+//! (`solve_korf50 A B C D + E F G H`). `--threads N` shares each search among N threads (default: every core; 1: the serial
+//! search). The files' goal must be `1,2,...,24,0`; Korf's goal `0,1,...,24` is mapped onto it
+//! by turning the board half a turn and renaming each tile t to 25 − t, which keeps every
+//! distance.
+use std::time::Instant;
+
+use tilebase_lookup::PatternFile;
+use tilebase_pattern::{Grid, Pattern, PatternValues, Solver};
+
+/// The ten instances Korf and Felner's solver generated the fewest nodes on, fewest first.
+const EASIEST: [u32; 10] = [38, 40, 25, 32, 44, 37, 30, 13, 1, 28];
+
+fn main() {
+    let mut groups: Vec<Vec<PatternFile>> = vec![Vec::new()];
+    let mut wanted: Vec<u32> = EASIEST.to_vec();
+    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--instances" => {
+                wanted = args
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .map(|n| n.trim().parse().expect("--instances 38,40,..."))
+                    .collect();
+            }
+            "--threads" => {
+                threads = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect("--threads N")
+            }
+            "+" => groups.push(Vec::new()),
+            path => groups
+                .last_mut()
+                .expect("a group")
+                .push(PatternFile::open(path).expect("a pattern file")),
+        }
+    }
+    let grid = Grid::new(5, 5).unwrap();
+    let goal: Vec<u8> = (1..25).chain([0]).collect();
+    let tables: Vec<Vec<(&Pattern, PatternValues<'_>)>> = groups
+        .iter()
+        .map(|files| files.iter().map(|f| (f.pattern(), f.values())).collect())
+        .collect();
+    let partitions: Vec<&[(&Pattern, PatternValues<'_>)]> =
+        tables.iter().map(Vec::as_slice).collect();
+    let solver =
+        Solver::with_partitions(grid, &goal, &partitions, true).expect("partitions of 5x5's tiles");
+    let instances = tilebase_testdata::korf50();
+    println!("instance  length  published  nodes            Korf-Felner      ratio  seconds");
+    let (mut all_nodes, mut all_theirs, mut all_seconds) = (0u64, 0u64, 0.0);
+    for number in wanted {
+        let Some(instance) = instances.iter().find(|i| i.number == number) else {
+            eprintln!("no instance {number}");
+            continue;
+        };
+        let cells = tilebase_testdata::korf50_to_default_goal(&instance.cells);
+        let started = Instant::now();
+        let solution = if threads > 1 {
+            solver.solve_parallel(&cells, threads)
+        } else {
+            solver.solve(&cells, u64::MAX)
+        }
+        .expect("a solution");
+        let seconds = started.elapsed().as_secs_f64();
+        assert_eq!(
+            solution.moves.len(),
+            usize::from(instance.length),
+            "{number}"
+        );
+        println!(
+            "{number:>8}  {:>6}  {:>9}  {:>15}  {:>15}  {:>5.3}  {seconds:>7.1}",
+            solution.moves.len(),
+            instance.length,
+            solution.nodes,
+            instance.nodes,
+            solution.nodes as f64 / instance.nodes as f64,
+        );
+        all_nodes += solution.nodes;
+        all_theirs += instance.nodes;
+        all_seconds += seconds;
+    }
+    println!(
+        "all                          {all_nodes:>15}  {all_theirs:>15}  {:>5.3}  {all_seconds:>7.1}",
+        all_nodes as f64 / all_theirs.max(1) as f64
+    );
+}
