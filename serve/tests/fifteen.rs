@@ -551,3 +551,31 @@ fn stats_are_the_objects_stats_prints() {
     assert_eq!(other["goal"], "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15");
     assert_eq!(other["class_goal"], GOAL);
 }
+
+/// A board of over 12 cells besides 4x4 (7x2) is answered from its own default files (7-6),
+/// built on its first question as 4x4's are, whatever the service's `--pdb` (4x4's).
+#[test]
+fn other_large_boards_are_answered_from_their_default_files() {
+    let server = Server::start_with(&["--pdb", "5-5-5"]);
+    // Three moves of the blank from the goal 1,...,13,0: left, left, up.
+    let state = "1,2,3,4,0,6,7,8,9,10,11,5,12,13";
+    let goal = "1,2,3,4,5,6,7,8,9,10,11,12,13,0";
+    let reply = once_built(|| server.get(&format!("/api/query?board=7x2&state={state}")));
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert_eq!(
+        reply.body,
+        format!(
+            "{{\"state\":\"{state}\",\"goal\":\"{goal}\",\"board\":\"7x2\",\"solvable\":true,\
+             \"distance\":3,\"moves\":\"DRR\"}}\n"
+        )
+    );
+    // Its transpose, 2x7, from the same files: nothing more is built.
+    // Up, left, up from 2x7's goal.
+    let tall = "1,2,3,4,5,6,7,8,0,10,9,11,13,12";
+    let reply = server.get(&format!("/api/query?board=2x7&state={tall}"));
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert_eq!(reply.json()["distance"], 3, "{reply:?}");
+    let stderr = server.stderr();
+    assert_eq!(stderr.matches("serve: built in ").count(), 1, "{stderr}");
+    assert!(stderr.contains("no 7-6 pattern databases"), "{stderr}");
+}
