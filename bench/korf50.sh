@@ -7,7 +7,7 @@
 # (crates/engine/examples/solve_korf50.rs, each search shared among the cores).
 #
 #   cargo build --release --bins && cargo build --release -p tilebase-engine --example solve_korf50
-#   bench/korf50.sh DIR [NUMBER ...]
+#   bench/korf50.sh DIR [NUMBER ...]       # NODES=0: the query batch alone
 set -euo pipefail
 dir=${1:?usage: bench/korf50.sh DIR [NUMBER ...]}
 shift
@@ -42,4 +42,6 @@ if ! diff <(awk '{ print $2 }' "$work/answers") "$work/lengths" >/dev/null; then
 fi
 printf "query batch of %d instances: %.1f s, whole process; every length the published one\n" \
     "${#numbers[@]}" "$(echo "$end - $start" | bc)"
+# NODES=0 leaves the solver's node counts out.
+[ "${NODES:-1}" = 0 ] && exit 0
 "$bin/examples/solve_korf50" --instances "$(IFS=,; echo "${numbers[*]}")" "$dir"/5x5-*-pdb-*.tilebase

@@ -720,3 +720,58 @@ fn every_optimal_solution_equals_the_full_tables() {
         }
     }
 }
+
+/// Korf and Felner's ten easiest 24-puzzle instances (by their node counts) with their 6-6-6-6
+/// databases and the reflection, the default of `build-db --board 5x5`: every length is the
+/// published one, every path legal and reaching the goal, the heuristic at the start between
+/// the Manhattan distance and the length. About 3 minutes to build, 5 to solve on two cores,
+/// 1 GB: `cargo test --release -p tilebase-engine --test pattern -- --ignored korf_felner`.
+#[test]
+#[ignore = "builds the 5x5 6-6-6-6 databases and searches for minutes"]
+fn korf_felner_ten_easiest_with_6_6_6_6() {
+    let grid = Grid::new(5, 5).unwrap();
+    let goal: Vec<u8> = (1..25).chain([0]).collect();
+    // Korf and Felner's blocks for their goal 0,1,...,24, turned half a turn onto this goal
+    // (tile t renamed 25 - t).
+    let published: [[u8; 6]; 4] = [
+        [1, 5, 6, 10, 11, 12],
+        [2, 3, 4, 7, 8, 9],
+        [13, 14, 18, 19, 23, 24],
+        [15, 16, 17, 20, 21, 22],
+    ];
+    let blocks: Vec<Vec<u8>> = published
+        .iter()
+        .map(|b| {
+            let mut tiles: Vec<u8> = b.iter().map(|&t| 25 - t).collect();
+            tiles.sort_unstable();
+            tiles
+        })
+        .collect();
+    let blocks: Vec<&[u8]> = blocks.iter().map(Vec::as_slice).collect();
+    let built = Built::new(grid, &goal, &blocks);
+    let solver = built.solver(&goal, true);
+    assert!(solver.reflects());
+    let instances = tilebase_testdata::korf50();
+    assert_eq!(instances.len(), 50);
+    assert_eq!(
+        instances.iter().map(|i| u32::from(i.length)).sum::<u32>(),
+        5039
+    );
+    for number in [38, 40, 25, 32, 44, 37, 30, 13, 1, 28] {
+        let instance = instances.iter().find(|i| i.number == number).unwrap();
+        let cells = tilebase_testdata::korf50_to_default_goal(&instance.cells);
+        let solution = solver.solve_parallel(&cells, 2).unwrap();
+        assert_eq!(
+            solution.moves.len(),
+            usize::from(instance.length),
+            "instance {number}"
+        );
+        assert_eq!(
+            play(&grid, &cells, &solution.moves),
+            goal,
+            "instance {number}"
+        );
+        let h = solver.heuristic(&cells);
+        assert!(manhattan(&grid, &goal, &cells) <= h && h <= u32::from(instance.length));
+    }
+}
