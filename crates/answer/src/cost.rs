@@ -11,15 +11,22 @@ use tilebase_pattern::Partition;
 /// processes on this project's 2-core machine when it was quiet: 5-5-5 (1,572,480
 /// placements) 0.24 s, 6-6-3 (11,534,880) 1.7 s, 7-8 (576,576,000) 95.6 s; the 7-tile file of
 /// 7-8 alone (57,657,600), built by `query`, 9.3 s. A search step, a value and its encoding
-/// per placement, whatever the pattern's size.
+/// per placement, for a pattern whose placements have 8 region names (8 tiles of 16 cells);
+/// each name more or fewer adds or takes 1/40 of it ([`REGIONS_FROM`]): 5x5's 6-6-6-6
+/// (510,048,000 placements of 19 names) took 97.6 s, 5x4's 7-7-5 (13 names) 155 s for
+/// 781,891,200, 7x2's 7-6 (7 names) 3.05 s for 19,459,440.
 const SECONDS_PER_PLACEMENT: f64 = 0.165e-6;
 
+/// The region names a placement has where [`SECONDS_PER_PLACEMENT`] was measured.
+const REGIONS_FROM: f64 = 8.0;
+
 /// Peak bytes of memory per placement of the largest pattern built, besides its search's bits:
-/// its values (one byte) and the encoded table. The search keeps two bits (visited, frontier)
-/// for each of a placement's n − k region names: a quarter of a byte each. Measured: 2.03 GB
-/// (peak resident set) for 7-8, whose 8-tile pattern has 518,918,400 placements of 8 region
-/// names each: 2 + 8 / 4 = 4 bytes a placement.
-const MEMORY_PER_PLACEMENT: f64 = 2.0;
+/// its values (one byte). The search keeps three bits (visited, this layer, the next) for each
+/// of a placement's n − k region names. Measured (peak resident set): 2.03 GB for 4x4's 7-8,
+/// whose 8-tile pattern has 518,918,400 placements of 8 region names each (1 + 3 × 8 / 8 = 4
+/// bytes a placement); 1.02 GB for 5x5's 6-tile patterns, 127,512,000 placements of 19 names
+/// (8.1 bytes).
+const MEMORY_PER_PLACEMENT: f64 = 1.0;
 
 /// Memory below this is not worth mentioning.
 const MEMORY_SAID_FROM: u64 = 100_000_000;
@@ -56,13 +63,21 @@ impl BuildCost {
         let memory = sizes
             .iter()
             .map(|&k| {
-                let per = MEMORY_PER_PLACEMENT + (cells - k) as f64 / 4.0;
+                let per = MEMORY_PER_PLACEMENT + 3.0 * (cells - k) as f64 / 8.0;
                 (placements(cells, k) as f64 * per) as u64
             })
             .max()
             .unwrap_or(0);
         BuildCost {
-            seconds: all as f64 * SECONDS_PER_PLACEMENT,
+            seconds: sizes
+                .iter()
+                .map(|&k| {
+                    let regions = (cells - k) as f64;
+                    placements(cells, k) as f64
+                        * SECONDS_PER_PLACEMENT
+                        * (1.0 + (regions - REGIONS_FROM) / 40.0)
+                })
+                .sum(),
             memory,
             // Two values to a byte (the halved encoding), and a header of a few kB.
             disk: all / 2,
@@ -180,7 +195,7 @@ mod tests {
         // The 7-tile file of 7-8 alone, as after a build killed between the two files.
         assert_eq!(
             BuildCost::of_patterns(16, &[7]).to_string(),
-            "about 10 seconds and 245 MB of memory"
+            "about 10 seconds and 252 MB of memory"
         );
         assert_eq!(
             BuildCost::of_patterns(16, &[8]).to_string(),
