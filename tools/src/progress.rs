@@ -43,7 +43,13 @@ impl Quiet {
 /// with room for a message on the stage reached: hidden unless stderr is a terminal, the
 /// process is not quiet, and the job is large.
 pub fn bar(what: &str, total: u64, unit: &str) -> ProgressBar {
-    if QUIET.load(Ordering::Relaxed) || total < SHOWN_FROM || !std::io::stderr().is_terminal() {
+    bar_from(what, total, unit, SHOWN_FROM)
+}
+
+/// [`bar`] for a job whose units are slower: drawn from `shown_from` units (a search each, on a
+/// board answered from pattern databases, takes milliseconds: a few hundred take a second).
+pub fn bar_from(what: &str, total: u64, unit: &str, shown_from: u64) -> ProgressBar {
+    if QUIET.load(Ordering::Relaxed) || total < shown_from || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let unit = unit.to_string();
@@ -53,11 +59,21 @@ pub fn bar(what: &str, total: u64, unit: &str) -> ProgressBar {
     .unwrap_or_else(|_| ProgressStyle::default_bar())
     .progress_chars("=> ")
     .with_key("count", move |state: &ProgressState, w: &mut dyn Write| {
-        let total = state.len().unwrap_or(0) as f64 / 1e6;
-        let _ = write!(w, "{:.1}/{total:.1}M {unit}", state.pos() as f64 / 1e6);
+        let total = state.len().unwrap_or(0);
+        if total < 10_000_000 {
+            let _ = write!(w, "{}/{total} {unit}", state.pos());
+        } else {
+            let total = total as f64 / 1e6;
+            let _ = write!(w, "{:.1}/{total:.1}M {unit}", state.pos() as f64 / 1e6);
+        }
     })
     .with_key("rate", |state: &ProgressState, w: &mut dyn Write| {
-        let _ = write!(w, "{:.1}M/s", state.per_sec() / 1e6);
+        let rate = state.per_sec();
+        if rate < 1e5 {
+            let _ = write!(w, "{rate:.0}/s");
+        } else {
+            let _ = write!(w, "{:.1}M/s", rate / 1e6);
+        }
     })
     // Layers of a breadth-first search grow fast: early rates say nothing of the time left.
     .with_key("left", |state: &ProgressState, w: &mut dyn Write| {

@@ -69,6 +69,26 @@ impl fmt::Display for RowError {
 }
 
 impl RowError {
+    /// The same error for a batch that was a piece of a larger one, beginning at row `first`:
+    /// the row it names counted from the start of the whole.
+    pub fn after(self, first: usize) -> RowError {
+        match self {
+            RowError::Read { row, problem } => RowError::Read {
+                row: row + first,
+                problem,
+            },
+            RowError::Lookup { row, error } => RowError::Lookup {
+                row: row + first,
+                error,
+            },
+            RowError::Search { row, error } => RowError::Search {
+                row: row + first,
+                error,
+            },
+            other => other,
+        }
+    }
+
     /// The row it is about, if any.
     fn row(&self) -> usize {
         match self {

@@ -724,7 +724,7 @@ fn every_optimal_solution_equals_the_full_tables() {
 /// Korf and Felner's ten easiest 24-puzzle instances (by their node counts) with their 6-6-6-6
 /// databases and the reflection, the default of `build-db --board 5x5`: every length is the
 /// published one, every path legal and reaching the goal, the heuristic at the start between
-/// the Manhattan distance and the length. About 3 minutes to build, 5 to solve on two cores,
+/// the Manhattan distance and the length. About 2 minutes to build, 5 to solve on two cores,
 /// 1 GB: `cargo test --release -p tilebase-engine --test pattern -- --ignored korf_felner`.
 #[test]
 #[ignore = "builds the 5x5 6-6-6-6 databases and searches for minutes"]

@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use tilebase_answer::{Answers, Labels, Position, Sample, label_rows};
+use tilebase_answer::{Answers, Labels, Method, Position, Sample, label_rows};
 
 use tilebase_tools::exit::{self, parse_args, report};
-use tilebase_tools::progress::Quiet;
+use tilebase_tools::progress::{Quiet, bar_from};
 use tilebase_tools::which::{Which, words};
 
 /// Writes a dataset: states drawn by a sampler, each with its exact distance to the goal and,
@@ -98,7 +98,7 @@ fn run(args: &Args) -> Result<(), String> {
     let rows = answers
         .sample(&args.sample, args.count, args.seed)
         .map_err(words)?;
-    let labels = label_rows(&answers, &rows, args.moves).map_err(|e| e.to_string())?;
+    let labels = labelled(&answers, &rows, args.moves)?;
     let paths = if args.path {
         Some(tilebase_answer::optimal_paths(&answers, &rows).map_err(words)?)
     } else {
@@ -112,6 +112,33 @@ fn run(args: &Args) -> Result<(), String> {
     };
     tilebase_tools::files::write_atomically(&args.out, &bytes)
         .map_err(|e| format!("--out {}: {e}", args.out.display()))
+}
+
+/// The labels of `rows`, a piece at a time, with a progress bar on a terminal: a million rows a
+/// piece from a full table (a bar from 10 million), 256 on a board answered by search (each
+/// row a search: a bar from 256 rows).
+fn labelled(answers: &Answers, rows: &[Position], moves: bool) -> Result<Labels, String> {
+    let searched = answers.board().method() == Method::Patterns;
+    let (piece, shown_from) = if searched {
+        (256, 256)
+    } else {
+        (1 << 20, 10_000_000)
+    };
+    let bar = bar_from("label", rows.len() as u64, "states", shown_from);
+    let mut labels = Labels {
+        distance: Vec::with_capacity(rows.len()),
+        move_distances: moves.then(|| Vec::with_capacity(rows.len())),
+    };
+    for (i, part) in rows.chunks(piece).enumerate() {
+        let got = label_rows(answers, part, moves).map_err(|e| e.after(i * piece).to_string())?;
+        labels.distance.extend(got.distance);
+        if let (Some(all), Some(more)) = (labels.move_distances.as_mut(), got.move_distances) {
+            all.extend(more);
+        }
+        bar.inc(part.len() as u64);
+    }
+    bar.finish_and_clear();
+    Ok(labels)
 }
 
 /// A Parquet file (zstd-compressed): `state` (a fixed-size list of uint8, one a cell, row by

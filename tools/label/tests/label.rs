@@ -184,14 +184,19 @@ fn the_fifteen_puzzle_and_bad_input() {
         "--sample",
         "walk:30",
         "--count",
-        "8",
+        // More than a piece (256 rows a piece by search): labelled in pieces, in order.
+        "300",
         "--seed",
         "1",
         "--out",
         out.to_str().unwrap(),
     ];
-    sandbox.run("label", &args).code(0);
+    let run = sandbox.run("label", &args);
+    run.code(0);
+    // No progress bar reaches a pipe.
+    assert!(!run.stderr.contains("states"), "{}", run.stderr);
     let (header, rows) = rows(&std::fs::read_to_string(&out).unwrap());
+    assert_eq!(rows.len(), 300);
     assert_eq!(header.last().map(String::as_str), Some("cost"));
     let states: Vec<String> = rows.iter().map(|r| state_text(r, 16)).collect();
     let known = distances(&sandbox, Some("4x4"), Some("5-5-5"), &states);
