@@ -98,7 +98,8 @@ fn run(args: &Args) -> Result<(), String> {
     let rows = answers
         .sample(&args.sample, args.count, args.seed)
         .map_err(words)?;
-    let labels = labelled(&answers, &rows, args.moves)?;
+    let checkpoint = Checkpoint::new(&args.out, &answers, &rows, args.moves);
+    let labels = labelled(&answers, &rows, args.moves, &checkpoint)?;
     let paths = if args.path {
         Some(tilebase_answer::optimal_paths(&answers, &rows).map_err(words)?)
     } else {
@@ -111,31 +112,171 @@ fn run(args: &Args) -> Result<(), String> {
         Format::Csv => csv(&answers, &rows, &labels).into_bytes(),
     };
     tilebase_tools::files::write_atomically(&args.out, &bytes)
-        .map_err(|e| format!("--out {}: {e}", args.out.display()))
+        .map_err(|e| format!("--out {}: {e}", args.out.display()))?;
+    checkpoint.remove();
+    Ok(())
+}
+
+/// The labels written so far by a run, beside its output (`.NAME.labels`), so that a run that
+/// is interrupted (a signal, a search that gave up, a machine that stopped) can be resumed by
+/// the same command without labelling again what was labelled: a first line that names the
+/// question and the rows (their board, goal, metric and partition, whether move distances are
+/// asked for, and a hash of every row's cells), then each labelled row's distances as
+/// little-endian int16 (the distance, and with `--moves` the four move distances), appended a
+/// piece at a time. A run whose first line differs starts afresh. Removed once the output is
+/// whole.
+struct Checkpoint {
+    path: PathBuf,
+    key: String,
+    /// Bytes a row takes.
+    record: usize,
+}
+
+impl Checkpoint {
+    fn new(out: &std::path::Path, answers: &Answers, rows: &[Position], moves: bool) -> Checkpoint {
+        let name = out
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        // FNV-1a over every row's cells: the same draw, the same hash, on every machine.
+        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        for row in rows {
+            for &c in row.cells() {
+                hash = (hash ^ u64::from(c)).wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        }
+        let question = answers.question();
+        let key = format!(
+            "tilebase label checkpoint 1: {question}, moves {moves}, {} rows, hash {hash:016x}\n",
+            rows.len()
+        );
+        Checkpoint {
+            path: out.with_file_name(format!(".{name}.labels")),
+            key,
+            record: if moves { 10 } else { 2 },
+        }
+    }
+
+    /// The rows labelled by an earlier run of the same question and rows, read into `labels`:
+    /// how many.
+    fn resume(&self, labels: &mut Labels, rows: usize) -> usize {
+        let Ok(bytes) = std::fs::read(&self.path) else {
+            return 0;
+        };
+        let Some(body) = bytes.strip_prefix(self.key.as_bytes()) else {
+            return 0;
+        };
+        let done = (body.len() / self.record).min(rows);
+        let value = |at: usize| i16::from_le_bytes([body[at], body[at + 1]]);
+        for row in 0..done {
+            let at = row * self.record;
+            labels.distance.push(value(at));
+            if let Some(all) = labels.move_distances.as_mut() {
+                all.push(std::array::from_fn(|m| value(at + 2 + 2 * m)));
+            }
+        }
+        done
+    }
+
+    /// Opens the checkpoint for appending after `done` rows (afresh, with its first line, when
+    /// there are none): `None` where it cannot be written, and the run goes on without one.
+    fn open(&self, done: usize) -> Option<std::fs::File> {
+        use std::io::Write;
+        if done == 0 {
+            let mut file = std::fs::File::create(&self.path).ok()?;
+            file.write_all(self.key.as_bytes()).ok()?;
+            return Some(file);
+        }
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&self.path)
+            .ok()?;
+        // Whatever a killed run wrote past its last whole row is dropped.
+        file.set_len((self.key.len() + done * self.record) as u64)
+            .ok()?;
+        let mut file = file;
+        std::io::Seek::seek(&mut file, std::io::SeekFrom::End(0)).ok()?;
+        Some(file)
+    }
+
+    /// Appends the rows of `labels` from `first` on.
+    fn append(&self, file: &mut Option<std::fs::File>, labels: &Labels, first: usize) {
+        use std::io::Write;
+        let Some(out) = file.as_mut() else {
+            return;
+        };
+        let mut bytes = Vec::with_capacity((labels.distance.len() - first) * self.record);
+        for row in first..labels.distance.len() {
+            bytes.extend_from_slice(&labels.distance[row].to_le_bytes());
+            if let Some(all) = &labels.move_distances {
+                for d in all[row] {
+                    bytes.extend_from_slice(&d.to_le_bytes());
+                }
+            }
+        }
+        if out.write_all(&bytes).is_err() {
+            *file = None;
+        }
+    }
+
+    fn remove(&self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
 }
 
 /// The labels of `rows`, a piece at a time, with a progress bar on a terminal: a million rows a
 /// piece from a full table (a bar from 10 million), 256 on a board answered by search (each
 /// row a search: a bar from 256 rows).
-fn labelled(answers: &Answers, rows: &[Position], moves: bool) -> Result<Labels, String> {
+fn labelled(
+    answers: &Answers,
+    rows: &[Position],
+    moves: bool,
+    checkpoint: &Checkpoint,
+) -> Result<Labels, String> {
     let searched = answers.board().method() == Method::Patterns;
     let (piece, shown_from) = if searched {
         (256, 256)
     } else {
         (1 << 20, 10_000_000)
     };
-    let bar = bar_from("label", rows.len() as u64, "states", shown_from);
     let mut labels = Labels {
         distance: Vec::with_capacity(rows.len()),
         move_distances: moves.then(|| Vec::with_capacity(rows.len())),
     };
-    for (i, part) in rows.chunks(piece).enumerate() {
-        let got = label_rows(answers, part, moves).map_err(|e| e.after(i * piece).to_string())?;
+    let done = checkpoint.resume(&mut labels, rows.len());
+    if done > 0 {
+        report(
+            "label",
+            format_args!(
+                "resuming: {done} of {} states were labelled by an earlier run ({})",
+                rows.len(),
+                checkpoint.path.display()
+            ),
+        );
+    }
+    let mut file = checkpoint.open(done);
+    // For tests: a run stopped after this many rows, as if killed.
+    let stop_after: Option<usize> = std::env::var("TILEBASE_LABEL_STOP_AFTER")
+        .ok()
+        .and_then(|n| n.parse().ok());
+    let bar = bar_from("label", rows.len() as u64, "states", shown_from);
+    bar.inc(done as u64);
+    let mut first = done;
+    while first < rows.len() {
+        let part = &rows[first..(first + piece).min(rows.len())];
+        let got = label_rows(answers, part, moves).map_err(|e| e.after(first).to_string())?;
         labels.distance.extend(got.distance);
         if let (Some(all), Some(more)) = (labels.move_distances.as_mut(), got.move_distances) {
             all.extend(more);
         }
+        checkpoint.append(&mut file, &labels, first);
+        first += part.len();
         bar.inc(part.len() as u64);
+        if stop_after.is_some_and(|n| first >= n && first < rows.len()) {
+            return Err(format!(
+                "stopped after {first} states (TILEBASE_LABEL_STOP_AFTER)"
+            ));
+        }
     }
     bar.finish_and_clear();
     Ok(labels)

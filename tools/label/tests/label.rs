@@ -333,3 +333,55 @@ fn parquet_holds_the_same_rows_and_says_what_they_are() {
     let (_, expected) = rows(&std::fs::read_to_string(&csv).unwrap());
     assert_eq!(read, expected);
 }
+
+/// A run stopped part way (as if killed) leaves its labels beside the output and no output; the
+/// same command then resumes after them, says so, and writes the bytes an uninterrupted run
+/// writes; the checkpoint is gone once the output is whole. A different command starts afresh.
+#[test]
+fn an_interrupted_run_resumes_where_it_stopped() {
+    let sandbox = Sandbox::new();
+    let owned = |out: &std::path::Path| -> Vec<String> {
+        [
+            "--board", "4x4", "--pdb", "5-5-5", "--sample", "walk:30", "--count", "600", "--seed",
+            "3", "--moves", "--out",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([out.display().to_string()])
+        .collect()
+    };
+    let out = sandbox.path().join("resumed.csv");
+    let checkpoint = sandbox.path().join(".resumed.csv.labels");
+    let resumed_args = owned(&out);
+    let resumed_args: Vec<&str> = resumed_args.iter().map(String::as_str).collect();
+    let stopped = sandbox
+        .command("label", &resumed_args)
+        .env("TILEBASE_LABEL_STOP_AFTER", "256")
+        .output()
+        .unwrap();
+    assert_eq!(stopped.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&stopped.stderr).contains("stopped after 256 states"));
+    assert!(!out.exists());
+    assert!(checkpoint.is_file());
+    let resumed = sandbox.run("label", &resumed_args);
+    resumed.code(0);
+    assert!(
+        resumed
+            .stderr
+            .contains("resuming: 256 of 600 states were labelled by an earlier run"),
+        "{}",
+        resumed.stderr
+    );
+    assert!(!checkpoint.exists());
+    let whole = sandbox.path().join("whole.csv");
+    let whole_args = owned(&whole);
+    let whole_args: Vec<&str> = whole_args.iter().map(String::as_str).collect();
+    sandbox.run("label", &whole_args).code(0);
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&whole).unwrap());
+    // A checkpoint of another draw is not used.
+    std::fs::write(&checkpoint, "tilebase label checkpoint 1: something else\n").unwrap();
+    let fresh = sandbox.run("label", &resumed_args);
+    fresh.code(0);
+    assert!(!fresh.stderr.contains("resuming"), "{}", fresh.stderr);
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&whole).unwrap());
+}
