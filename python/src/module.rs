@@ -902,10 +902,40 @@ fn random_states(
 /// >>> db = tilebase.Database("db/3x3-123804765.tilebase")
 /// >>> db.distance("603712458")
 /// 23
+///
+/// A Database pickles as its file's absolute path (for `multiprocessing`, Ray and the like):
+/// unpickled in another process it opens that file, once per process, however many copies
+/// arrive there (they share one memory map).
 #[pyclass(frozen, module = "tilebase", name = "Database")]
 struct Database {
     db: Arc<tilebase_lookup::Database>,
     path: PathBuf,
+}
+
+/// The files this process has opened as a Database, by absolute path: a Database unpickled
+/// again and again (one per task of a worker) maps its file once. Weak: a file no Database
+/// holds is closed.
+static OPENED: std::sync::LazyLock<
+    std::sync::Mutex<
+        std::collections::HashMap<PathBuf, std::sync::Weak<tilebase_lookup::Database>>,
+    >,
+> = std::sync::LazyLock::new(Default::default);
+
+/// The database at `path`, from this process's opened files where it is one of them.
+fn open_once(
+    path: &std::path::Path,
+) -> Result<Arc<tilebase_lookup::Database>, tilebase_lookup::Error> {
+    let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut opened = OPENED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(db) = opened.get(&key).and_then(std::sync::Weak::upgrade) {
+        return Ok(db);
+    }
+    let db = Arc::new(tilebase_lookup::Database::open(path)?);
+    opened.retain(|_, weak| weak.strong_count() > 0);
+    opened.insert(key, Arc::downgrade(&db));
+    Ok(db)
 }
 
 impl Database {
@@ -928,12 +958,16 @@ impl Database {
     fn new(py: Python<'_>, path: PathBuf) -> Answer<Database> {
         // A compressed file is decompressed here: seconds for the largest boards.
         let db = py
-            .detach(|| tilebase_lookup::Database::open(&path))
+            .detach(|| open_once(&path))
             .map_err(|e| Failure::Library(Error::Lookup(e)))?;
-        Ok(Database {
-            db: Arc::new(db),
-            path,
-        })
+        Ok(Database { db, path })
+    }
+
+    /// Pickled as the class and the file's absolute path: another process opens the same file.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let path =
+            std::fs::canonicalize(&slf.get().path).unwrap_or_else(|_| slf.get().path.clone());
+        Ok((slf.get_type().into_any(), (path.display().to_string(),)))
     }
 
     /// The file's path, as given.

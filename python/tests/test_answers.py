@@ -162,3 +162,22 @@ def test_a_database_file_answers_as_query_with_db(programs):
             assert db.solve(cells, goal=goal) == record["moves"]
             assert db.hints(state, goal=goal) == record.get("hints", [])
     assert db.distance("123456780", board="3x3", metric="stm") == 0
+
+
+def test_a_database_pickles_as_its_path_and_answers_in_another_process():
+    """Pickled (for multiprocessing, Ray), a Database is its file's absolute path: the copy, and
+    a copy in a freshly started process, answer as the original does."""
+    import multiprocessing
+    import operator
+    import os
+    import pickle
+
+    db = tilebase.Database("db/3x3-123804765.tilebase")
+    copy = pickle.loads(pickle.dumps(db))
+    assert os.path.isabs(copy.path)
+    assert os.path.samefile(copy.path, db.path)
+    assert copy.distance("603712458") == db.distance("603712458") == 23
+    assert copy.goal == db.goal and copy.board == db.board
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        answers = pool.map(operator.methodcaller("distance", "603712458"), [db, copy])
+    assert answers == [23, 23]
