@@ -53,8 +53,9 @@ impl ApiError {
     /// 503 with `Retry-After`: as much heavy work is under way as the service allows.
     pub fn heavy_busy() -> ApiError {
         ApiError::busy(
-            "busy: as much heavy work (building or reading whole 12-cell tables, or building 4x4 \
-             pattern databases) is under way as this service allows at once; try again shortly",
+            "busy: as much heavy work (building or reading whole 12-cell tables, or building pattern \
+             databases of a larger board) is under way as this service allows at once; try again \
+             shortly",
         )
     }
 
