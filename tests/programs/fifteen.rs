@@ -100,6 +100,25 @@ fn build_then_query_korf_shortest_as_a_batch() {
         assert_eq!(play(&cells(state), moves), Some(goal.clone()), "{line}");
     }
     assert!(!sandbox.cache().exists());
+    // The same partition given tile by tile, in Korf's goal's own tiles (its class's goal names
+    // tile t 16 - t): the same files answer, nothing is built.
+    let (state, length) = &instances[0];
+    let run = sandbox.run(
+        "query",
+        &[
+            "--board",
+            "4x4",
+            "--pdb",
+            "11-15,6-10,1-5",
+            "--goal",
+            KORF_GOAL,
+            "--distance-only",
+            state,
+        ],
+    );
+    run.code(0).quiet();
+    assert_eq!(run.stdout, format!("{state} {length}\n"));
+    assert!(!sandbox.cache().exists());
 
     // verify proves each file, and names the first wrong value of a damaged one.
     let file = "db/4x4-1-2-3-4-5-6-7-8-9-10-11-12-13-14-15-0-pdb-6-7-8-9-10.tilebase";
