@@ -229,7 +229,12 @@ impl<'a> Expander<'a> {
         let c1 = b0.count_ones() as usize;
         let c2 = c1 + b1.count_ones() as usize;
         let c3 = c2 + b2.count_ones() as usize;
-        let index = p[0][0][b0] + p[1][c1][b1] + p[2][c2][b2] + p[3][c3.min(MAX_GRID_CELLS)][b3];
+        // Up to 16 cells (the 15-puzzle's builds, the longest run), two bytes are the mask.
+        let index = if free >> 16 == 0 {
+            p[0][0][b0] + p[1][c1][b1]
+        } else {
+            p[0][0][b0] + p[1][c1][b1] + p[2][c2][b2] + p[3][c3.min(MAX_GRID_CELLS)][b3]
+        };
         self.names[index as usize]
     }
 
