@@ -558,3 +558,47 @@ fn refusals_on_large_boards() {
     assert!(!sandbox.cache().exists());
     assert!(!sandbox.path().join("db").exists());
 }
+
+/// A 5x5 search without a node bound is something a user starts on purpose: `query` says once,
+/// on stderr, how long such states take; with `--max-nodes` it says nothing. Small patterns
+/// (six of four tiles, built in a second) answer a state two moves from the goal.
+#[test]
+fn a_five_by_five_search_without_a_bound_says_how_long_they_take() {
+    let sandbox = Sandbox::new();
+    let goal: Vec<String> = (1..25).chain([0]).map(|t| t.to_string()).collect();
+    let mut near = goal.clone();
+    near.swap(24, 23);
+    near.swap(23, 22);
+    let (goal, near) = (goal.join(","), near.join(","));
+    let pdb = "1-4,5-8,9-12,13-16,17-20,21-24";
+    let input = format!("{near}\n{goal}\n");
+    let run = sandbox.run_with_input(
+        "query",
+        &["--board", "5x5", "--pdb", pdb, "--distance-only"],
+        input.as_bytes(),
+    );
+    run.code(0);
+    assert_eq!(run.stdout, format!("{near} 2\n{goal} 0\n"));
+    assert_eq!(
+        run.stderr
+            .matches("5x5 states far from the goal take minutes to days")
+            .count(),
+        1,
+        "{run}"
+    );
+    let bounded = sandbox.run_with_input(
+        "query",
+        &[
+            "--board",
+            "5x5",
+            "--pdb",
+            pdb,
+            "--distance-only",
+            "--max-nodes",
+            "1000000",
+        ],
+        input.as_bytes(),
+    );
+    bounded.code(0).quiet();
+    assert_eq!(bounded.stdout, run.stdout);
+}

@@ -134,13 +134,25 @@ impl Board {
     /// What a search on this board typically takes, where random states take long enough that
     /// a search without a node bound should be started on purpose: said once, on stderr, by
     /// the programs that search without one. `None` where searches are quick.
-    pub fn slow_search_note(self) -> Option<&'static str> {
-        (self == Board::FIVE_BY_FIVE).then_some(
-            "5x5 states far from the goal take minutes to days each (Korf and Felner's 50 random \
-             states: 81 to 114 moves; the ten easiest took 0.4 s to 2 minutes each on this \
-             project's 2-core machine, most of the others take hours); --max-nodes N bounds a \
-             search",
-        )
+    pub fn slow_search_note(self) -> Option<String> {
+        if self == Board::FIVE_BY_FIVE {
+            return Some(
+                "5x5 states far from the goal take minutes to days each (Korf and Felner's 50 \
+                 random states: 81 to 114 moves; the ten easiest took 0.4 s to 2 minutes each on \
+                 this project's 2-core machine, most of the others take hours); --max-nodes N \
+                 bounds a search"
+                    .to_string(),
+            );
+        }
+        // Measured with each board's default files (bench/boards.sh): on 7x3, 11x2 and 6x4
+        // most random states took over 30 s; 5x4's median 1.3 s.
+        (self.cells() >= 21).then(|| {
+            format!(
+                "{self} states far from the goal often take minutes or more each with its \
+                 default pattern databases (on this project's 2-core machine most random {self} \
+                 states took over 30 s); --max-nodes N bounds a search"
+            )
+        })
     }
 
     /// The default partition into patterns, on a board answered from pattern databases.
@@ -276,6 +288,15 @@ mod tests {
             "7x2 2x7 5x3 3x5 8x2 4x4 2x8 9x2 6x3 3x6 2x9 10x2 5x4 4x5 2x10 7x3 3x7 11x2 2x11 \
              12x2 8x3 6x4 4x6 3x8 2x12 5x5"
         );
+        let noted: Vec<String> = Board::with_patterns()
+            .filter(|b| b.slow_search_note().is_some())
+            .map(|b| b.to_string())
+            .collect();
+        assert_eq!(
+            noted.join(" "),
+            "7x3 3x7 11x2 2x11 12x2 8x3 6x4 4x6 3x8 2x12 5x5"
+        );
+        assert_eq!(Board::THREE_BY_THREE.slow_search_note(), None);
         for board in Board::with_patterns() {
             assert_eq!(board.method(), Method::Patterns);
             assert_eq!(board.to_string().parse::<Board>(), Ok(board));
