@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use tilebase_pattern::Partition;
+use tilebase_pattern::{Partition, placements};
 
 /// Seconds per placement of a pattern, measured as whole `build-db --board 4x4 --pdb P -q`
 /// processes on this project's 2-core machine when it was quiet: 5-5-5 (1,572,480
@@ -30,11 +30,6 @@ const MEMORY_PER_PLACEMENT: f64 = 1.0;
 
 /// Memory below this is not worth mentioning.
 const MEMORY_SAID_FROM: u64 = 100_000_000;
-
-/// Placements of a pattern of `tiles` tiles on `cells` cells: n! / (n - tiles)!.
-fn placements(cells: usize, tiles: usize) -> u64 {
-    (cells as u64 + 1 - tiles as u64..=cells as u64).product()
-}
 
 /// What building some pattern files costs.
 ///

@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::grid::{Grid, MAX_GRID_CELLS};
-use crate::pattern::{MAX_PATTERN_TILES, MAX_PLACEMENTS};
+use crate::pattern::{MAX_PATTERN_TILES, MAX_PLACEMENTS, placements};
 use crate::solve::MAX_PATTERNS;
 
 /// A partition of the tiles into disjoint patterns: named by its patterns' sizes (the goal's
@@ -217,21 +217,16 @@ impl Partition {
                 ));
             }
         }
-        for &k in &sizes {
-            let placements: u64 = (cells - k + 1..=cells).map(|n| n as u64).product();
-            if k > MAX_PATTERN_TILES || placements > MAX_PLACEMENTS {
-                return Err(format!(
-                    "a pattern of {k} tiles on {cells} cells is too large to build (at most {} \
-                     tiles)",
-                    (1..=MAX_PATTERN_TILES)
-                        .rev()
-                        .find(
-                            |&k| (cells - k + 1..=cells).map(|n| n as u64).product::<u64>()
-                                <= MAX_PLACEMENTS
-                        )
-                        .unwrap_or(1)
-                ));
-            }
+        let fits = |k: usize| k <= MAX_PATTERN_TILES && placements(cells, k) <= MAX_PLACEMENTS;
+        if let Some(&k) = sizes.iter().find(|&&k| !fits(k)) {
+            let most = (1..=MAX_PATTERN_TILES)
+                .rev()
+                .find(|&k| fits(k))
+                .unwrap_or(1);
+            return Err(format!(
+                "a pattern of {k} tiles on {cells} cells is too large to build (at most {most} \
+                 tiles)"
+            ));
         }
         Ok(())
     }

@@ -56,6 +56,19 @@ pub enum PatternError {
     },
 }
 
+/// The placements of a pattern of `tiles` tiles on `cells` cells: n!/(n − k)!, saturating (0
+/// tiles: 1; more tiles than cells: 0).
+///
+/// ```
+/// assert_eq!(tilebase_pattern::placements(25, 6), 127_512_000);
+/// ```
+pub fn placements(cells: usize, tiles: usize) -> u64 {
+    if tiles > cells {
+        return 0;
+    }
+    (cells + 1 - tiles..=cells).fold(1u64, |p, n| p.saturating_mul(n as u64))
+}
+
 /// The most placements a pattern may have: its ranks fit 32 bits, which the build's fast
 /// decoding relies on (7 tiles of 25 cells make 2,422,728,000).
 pub const MAX_PLACEMENTS: u64 = u32::MAX as u64;

@@ -187,14 +187,13 @@ impl Checkpoint {
             file.write_all(self.key.as_bytes()).ok()?;
             return Some(file);
         }
-        let file = std::fs::OpenOptions::new()
+        let mut file = std::fs::OpenOptions::new()
             .write(true)
             .open(&self.path)
             .ok()?;
         // Whatever a killed run wrote past its last whole row is dropped.
         file.set_len((self.key.len() + done * self.record) as u64)
             .ok()?;
-        let mut file = file;
         std::io::Seek::seek(&mut file, std::io::SeekFrom::End(0)).ok()?;
         Some(file)
     }
