@@ -12,14 +12,15 @@ use numpy::{
 };
 use pyo3::exceptions::{
     PyException, PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyPermissionError,
-    PyTypeError, PyUserWarning, PyValueError,
+    PyRuntimeError, PyTypeError, PyUserWarning, PyValueError,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyFrozenSet, PyInt, PyList, PySet, PyString};
 use tilebase_answer::{
-    Answers, Asked, Building, Distances, Error, Given, Int, Job, Method, Position, Question,
-    QuestionError, Quietly, RowError, Sample, UNSOLVABLE, Watch, distances_without_files,
-    label_rows, moves_text, quote, read_board, read_metric, read_pdb, sample_without_files,
+    Answers, Asked, Building, Distances, Error, Given, Int, Job, Method, Path, Position, Question,
+    QuestionError, Quietly, RowError, Sample, SolveError, UNSOLVABLE, Watch,
+    distances_without_files, label_rows, moves_text, quote, read_board, read_metric, read_pdb,
+    sample_without_files,
 };
 
 use crate::shipped;
@@ -55,6 +56,13 @@ impl From<Failure> for PyErr {
             Failure::Library(Error::Lookup(error)) => lookup_error(error),
             // Files that cannot answer as found or built.
             Failure::Library(error @ Error::Files(_)) => DatabaseError::new_err(error.to_string()),
+            // A search stopped at the node limit it was given.
+            Failure::Library(
+                error @ Error::Search {
+                    error: SolveError::Exceeded { .. },
+                    ..
+                },
+            ) => PyRuntimeError::new_err(error.to_string()),
             Failure::Library(error) => PyValueError::new_err(error.to_string()),
             Failure::Row(RowError::Lookup { row, error }) => {
                 let message = format!("row {row}: {error}");
@@ -218,6 +226,16 @@ fn log(level: &str, message: &str) {
     });
 }
 
+/// The environment variable that, set to `never`, keeps this process from building files: a
+/// missing file is then an error naming it and where it was looked for. `tilebase.ray` sets it
+/// in its workers, which read the files the driver found or built.
+const BUILD_ENV: &str = "TILEBASE_BUILD";
+
+/// Whether this process builds the files it needs and does not find.
+fn builds() -> bool {
+    std::env::var_os(BUILD_ENV).is_none_or(|v| v != "never")
+}
+
 /// A question and, once a position needs them, its answers: the library's (remembered, lent
 /// without a reference count, found, or built), or those of a file given by name.
 struct Questions {
@@ -298,7 +316,13 @@ impl Questions {
             return answered;
         }
         let answers = py
-            .detach(|| library.open(&self.question, &Logged))
+            .detach(|| {
+                if builds() {
+                    library.open(&self.question, &Logged)
+                } else {
+                    library.find_built(&self.question, &Logged)
+                }
+            })
             .map_err(Failure::Library)?;
         match answer.take() {
             Some(answer) => answer(&answers),
@@ -447,6 +471,60 @@ impl Questions {
             )?;
         }
         Ok(dict)
+    }
+
+    fn start_bound(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<u32>> {
+        let position = self.position(state)?;
+        self.asked(py, &position, |answers| answers.start_bound(&position))
+    }
+
+    fn split<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'py, PyAny>,
+        bound: Option<u32>,
+        at_least: usize,
+    ) -> Answer<Option<Bound<'py, PyDict>>> {
+        let position = self.position(state)?;
+        let Some(pieces) = self.asked(py, &position, |answers| {
+            answers.split(&position, bound, at_least)
+        })?
+        else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("bound", pieces.bound)?;
+        let paths: Vec<String> = pieces.pieces.iter().map(ToString::to_string).collect();
+        dict.set_item("pieces", paths)?;
+        dict.set_item("solution", pieces.solution.map(|p| p.to_string()))?;
+        dict.set_item("next_bound", pieces.next_bound)?;
+        dict.set_item("nodes", pieces.nodes)?;
+        Ok(Some(dict))
+    }
+
+    fn search_below<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'py, PyAny>,
+        moves: &str,
+        bound: u32,
+        max_nodes: Option<u64>,
+    ) -> Answer<Option<Bound<'py, PyDict>>> {
+        let position = self.position(state)?;
+        let path: Path = moves
+            .parse()
+            .map_err(|e| Failure::Value(format!("moves {moves:?}: {e}")))?;
+        let Some(searched) = self.asked(py, &position, |answers| {
+            answers.search_below(&position, &path, bound, max_nodes.unwrap_or(u64::MAX))
+        })?
+        else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("solution", searched.solution.map(|p| p.to_string()))?;
+        dict.set_item("next_bound", searched.next_bound)?;
+        dict.set_item("nodes", searched.nodes)?;
+        Ok(Some(dict))
     }
 
     fn count_solutions(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<u128>> {
@@ -894,6 +972,135 @@ fn random_states(
     Questions::find(goal, board, metric, None)?.random_states(py, distance, count, seed)
 }
 
+/// What a question asks, as the module reads `goal`, `board`, `metric` and `pdb` (the same
+/// defaults and refusals as every function): a dict with "board", "goal" and "metric" as the
+/// answers and `label`'s files write them, "pdb" (the pattern databases' partition, None on
+/// boards answered from full tables) and "method" ("table" or "search"). Opens no file.
+///
+/// >>> tilebase.question()
+/// {'board': '3x3', 'goal': '123804765', 'metric': 'stm', 'pdb': None, 'method': 'table'}
+/// >>> tilebase.question(board="4x4")["pdb"]
+/// '7-8'
+#[pyfunction]
+#[pyo3(
+    signature = (goal=None, board=None, metric=None, pdb=None),
+    text_signature = "(goal=None, board=None, metric='stm', pdb=None)"
+)]
+fn question<'py>(
+    py: Python<'py>,
+    goal: Option<&Bound<'py, PyAny>>,
+    board: Option<Cow<'_, str>>,
+    metric: Option<Cow<'_, str>>,
+    pdb: Option<Cow<'_, str>>,
+) -> Answer<Bound<'py, PyDict>> {
+    let question = Questions::find(goal, board, metric, pdb)?.question;
+    let board = question.board();
+    let dict = PyDict::new(py);
+    dict.set_item("board", board.to_string())?;
+    dict.set_item("goal", question.goal().to_string())?;
+    dict.set_item("metric", question.metric().name())?;
+    let (pdb, method) = match board.method() {
+        Method::Table => (None, "table"),
+        Method::Patterns => (
+            Some(
+                question
+                    .pdb()
+                    .unwrap_or(board.default_partition())
+                    .to_string(),
+            ),
+            "search",
+        ),
+    };
+    dict.set_item("pdb", pdb)?;
+    dict.set_item("method", method)?;
+    Ok(dict)
+}
+
+/// The bound of the first iteration of an optimal search from `state` (IDA* over the pattern
+/// databases): its heuristic, a lower bound of its distance. None if the state cannot reach the
+/// goal. Boards answered from full tables (up to 12 cells) have no search, and raise
+/// ValueError. `goal`, `board`, `metric` and `pdb` as for distance.
+///
+/// With split and search_below, this is how one search runs on many machines
+/// (tilebase.ray.solve): the driver splits each iteration into pieces, workers search below
+/// them, and the driver joins what they found.
+///
+/// >>> tilebase.start_bound("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", board="4x4", pdb="5-5-5")
+/// 1
+#[pyfunction]
+#[pyo3(
+    signature = (state, goal=None, board=None, metric=None, pdb=None),
+    text_signature = "(state, goal=None, board=None, metric='stm', pdb=None)"
+)]
+fn start_bound(
+    py: Python<'_>,
+    state: &Bound<'_, PyAny>,
+    goal: Option<&Bound<'_, PyAny>>,
+    board: Option<Cow<'_, str>>,
+    metric: Option<Cow<'_, str>>,
+    pdb: Option<Cow<'_, str>>,
+) -> Answer<Option<u32>> {
+    Questions::find(goal, board, metric, pdb)?.start_bound(py, state)
+}
+
+/// One iteration of the optimal search from `state`, at `bound` (the start bound when None),
+/// cut into pieces of work: a dict with "bound", "pieces" (the blank's moves from the state to
+/// each piece, as strings of U, D, L, R, in the serial search's order; at least `at_least` of
+/// them where the tree is wide enough), "solution" (one met above the cut, else None),
+/// "next_bound" (the least bound past this one met above the cut, else None) and "nodes".
+/// Searching below every piece (search_below) is the whole iteration; the same arguments give
+/// the same pieces on every machine. None if the state cannot reach the goal.
+///
+/// >>> tilebase.split("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", board="4x4", pdb="5-5-5")
+/// {'bound': 1, 'pieces': [], 'solution': 'R', 'next_bound': 3, 'nodes': 3}
+#[pyfunction]
+#[pyo3(
+    signature = (state, bound=None, at_least=64, goal=None, board=None, metric=None, pdb=None),
+    text_signature = "(state, bound=None, at_least=64, goal=None, board=None, metric='stm', pdb=None)"
+)]
+#[allow(clippy::too_many_arguments)]
+fn split<'py>(
+    py: Python<'py>,
+    state: &Bound<'py, PyAny>,
+    bound: Option<u32>,
+    at_least: usize,
+    goal: Option<&Bound<'py, PyAny>>,
+    board: Option<Cow<'_, str>>,
+    metric: Option<Cow<'_, str>>,
+    pdb: Option<Cow<'_, str>>,
+) -> Answer<Option<Bound<'py, PyDict>>> {
+    Questions::find(goal, board, metric, pdb)?.split(py, state, bound, at_least)
+}
+
+/// Searches, within `bound`, the subtree below the state that `moves` (a piece from split, a
+/// string of U, D, L, R) reach from `state`: a dict with "solution" (an optimal solution from
+/// `state`, the piece's moves first, if one lies below the piece within the bound; else None),
+/// "next_bound" (the least bound past this one met below, else None) and "nodes". At most
+/// `max_nodes` nodes, else RuntimeError. None if the state cannot reach the goal. A move off
+/// the board raises ValueError naming it.
+///
+/// >>> tilebase.search_below("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0", "L", 3, board="4x4", pdb="5-5-5")
+/// {'solution': None, 'next_bound': 4, 'nodes': 2}
+#[pyfunction]
+#[pyo3(
+    signature = (state, moves, bound, goal=None, board=None, metric=None, pdb=None, max_nodes=None),
+    text_signature = "(state, moves, bound, goal=None, board=None, metric='stm', pdb=None, max_nodes=None)"
+)]
+#[allow(clippy::too_many_arguments)]
+fn search_below<'py>(
+    py: Python<'py>,
+    state: &Bound<'py, PyAny>,
+    moves: &str,
+    bound: u32,
+    goal: Option<&Bound<'py, PyAny>>,
+    board: Option<Cow<'_, str>>,
+    metric: Option<Cow<'_, str>>,
+    pdb: Option<Cow<'_, str>>,
+    max_nodes: Option<u64>,
+) -> Answer<Option<Bound<'py, PyDict>>> {
+    Questions::find(goal, board, metric, pdb)?.search_below(py, state, moves, bound, max_nodes)
+}
+
 /// A database file, opened explicitly (as `query --db PATH`): plain files are memory-mapped,
 /// compressed ones (.tilebase.zst) read into memory. Its methods are the module's functions;
 /// `goal` defaults to the file's own goal and may be any goal the file answers for (its
@@ -1164,6 +1371,7 @@ impl Database {
 /// every 3x3 goal is answered with no file; other boards find or build their database as the
 /// `query` program does.
 #[pymodule]
+#[pyo3(name = "_tilebase")]
 fn tilebase(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(distance, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
@@ -1174,6 +1382,10 @@ fn tilebase(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(label, m)?)?;
     m.add_function(wrap_pyfunction!(distances, m)?)?;
     m.add_function(wrap_pyfunction!(random_states, m)?)?;
+    m.add_function(wrap_pyfunction!(question, m)?)?;
+    m.add_function(wrap_pyfunction!(start_bound, m)?)?;
+    m.add_function(wrap_pyfunction!(split, m)?)?;
+    m.add_function(wrap_pyfunction!(search_below, m)?)?;
     m.add_class::<Database>()?;
     // `add` lists each name in `__all__`, which the package's `__init__` exports.
     m.add("DatabaseError", m.py().get_type::<DatabaseError>())?;

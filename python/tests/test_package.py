@@ -16,7 +16,7 @@ PACKAGE = pathlib.Path(tilebase.__file__).parent
 FUNCTIONS = ["distance", "solve", "hints", "solutions", "count_solutions", "distances", "random_states"]
 METHODS = FUNCTIONS + ["path", "board", "goal", "metric", "max_distance"]
 #: The module's functions that a Database does not have: they draw and label many states.
-MODULE_ONLY = ["sample", "label"]
+MODULE_ONLY = ["sample", "label", "question", "start_bound", "split", "search_below"]
 
 
 def test_the_package_is_typed():

@@ -610,6 +610,22 @@ impl<'a> Searcher<'a> {
         Ok(count)
     }
 
+    /// The search's heuristic of `position`.
+    pub(crate) fn heuristic(&self, position: &Position) -> u32 {
+        self.solver
+            .heuristic(&self.source.frame().state(position.cells()))
+    }
+
+    /// The goal class's frame the search runs in.
+    pub(crate) fn frame(&self) -> &'a tilebase_pattern::ClassFrame {
+        self.source.frame()
+    }
+
+    /// The search itself.
+    pub(crate) fn solver(&self) -> &Solver<'a> {
+        &self.solver
+    }
+
     /// Whether `position` can reach the goal: a parity, no search.
     pub(crate) fn solvable(&self, position: &Position) -> bool {
         position.unsolvable_reason(self.answers.goal()).is_none()

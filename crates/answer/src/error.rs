@@ -52,4 +52,13 @@ pub enum Error {
         /// What was asked for.
         what: &'static str,
     },
+    /// A search's piece of work (a bound, a split, a subtree) asked of a board answered from
+    /// a full table, which needs no search.
+    #[error("{board}: answered from its full table; {what} is for boards answered by search")]
+    NoSearch {
+        /// The board.
+        board: Board,
+        /// What was asked for.
+        what: &'static str,
+    },
 }

@@ -14,6 +14,7 @@ use crate::error::Error;
 use crate::opened::{Finder, Opened};
 use crate::places::Places;
 use crate::question::Question;
+use crate::repair;
 use crate::watch::Watch;
 
 thread_local! {
@@ -147,6 +148,67 @@ impl Library {
                 "no files answer for {question}, and none could be built"
             ))),
         }
+    }
+
+    /// [`Self::find`], with the files that are missing an error: it names each missing file,
+    /// where it was looked for, and the command that builds it. For processes that must not
+    /// build (a cluster's workers, which read files built once where they all see them).
+    pub fn find_built(&self, question: &Question, watch: &dyn Watch) -> Result<Answers, Error> {
+        if let Some(answers) = self.find(question, watch)? {
+            return Ok(answers);
+        }
+        let places = self.places();
+        let looked = match &places.cache {
+            Some(cache) => format!("{} or {}", places.local.display(), cache.display()),
+            None => places.local.display().to_string(),
+        };
+        let goal = question.goal();
+        let (names, command) = match question.board().method() {
+            Method::Table => {
+                let Some(state) = goal.state() else {
+                    return Err(Error::Files(format!(
+                        "no full table answers for {question}"
+                    )));
+                };
+                let canonical = state.canonical_goal();
+                let name = tilebase_format::file_name(&canonical, question.metric(), false);
+                let command = repair::table_command(
+                    &places.build_dir().join(&name),
+                    &canonical,
+                    question.metric(),
+                );
+                (vec![name], command)
+            }
+            Method::Patterns => {
+                let frame = tilebase_pattern::ClassFrame::new(goal.board().grid(), goal.cells());
+                let board = goal.board().tall();
+                let canonical = frame.canonical();
+                let partition = question
+                    .pdb()
+                    .unwrap_or(question.board().default_partition())
+                    .renamed(|t| frame.tile(t));
+                let names = partition
+                    .tiles(&frame.grid(), canonical)
+                    .iter()
+                    .map(|tiles| crate::patterns::file_name(board, canonical, tiles))
+                    .filter(|name| {
+                        !places.local.join(name).is_file()
+                            && !places
+                                .cache
+                                .as_ref()
+                                .is_some_and(|d| d.join(name).is_file())
+                    })
+                    .collect();
+                let command =
+                    repair::patterns_command(places.build_dir(), board, canonical, partition);
+                (names, command)
+            }
+        };
+        Err(Error::Files(format!(
+            "{}: not found in {looked}; they answer for {question}, and this process does not \
+             build files: build them where it reads them, with `{command}`",
+            names.join(", ")
+        )))
     }
 
     fn locate(

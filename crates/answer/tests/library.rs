@@ -307,3 +307,92 @@ fn one_printer_for_every_method() {
     );
     assert_eq!(out, b"2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0 -\n");
 }
+
+/// A process that must not build (a cluster's worker) gets the missing files named, where they
+/// were looked for and the command that builds them; once built, the same call answers.
+#[test]
+fn find_built_names_what_is_missing_and_builds_nothing() {
+    let local = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let places = Places::new(local.path(), Some(cache.path().to_path_buf()));
+    let q = question("4x4", None, Some("4-4-4-3"));
+    let refused = Library::new(places.clone())
+        .find_built(&q, &Quietly)
+        .err()
+        .unwrap();
+    let goal: Vec<u8> = (1..16).chain([0]).collect();
+    let names: Vec<String> = [
+        &[1u8, 2, 3, 4][..],
+        &[5, 6, 7, 8],
+        &[9, 10, 11, 12],
+        &[13, 14, 15],
+    ]
+    .iter()
+    .map(|t| pattern_file_name(Board::FOUR_BY_FOUR, &goal, t))
+    .collect();
+    assert_eq!(
+        refused.to_string(),
+        format!(
+            "{}: not found in {} or {}; they answer for goal \
+             1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0 (4x4 board, stm, 4-4-4-3 pattern databases), \
+             and this process does not build files: build them where it reads them, with \
+             `build-db --board 4x4 --pdb 4-4-4-3 --out {} --force`",
+            names.join(", "),
+            local.path().display(),
+            cache.path().display(),
+            cache.path().display()
+        )
+    );
+    assert_eq!(std::fs::read_dir(cache.path()).unwrap().count(), 0);
+    Library::new(places.clone()).open(&q, &Quietly).unwrap();
+    assert!(Library::new(places).find_built(&q, &Quietly).is_ok());
+}
+
+/// One search cut into pieces in the position's own frame (Korf's goal, answered from its
+/// class's files): the pieces searched one by one find the solution `solve` finds, at the
+/// bound that is the distance. A table's board has no search to cut.
+#[test]
+fn pieces_in_the_positions_frame_join_to_its_solution() {
+    let cache = tempfile::tempdir().unwrap();
+    let places = Places::new(cache.path().join("db"), Some(cache.path().to_path_buf()));
+    let korf = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+    let q = question("4x4", Some(korf), Some("4-4-4-3"));
+    let answers = Library::new(places).open(&q, &Quietly).unwrap();
+    // Korf's instance 4 (tests/data/korf100.txt), 52 moves.
+    let position = answers
+        .read("14,7,1,9,12,3,6,15,8,11,2,5,10,0,4,13")
+        .unwrap();
+    let solution = answers.solve(&position).unwrap().unwrap();
+    let mut bound = answers.start_bound(&position).unwrap().unwrap();
+    let found = 'iterations: loop {
+        let split = answers.split(&position, Some(bound), 16).unwrap().unwrap();
+        assert_eq!(split.bound, bound);
+        assert!(split.solution.is_none());
+        let mut next = split.next_bound;
+        for piece in &split.pieces {
+            let below = answers
+                .search_below(&position, piece, bound, u64::MAX)
+                .unwrap()
+                .unwrap();
+            if let Some(moves) = below.solution {
+                break 'iterations moves;
+            }
+            next = match (next, below.next_bound) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+        }
+        bound = next.unwrap();
+    };
+    assert_eq!(found, solution);
+    assert_eq!(found.len(), 52);
+    assert_eq!(bound, 52);
+    let table = Library::new(Places::new(cache.path(), None))
+        .open(&Question::default(), &Quietly)
+        .unwrap();
+    let state = table.read("603712458").unwrap();
+    assert_eq!(
+        table.split(&state, None, 8).unwrap_err().to_string(),
+        "3x3: answered from its full table; a split is for boards answered by search"
+    );
+}

@@ -373,6 +373,84 @@ fn every_board_of_13_to_25_cells_equals_an_independent_manhattan_search() {
     }
 }
 
+/// IDA* run piece by piece, as a distributed search runs it ([`Solver::split`] and
+/// [`Solver::search_below`]), is the serial search: at every bound the pieces' next bounds join
+/// to the serial iteration's and their nodes add up to its count exactly (every child counted
+/// once, above the cut or below it), and the first piece holding a solution gives the serial
+/// solution. Korf's ten shortest with 5-5-5, and self-mirror roots (whose split keeps one of
+/// each mirrored pair of moves, as the serial search does).
+#[test]
+fn pieces_searched_one_by_one_are_the_serial_search() {
+    let grid = Grid::new(4, 4).unwrap();
+    let goal: Vec<u8> = (1..16).chain([0]).collect();
+    let partition: [&[u8]; 3] = [&[1, 5, 6, 9, 13], &[2, 3, 4, 7, 8], &[10, 11, 12, 14, 15]];
+    let built = Built::new(grid, &goal, &partition);
+    let solver = built.solver(&goal, true);
+    let mut instances = tilebase_testdata::korf100();
+    instances.sort_by_key(|&(_, length)| length);
+    let mut states: Vec<Vec<u8>> = instances[..10]
+        .iter()
+        .map(|(cells, _)| to_default_goal(cells).to_vec())
+        .collect();
+    // Its own mirror: the goal with tiles 2 and 3 swapped, and their images 5 and 9.
+    states.push(vec![1, 3, 2, 4, 9, 6, 7, 8, 5, 10, 11, 12, 13, 14, 15, 0]);
+    for cells in &states {
+        let serial = solver.solve(cells, u64::MAX).unwrap();
+        let mut bound = solver.heuristic(cells);
+        let mut nodes = 0;
+        let solution = 'iterations: loop {
+            for at_least in [1, 7, 64] {
+                assert_eq!(
+                    solver.split(cells, bound, at_least),
+                    solver.split(cells, bound, at_least)
+                );
+            }
+            let split = solver.split(cells, bound, 64).unwrap();
+            nodes += split.nodes;
+            let mut next = split.next_bound;
+            let mut iteration = split.nodes;
+            for piece in &split.pieces {
+                if piece.is_goal() {
+                    break 'iterations piece.moves.clone();
+                }
+                let below = solver
+                    .search_below(cells, &piece.moves, bound, u64::MAX)
+                    .unwrap();
+                nodes += below.nodes;
+                iteration += below.nodes;
+                next = next.min(below.next_bound);
+                if let Some(moves) = below.solution {
+                    break 'iterations moves;
+                }
+            }
+            // The whole iteration at once, as one piece with no moves: the same bound.
+            let whole = solver.search_below(cells, &[], bound, u64::MAX).unwrap();
+            assert_eq!(
+                (whole.solution, whole.next_bound, whole.nodes),
+                (None, next, iteration)
+            );
+            bound = next;
+        };
+        assert_eq!(solution, serial.moves, "{cells:?}");
+        assert_eq!(solution.len() as u32, bound);
+        // The cut of the last iteration is made whole, past the piece with the solution.
+        assert!(nodes >= serial.nodes, "{cells:?}");
+    }
+    // A path off the board is named by its move; a bound too small for the search's nodes is
+    // the serial search's error.
+    // The blank is in the bottom right corner: up, down, then down again leaves the board.
+    let cells = states.last().unwrap();
+    let path = [Move::Up, Move::Down, Move::Down];
+    assert_eq!(
+        solver.search_below(cells, &path, 80, u64::MAX),
+        Err(tilebase_pattern::SolveError::Illegal { at: 3 })
+    );
+    assert!(matches!(
+        solver.search_below(cells, &[], 80, 10),
+        Err(tilebase_pattern::SolveError::Exceeded { .. })
+    ));
+}
+
 /// Korf's goal `0,1,...,15` is tilebase's `1,2,...,15,0` turned half a turn, each tile t renamed
 /// 16 − t: distances are kept.
 fn to_default_goal(cells: &[u8; 16]) -> [u8; 16] {

@@ -34,6 +34,8 @@ pub use grid::{Grid, MAX_GRID_CELLS, MAX_GRID_WIDTH};
 pub use manhattan::{Classic, solve_classic};
 pub use partition::{PARTITION_HELP, Partition};
 pub use pattern::{MAX_PATTERN_TILES, MAX_PLACEMENTS, Pattern, PatternError, placements};
-pub use solve::{MAX_PATTERNS, Solution, SolveError, Solver, SolverError, solvable};
+pub use solve::{
+    Below, MAX_PATTERNS, Piece, Solution, SolveError, Solver, SolverError, Split, solvable,
+};
 pub use table::{EncodeError, Encoding, PatternValues, encode, encode_into};
 pub use verify::{PatternFault, compare_values};

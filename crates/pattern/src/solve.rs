@@ -51,6 +51,12 @@ pub enum SolveError {
     /// from home differ in parity.
     #[error("the state cannot reach the goal (the other parity half)")]
     Unsolvable,
+    /// A path to search below has a move that leaves the board: the `at`-th, from 1.
+    #[error("move {at} of the path leaves the board")]
+    Illegal {
+        /// The move's place in the path, from 1.
+        at: usize,
+    },
     /// The search generated more nodes than it was allowed.
     #[error("gave up after generating {nodes} nodes (bound {bound})")]
     Exceeded {
@@ -448,37 +454,17 @@ impl<'a> Solver<'a> {
         if !self.solvable(cells) {
             return Err(SolveError::Unsolvable);
         }
-        let mut root = [0u8; MAX_GRID_CELLS];
-        root[..cells.len()].copy_from_slice(cells);
         let start_bound = self.heuristic(cells);
         let mut bound = start_bound;
         let mut nodes = 0u64;
         loop {
             // The pieces of work: the states at the cut, in the serial search's order, deep
             // enough for every thread to have many.
-            let mut depth = 1;
-            let (pieces, mut next_bound, cut_nodes) = loop {
-                let mut pieces = Vec::new();
-                let mut next_bound = u32::MAX;
-                let mut cut_nodes = 0;
-                let mut path = Vec::new();
-                self.cut(
-                    &root,
-                    0,
-                    None,
-                    bound,
-                    depth,
-                    &mut path,
-                    &mut pieces,
-                    &mut next_bound,
-                    &mut cut_nodes,
-                );
-                let open = pieces.iter().filter(|p| p.open).count();
-                if open >= 32 * threads || depth >= 12 || open == 0 {
-                    break (pieces, next_bound, cut_nodes);
-                }
-                depth += 1;
-            };
+            let Split {
+                pieces,
+                mut next_bound,
+                nodes: cut_nodes,
+            } = self.split(cells, bound, 32 * threads)?;
             nodes += cut_nodes;
             let best = AtomicUsize::new(usize::MAX);
             let next = AtomicUsize::new(0);
@@ -494,20 +480,20 @@ impl<'a> Solver<'a> {
                             if best.load(Ordering::Relaxed) < i {
                                 break;
                             }
-                            if !piece.open {
+                            if piece.is_goal() {
                                 best.fetch_min(i, Ordering::Relaxed);
-                                lock(&found).push((i, piece.path.clone()));
+                                lock(&found).push((i, piece.moves.clone()));
                                 continue;
                             }
                             let mut search = self.search_from(&piece.cells);
                             search.abort = Some((&best, i));
-                            let back = piece.path.last().map(|m| m.opposite());
-                            let result = search.dfs(piece.path.len() as u32, bound, piece.h, back);
+                            let back = piece.moves.last().map(|m| m.opposite());
+                            let result = search.dfs(piece.moves.len() as u32, bound, piece.h, back);
                             my_nodes += search.nodes;
                             my_bound = my_bound.min(search.next_bound);
                             if let Found::Yes = result {
                                 best.fetch_min(i, Ordering::Relaxed);
-                                let mut moves = piece.path.clone();
+                                let mut moves = piece.moves.clone();
                                 moves.extend_from_slice(&search.path);
                                 lock(&found).push((i, moves));
                             }
@@ -535,6 +521,101 @@ impl<'a> Solver<'a> {
                 return Err(SolveError::Unsolvable);
             }
             bound = next_bound;
+        }
+    }
+
+    /// The iteration of IDA* at `bound` from `cells`, cut into pieces of work: the states at
+    /// the first depth where at least `at_least` are within the bound (or depth 12, or none
+    /// left), in the serial search's order, with the goals met above the cut. Searching every
+    /// piece with [`Self::search_below`] is the whole iteration: the pieces can be searched
+    /// anywhere (threads, processes, machines) and their results joined. The cut depends only
+    /// on `cells`, `bound` and `at_least`, so two calls give the same pieces.
+    pub fn split(&self, cells: &[u8], bound: u32, at_least: usize) -> Result<Split, SolveError> {
+        if !self.solvable(cells) {
+            return Err(SolveError::Unsolvable);
+        }
+        let mut root = [0u8; MAX_GRID_CELLS];
+        root[..cells.len()].copy_from_slice(cells);
+        let mut depth = 1;
+        loop {
+            let mut split = Split {
+                pieces: Vec::new(),
+                next_bound: u32::MAX,
+                nodes: 0,
+            };
+            let mut path = Vec::new();
+            self.cut(
+                &root,
+                0,
+                None,
+                bound,
+                depth,
+                &mut path,
+                &mut split.pieces,
+                &mut split.next_bound,
+                &mut split.nodes,
+            );
+            let open = split.pieces.iter().filter(|p| !p.is_goal()).count();
+            if open >= at_least || depth >= 12 || open == 0 {
+                return Ok(split);
+            }
+            depth += 1;
+        }
+    }
+
+    /// Searches, within `bound`, the subtree below the state that `moves` reach from `cells`
+    /// (a piece of [`Self::split`]'s, or any legal path), generating at most `max_nodes`
+    /// nodes. With no moves it is the whole iteration at `bound`.
+    pub fn search_below(
+        &self,
+        cells: &[u8],
+        moves: &[Move],
+        bound: u32,
+        max_nodes: u64,
+    ) -> Result<Below, SolveError> {
+        if !self.solvable(cells) {
+            return Err(SolveError::Unsolvable);
+        }
+        let n = self.grid.cells();
+        let mut state = [0u8; MAX_GRID_CELLS];
+        state[..n].copy_from_slice(&cells[..n]);
+        let mut blank = state[..n].iter().position(|&t| t == 0).unwrap_or(0);
+        for (i, &m) in moves.iter().enumerate() {
+            let Some(from) = self.grid.step(blank, m) else {
+                return Err(SolveError::Illegal { at: i + 1 });
+            };
+            state.swap(from, blank);
+            blank = from;
+        }
+        let h = self.heuristic(&state[..n]);
+        let mut search = self.search_from(&state);
+        search.max_nodes = max_nodes;
+        let g = moves.len() as u32;
+        let found = if g + h > bound {
+            search.next_bound = g + h;
+            Found::No
+        } else {
+            search.dfs(g, bound, h, moves.last().map(|m| m.opposite()))
+        };
+        match found {
+            Found::Stopped => Err(SolveError::Exceeded {
+                nodes: search.nodes,
+                bound,
+            }),
+            Found::Yes => {
+                let mut solution = moves.to_vec();
+                solution.extend_from_slice(&search.path);
+                Ok(Below {
+                    solution: Some(solution),
+                    next_bound: search.next_bound,
+                    nodes: search.nodes,
+                })
+            }
+            Found::No => Ok(Below {
+                solution: None,
+                next_bound: search.next_bound,
+                nodes: search.nodes,
+            }),
         }
     }
 
@@ -616,9 +697,8 @@ impl<'a> Solver<'a> {
         if h == 0 || g == depth {
             pieces.push(Piece {
                 cells: *cells,
-                path: path.clone(),
+                moves: path.clone(),
                 h,
-                open: h != 0,
             });
             return;
         }
@@ -730,13 +810,48 @@ impl<'a> Tables<'a> {
     }
 }
 
-/// A piece of a parallel search's iteration: a state at the cut, the moves to it, and its
-/// heuristic; or (`open` false) a goal met above the cut.
-struct Piece {
+/// A piece of an iteration of IDA* cut by [`Solver::split`]: a state at the cut, or a goal met
+/// above it, with the moves from the root that reach it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
     cells: [u8; MAX_GRID_CELLS],
-    path: Vec<Move>,
-    h: u32,
-    open: bool,
+    /// The blank's moves from the root to the piece's state.
+    pub moves: Vec<Move>,
+    /// The heuristic of the piece's state.
+    pub h: u32,
+}
+
+impl Piece {
+    /// Whether the piece's state is the goal: its moves are then a solution, of length the
+    /// bound the split was made for (a goal within the bound of the iteration that first finds
+    /// one is never nearer).
+    pub fn is_goal(&self) -> bool {
+        self.h == 0
+    }
+}
+
+/// One iteration of IDA* cut into pieces of work ([`Solver::split`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// The pieces, in the serial search's order.
+    pub pieces: Vec<Piece>,
+    /// The least f beyond the bound among the children met above the cut (`u32::MAX` when
+    /// none was): with the pieces' own, the next iteration's bound.
+    pub next_bound: u32,
+    /// Nodes generated above the cut.
+    pub nodes: u64,
+}
+
+/// What the search below one piece found ([`Solver::search_below`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Below {
+    /// A solution from the root (the piece's moves first), if the piece's subtree holds one
+    /// within the bound: the first in the serial search's order.
+    pub solution: Option<Vec<Move>>,
+    /// The least f beyond the bound met below the piece (`u32::MAX` when none was).
+    pub next_bound: u32,
+    /// Nodes generated below the piece.
+    pub nodes: u64,
 }
 
 /// The lock's value, even if a thread panicked holding it.

@@ -175,6 +175,73 @@ def random_states(
     ['180423657', '048357621', '460715238']
     """
 
+def question(
+    goal: StateLike | None = None,
+    board: str | None = None,
+    metric: str | None = "stm",
+    pdb: str | None = None,
+) -> dict[str, str | None]:
+    """What a question asks, as the module reads `goal`, `board`, `metric` and `pdb`: "board",
+    "goal" and "metric" as answers and `label`'s files write them, "pdb" (None where a full
+    table answers) and "method" ("table" or "search"). Opens no file.
+
+    >>> tilebase.question()
+    {'board': '3x3', 'goal': '123804765', 'metric': 'stm', 'pdb': None, 'method': 'table'}
+    """
+
+def start_bound(
+    state: StateLike,
+    goal: StateLike | None = None,
+    board: str | None = None,
+    metric: str | None = "stm",
+    pdb: str | None = None,
+) -> int | None:
+    """The bound of the first iteration of the optimal search from `state` (its heuristic, a
+    lower bound of its distance); None if it cannot reach the goal. Boards answered from full
+    tables have no search (ValueError). With split and search_below, how one search runs on
+    many machines (tilebase.ray.solve).
+
+    >>> tilebase.start_bound("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", board="4x4", pdb="5-5-5")
+    1
+    """
+
+def split(
+    state: StateLike,
+    bound: int | None = None,
+    at_least: int = 64,
+    goal: StateLike | None = None,
+    board: str | None = None,
+    metric: str | None = "stm",
+    pdb: str | None = None,
+) -> dict[str, object] | None:
+    """One iteration of the optimal search at `bound` (the start bound when None) cut into
+    pieces: "bound", "pieces" (the blank's moves to each piece, in the serial search's order),
+    "solution" (one met above the cut, else None), "next_bound" and "nodes". Searching below
+    every piece is the whole iteration; the same arguments give the same pieces anywhere.
+
+    >>> tilebase.split("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", board="4x4", pdb="5-5-5")
+    {'bound': 1, 'pieces': [], 'solution': 'R', 'next_bound': 3, 'nodes': 3}
+    """
+
+def search_below(
+    state: StateLike,
+    moves: str,
+    bound: int,
+    goal: StateLike | None = None,
+    board: str | None = None,
+    metric: str | None = "stm",
+    pdb: str | None = None,
+    max_nodes: int | None = None,
+) -> dict[str, object] | None:
+    """Searches within `bound` below the state `moves` (a piece of split's) reach from
+    `state`: "solution" (from `state`, the piece's moves first; None if none lies below),
+    "next_bound" (the least bound past this one met below, else None) and "nodes". Past
+    `max_nodes` nodes, RuntimeError; a move off the board, ValueError naming it.
+
+    >>> tilebase.search_below("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0", "L", 3, board="4x4", pdb="5-5-5")
+    {'solution': None, 'next_bound': 4, 'nodes': 2}
+    """
+
 class Database:
     """A database file opened explicitly, as `query --db PATH`. Its methods are the module's
     functions; `goal` defaults to the file's own and may be any goal it answers for.

@@ -1,0 +1,245 @@
+"""tilebase on a real Ray cluster started by the tests on this machine (a head and a second
+node, one CPU each, through Ray's own `cluster_utils`): datasets labelled on it equal the `label`
+program's; distributed answers equal `tilebase.solve`'s, with workers killed mid-search, and
+after a stop, resumed from a checkpoint; a worker with no files fails with their names."""
+
+import os
+import pickle
+import signal
+import threading
+
+import numpy
+import pytest
+
+ray = pytest.importorskip("ray")
+pq = pytest.importorskip("pyarrow.parquet")
+from ray.cluster_utils import Cluster  # noqa: E402
+
+import tilebase  # noqa: E402
+import tilebase.ray as tray  # noqa: E402
+from conftest import ROOT, run  # noqa: E402
+
+KORF_GOAL = ",".join(str(t) for t in range(16))
+
+
+def korf100():
+    """Korf's 100 (tests/data/korf100.txt): cells and the published length."""
+    rows = []
+    for line in (ROOT / "tests" / "data" / "korf100.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            cells, length = line.split()
+            rows.append((cells, int(length)))
+    return rows
+
+
+@pytest.fixture(scope="module")
+def cluster(cache_dir):
+    """A head node and a second node, one CPU each, and the driver connected to them."""
+    cluster = Cluster(
+        initialize_head=True,
+        head_node_args={"num_cpus": 1, "include_dashboard": False},
+    )
+    cluster.add_node(num_cpus=1)
+    cluster.wait_for_nodes()
+    ray.init(address=cluster.address, include_dashboard=False, log_to_driver=False)
+    yield cluster
+    ray.shutdown()
+    cluster.shutdown()
+
+
+def same_table(ours, theirs):
+    """Two Parquet tables with the same columns, rows and tilebase metadata."""
+    assert ours.column_names == theirs.column_names
+    for name in ours.column_names:
+        assert ours.column(name).to_pylist() == theirs.column(name).to_pylist(), name
+    for key in (b"tilebase.board", b"tilebase.goal", b"tilebase.metric"):
+        assert ours.schema.metadata[key] == theirs.schema.metadata[key]
+
+
+@pytest.mark.parametrize("board,sample,pdb", [
+    ("3x3", "uniform", None),
+    ("4x4", "walk:30", "4-4-4-3"),
+])
+def test_label_dataset_equals_the_label_program(cluster, programs, tmp_path, board, sample, pdb):
+    count = 3000 if board == "3x3" else 40
+    pdb_args = ["--pdb", pdb] if pdb else []
+    expected = tmp_path / "one-machine.parquet"
+    done = run(programs / "label", ["--board", board, *pdb_args, "--sample", sample,
+                                    "--count", str(count), "--seed", "7", "--moves",
+                                    "--out", str(expected)])
+    assert done.returncode == 0, done.stderr
+    out = tray.label_dataset(board=board, sample=sample, count=count, seed=7,
+                             out=tmp_path / "cluster.parquet", moves=True, pdb=pdb,
+                             batch_size=512 if board == "3x3" else 8)
+    assert out == tmp_path / "cluster.parquet"
+    same_table(pq.read_table(out), pq.read_table(expected))
+    # Nothing but the file is left in its folder.
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cluster.parquet", "one-machine.parquet"]
+
+
+def test_labeler_maps_batches_and_pickles(cluster):
+    states = tilebase.sample("3x3", 1000, sampler="walk:20", seed=2)
+    labeler = tray.Labeler(board="3x3", moves=True)
+    assert pickle.loads(pickle.dumps(labeler))({"state": states[:3]})["distance"].tolist() == \
+        tilebase.label(states[:3], board="3x3")["distance"].tolist()
+    dataset = ray.data.from_numpy(states).rename_columns({"data": "state"})
+    labelled = dataset.map_batches(tray.Labeler, fn_constructor_kwargs={"board": "3x3"},
+                                   batch_format="numpy", batch_size=100, concurrency=2)
+    rows = labelled.take_all()
+    assert len(rows) == 1000
+    by_state = {bytes(numpy.asarray(r["state"], numpy.uint8)): int(r["distance"]) for r in rows}
+    expected = tilebase.label(states, board="3x3")["distance"]
+    assert all(by_state[bytes(s)] == d for s, d in zip(states, expected))
+    # A Database crosses to a worker as its path and answers there.
+    db = tilebase.Database(str(ROOT / "db" / "3x3-123804765.tilebase"))
+    remote = ray.remote(lambda d, s: d.distance(s))
+    assert ray.get(remote.remote(db, "603712458")) == 23
+
+
+def test_bad_rows_are_named(cluster):
+    with pytest.raises(ValueError, match="row 1"):
+        tray.Labeler(board="3x3")({"state": numpy.array([[1, 2, 3, 8, 0, 4, 7, 6, 5],
+                                                         [1, 1, 3, 8, 0, 4, 7, 6, 5]], numpy.uint8)})
+    with pytest.raises(ValueError):
+        tray.solve("1,2,3", board="4x4", pdb="4-4-4-3")
+
+
+def test_distributed_answers_are_tilebase_solve(cluster):
+    shortest = sorted(korf100(), key=lambda r: r[1])[:6]
+    for cells, length in shortest:
+        expected = tilebase.solve(cells, goal=KORF_GOAL, pdb="4-4-4-3")
+        got = tray.solve(cells, goal=KORF_GOAL, pdb="4-4-4-3", local_nodes=0)
+        assert got == expected and len(got) == length, cells
+    # Short 5x5 positions, with small patterns.
+    for row in tilebase.sample("5x5", 3, sampler="walk:40", seed=4):
+        state = [int(t) for t in row]
+        pdb = "1-4,5-8,9-12,13-16,17-20,21-24"
+        assert tray.solve(state, board="5x5", pdb=pdb, local_nodes=0) == \
+            tilebase.solve(state, board="5x5", pdb=pdb)
+    # A state that cannot reach the goal, and a board a full table answers.
+    assert tray.solve("2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0", board="4x4", pdb="4-4-4-3") is None
+    assert tray.solve("603712458") == tilebase.solve("603712458")
+
+
+def search_processes():
+    """The process ids of the workers running a search task now."""
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                command = f.read()
+        except OSError:
+            continue
+        if command.startswith(b"ray::tilebase.search"):
+            found.append(int(pid))
+    return found
+
+
+# Korf's #17 (from 0): 66 moves, a few seconds with 4-4-4-3 on two workers.
+HARD = korf100()[16]
+
+
+def test_a_worker_killed_mid_search_changes_nothing(cluster):
+    cells, length = HARD
+    killed = []
+
+    def kill_one(report):
+        if not killed and report["done"] >= 1:
+            for pid in search_processes():
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+                break
+
+    got = tray.solve(cells, goal=KORF_GOAL, pdb="4-4-4-3", progress=kill_one)
+    assert killed, "no worker was running a search when the first task ended"
+    assert got == tilebase.solve(cells, goal=KORF_GOAL, pdb="4-4-4-3")
+    assert len(got) == length
+
+
+def test_a_stopped_search_resumes_from_its_checkpoint(cluster, tmp_path):
+    cells, length = HARD
+    checkpoint = tmp_path / "search.json"
+    reports = []
+
+    def stop_after_five(report):
+        # Stopped within an iteration, some of its tasks done and some not.
+        reports.append(report)
+        if len(reports) >= 5 and report["done"] < report["tasks"]:
+            raise tray.SolveStopped
+
+    with pytest.raises(tray.SolveStopped):
+        tray.solve(cells, goal=KORF_GOAL, pdb="4-4-4-3", checkpoint=checkpoint,
+                   progress=stop_after_five)
+    stopped = reports[-1]
+    resumed = []
+    got = tray.solve(cells, goal=KORF_GOAL, pdb="4-4-4-3", checkpoint=checkpoint,
+                     progress=resumed.append)
+    assert got == tilebase.solve(cells, goal=KORF_GOAL, pdb="4-4-4-3") and len(got) == length
+    # It went on where it stopped: the same iteration, its finished tasks not run again.
+    first = resumed[0]
+    assert first["bound"] == stopped["bound"] and first["done"] == stopped["done"] + 1
+    assert first["nodes"] > stopped["nodes"]
+    # Solved: the checkpoint answers at once, with no task.
+    assert tray.solve(cells, goal=KORF_GOAL, pdb="4-4-4-3", checkpoint=checkpoint,
+                      progress=pytest.fail) == got
+    # A checkpoint of another search is refused, not used.
+    with pytest.raises(ValueError, match="of another search"):
+        tray.solve(korf100()[0][0], goal=KORF_GOAL, pdb="4-4-4-3", checkpoint=checkpoint)
+
+
+def test_a_worker_without_files_names_them(cluster, tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    cells, _ = sorted(korf100(), key=lambda r: r[1])[50]
+    outcome = {}
+
+    def search():
+        try:
+            tray.solve(cells, goal=KORF_GOAL, pdb="4-4-4-3", local_nodes=0, cache_dir=empty)
+        except Exception as error:  # noqa: BLE001 - the test looks at what it is
+            outcome["error"] = error
+
+    thread = threading.Thread(target=search)
+    thread.start()
+    thread.join(timeout=120)
+    assert not thread.is_alive(), "the driver hangs"
+    error = outcome["error"]
+    assert isinstance(error, tilebase.DatabaseError)
+    # The files of the goal's class, named.
+    assert "4x4-1-2-3-4-5-6-7-8-9-10-11-12-13-14-15-0-pdb-1-2-3-4.tilebase" in str(error)
+    assert str(empty) in str(error) and "does not build" in str(error)
+    assert not any(empty.iterdir())
+
+
+def test_the_module_builds_nothing_when_told_not_to(tmp_path):
+    """TILEBASE_BUILD=never, as the workers run: a missing file is an error naming it."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "TILEBASE_BUILD": "never", "TILEBASE_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c",
+         "import tilebase; tilebase.distance('1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15', "
+         "board='4x4', pdb='5-5-5')"],
+        capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert done.returncode == 1
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("tilebase.DatabaseError: ")
+    assert "4x4-1-2-3-4-5-6-7-8-9-10-11-12-13-14-15-0-pdb-1-2-3-4-5.tilebase" in last
+    assert str(tmp_path) in last and "build-db --board 4x4 --pdb 5-5-5" in last
+    assert not any(tmp_path.iterdir())
+
+
+def test_the_ray_module_documents_itself():
+    import doctest
+
+    assert "Ray cluster" in tray.__doc__
+    for thing in (tray.Labeler, tray.label_dataset, tray.solve):
+        assert thing.__doc__, thing
+    runner = doctest.DocTestRunner()
+    for test in doctest.DocTestFinder(recurse=False).find(tray.Labeler, globs={"tilebase": tilebase, "Labeler": tray.Labeler}):
+        runner.run(test)
+    results = runner.summarize(verbose=False)
+    assert results.attempted > 0 and results.failed == 0
