@@ -3,11 +3,12 @@
 instances: throughput with one and with two worker CPUs, the overhead of a task, and from the
 measured rate per CPU an estimate of Korf and Felner's 50 24-puzzle instances on a cluster.
 
-    TILEBASE_CACHE_DIR=DIR python bench/ray-solve.py [INSTANCES...]
+    TILEBASE_CACHE_DIR=DIR python bench/ray-solve.py BOARD [INSTANCES...]
 
-INSTANCES are Korf's 100 numbers from 1 (default: 1 3 17 32 60 82, which take 0.05 s to a few
-seconds each with 7-8 on this machine). The 7-8 files must be in DIR already (`build-db --board
-4x4 --out DIR`): the clusters' workers only read them. Needs the `ray` extra.
+BOARD is 4x4 (INSTANCES: Korf's 100 numbers, from 1; the 7-8 files) or 5x5 (Korf and Felner's
+50 numbers; the default 6-6-6-6 files; default instances 38 25 44, 3 to 12 s each in process).
+The files must be in DIR already (`build-db --board 5x5 --out DIR`): the clusters' workers only
+read them. RUNS (default 1) runs of each, the median taken. Needs the `ray` extra.
 """
 
 import os
@@ -23,9 +24,7 @@ import tilebase
 import tilebase.ray as tray
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-KORF_GOAL = ",".join(str(t) for t in range(16))
-PDB = "7-8"
-RUNS = 3
+RUNS = int(os.environ.get("RUNS", "1"))
 
 
 def korf(path):
@@ -43,10 +42,20 @@ def timed(f):
 
 
 def main():
-    wanted = [int(a) for a in sys.argv[1:]] or [1, 3, 17, 32, 60, 82]
-    instances = [korf("korf100.txt")[n - 1] for n in wanted]
+    global KORF_GOAL, PDB
+    board = sys.argv[1] if len(sys.argv) > 1 else "5x5"
+    wanted = [int(a) for a in sys.argv[2:]]
+    if board == "4x4":
+        KORF_GOAL, PDB = ",".join(str(t) for t in range(16)), "7-8"
+        instances = [korf("korf100.txt")[n - 1] for n in wanted or [3, 60]]
+        wanted = wanted or [3, 60]
+    else:
+        KORF_GOAL, PDB = ",".join(str(t) for t in range(25)), None
+        by_number = {int(r[0]): r[1:3] for r in korf("korf50.txt")}
+        wanted = wanted or [38, 25, 44]
+        instances = [by_number[n] for n in wanted]
     # In process, both cores (one search shared by two threads), files opened once first.
-    tilebase.solve(instances[0][0], goal=KORF_GOAL, pdb=PDB)
+    tilebase.start_bound(instances[0][0], goal=KORF_GOAL, pdb=PDB)
     local = {}
     for n, (cells, length) in zip(wanted, instances):
         times = [timed(lambda: tilebase.solve(cells, goal=KORF_GOAL, pdb=PDB))[0] for _ in range(RUNS)]
@@ -57,7 +66,10 @@ def main():
                           head_node_args={"num_cpus": cpus, "include_dashboard": False})
         ray.init(address=cluster.address, include_dashboard=False, log_to_driver=False)
         # Workers started and files mapped before timing.
-        tray.solve(instances[0][0], goal=KORF_GOAL, pdb=PDB, local_nodes=0)
+        question = {"board": None, "goal": KORF_GOAL, "metric": "stm", "pdb": PDB}
+        task = ray.remote(tray._search_pieces).options(
+            runtime_env={"env_vars": tray._worker_env()})
+        ray.get([task.remote(instances[0][0], [""], 0, question) for _ in range(4 * cpus)])
         for n, (cells, length) in zip(wanted, instances):
             runs = []
             for _ in range(RUNS):
@@ -68,15 +80,12 @@ def main():
                 runs.append((seconds, reports[-1]["nodes"], sum(1 for r in reports)))
             seconds = statistics.median(r[0] for r in runs)
             results[(cpus, n)] = (seconds, runs[0][1], runs[0][2])
-        # The overhead of one task: many tasks that each search one tiny subtree.
+        # The overhead of one task: many tasks that each search nothing (bound 0).
         if cpus == 2:
-            task = ray.remote(tray._search_pieces).options(
-                runtime_env={"env_vars": tray._worker_env()})
             cells = instances[0][0]
-            question = {"board": None, "goal": KORF_GOAL, "metric": "stm", "pdb": PDB}
-            ray.get([task.remote(cells, ["R"], 0, question) for _ in range(50)])
+            ray.get([task.remote(cells, [""], 0, question) for _ in range(50)])
             seconds, _ = timed(lambda: ray.get(
-                [task.remote(cells, ["R"], 0, question) for _ in range(1000)]))
+                [task.remote(cells, [""], 0, question) for _ in range(1000)]))
             overhead = seconds / 1000 * cpus
         ray.shutdown()
         cluster.shutdown()
@@ -97,7 +106,7 @@ def main():
           f"({nodes[2] / total[2] / 1e6:.1f} M nodes/s)")
     per_cpu = nodes[2] / total[2] / 2
     print(f"efficiency per worker CPU, 2 against 1: {(nodes[2] / total[2]) / (2 * nodes[1] / total[1]):.2f}")
-    print(f"overhead per task (1000 tasks of one tiny subtree each, on 2 CPUs): "
+    print(f"overhead per task (1000 tasks that search nothing, on 2 CPUs): "
           f"{overhead * 1e3:.2f} ms of a CPU")
     kf = sum(int(r[-1]) for r in korf("korf50.txt"))
     print(f"Korf and Felner's 50: {kf:.3e} nodes generated with 6-6-6-6")
