@@ -602,3 +602,61 @@ fn a_five_by_five_search_without_a_bound_says_how_long_they_take() {
     bounded.code(0).quiet();
     assert_eq!(bounded.stdout, run.stdout);
 }
+
+/// `stats --board 4x4`: the published distribution (OEIS A089484) for goals with the blank in
+/// a corner, with the odds of a random scramble needing at most each number of moves, cited;
+/// none is made up for the goals it does not cover.
+#[test]
+fn stats_on_4x4_give_the_published_distribution() {
+    let sandbox = Sandbox::new();
+    let published = tilebase_testdata::fifteen_distances();
+    for goal in [None, Some(KORF_GOAL)] {
+        let mut args = vec!["--board", "4x4", "--pdb", "4-4-4-3", "--json"];
+        if let Some(goal) = goal {
+            args.extend(["--goal", goal]);
+        }
+        let run = sandbox.run("stats", &args);
+        run.code(0);
+        let stats: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        assert_eq!(stats["states"], 10_461_394_944_000u64);
+        assert_eq!(stats["metric"], "stm");
+        assert_eq!(stats["max_distance"], 80);
+        let counts: Vec<u64> = serde_json::from_value(stats["counts"].clone()).unwrap();
+        assert_eq!(counts, published);
+        let at_most: Vec<f64> = serde_json::from_value(stats["at_most"].clone()).unwrap();
+        assert_eq!(at_most.len(), 81);
+        assert_eq!(at_most[80], 1.0);
+        // Half the scrambles need at most 52 or 53 moves.
+        assert!(at_most[52] < 0.5 && at_most[53] > 0.5, "{at_most:?}");
+        assert_eq!(stats["mean"], 52.589472);
+        assert!(stats["source"].as_str().unwrap().contains("A089484"));
+    }
+    let text = sandbox.run("stats", &["--board", "4x4", "--pdb", "4-4-4-3"]);
+    text.code(0);
+    assert!(
+        text.stdout
+            .contains("max        80 moves, reached by 17 states\n"),
+        "{text}"
+    );
+    assert!(
+        text.stdout
+            .contains("      53 784,195,801,886   7.50%    55.19%  "),
+        "{text}"
+    );
+    // The blank inside: its distribution is not published whole; none is given.
+    let inside = sandbox.run(
+        "stats",
+        &[
+            "--board",
+            "4x4",
+            "--pdb",
+            "4-4-4-3",
+            "--json",
+            "--goal",
+            "1,2,3,4,5,0,6,7,8,9,10,11,12,13,14,15",
+        ],
+    );
+    inside.code(0);
+    let stats: serde_json::Value = serde_json::from_str(&inside.stdout).unwrap();
+    assert!(stats.get("counts").is_none() && stats.get("max_distance").is_none());
+}

@@ -242,6 +242,7 @@ struct Stats {
     states: u64,
     max_distance: u8,
     counts: Vec<u64>,
+    at_most: Vec<f64>,
     mean: f64,
     antipodes: Vec<String>,
     antipode_count: u64,
@@ -285,6 +286,17 @@ fn stats_of_the_published_goals() {
         assert_eq!(stats.max_distance as usize, counts.len() - 1);
         assert_eq!(stats.antipode_count, *counts.last().unwrap());
         assert_eq!(stats.antipodes.len() as u64, stats.antipode_count);
+        // The odds that a random state needs at most d moves: the counts added up.
+        let mut sum = 0;
+        for (d, &count) in counts.iter().enumerate() {
+            sum += count;
+            // (JSON's decimals read back to within a unit in the last place.)
+            let odds = sum as f64 / 181_440.0;
+            assert!(
+                (stats.at_most[d] - odds).abs() <= odds * 1e-15,
+                "{goal} {d}"
+            );
+        }
         assert_eq!(stats.database.format_version, 3);
         // 102345678 has no database of its own: the edge class's answers for it.
         assert_eq!(stats.database.translated, goal == "102345678", "{goal}");
@@ -305,7 +317,8 @@ fn stats_of_the_published_goals() {
     run.code(0).quiet();
     assert!(run.stdout.contains("mean      21.972399 moves"), "{run}");
     assert!(
-        run.stdout.contains("      31            2   0.00%  ▏\n"),
+        run.stdout
+            .contains("      31            2   0.00%   100.00%  ▏\n"),
         "{run}"
     );
     assert!(

@@ -1,6 +1,6 @@
 //! `stats`: the whole puzzle of one goal at a glance: how many states lie at each distance,
-//! the mean, the farthest states, and the database file's facts; on 4x4, the pattern
-//! databases' facts.
+//! the mean, the farthest states, and the database file's facts; on 4x4, the published
+//! distribution and the pattern databases' facts.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -16,10 +16,12 @@ use crate::text::{plural, thousands};
 use crate::which::Which;
 
 /// Statistics of a goal's puzzle: the number of states at each distance (a table and a bar
-/// chart), the mean distance, the states at the maximum distance, and the database file's
-/// facts. On 4x4 (the 15-puzzle's 10,461,394,944,000 states are not counted one by one: no
-/// table holds them), each pattern database's tiles, placements, file and size, the largest
-/// value, and the number of placements at each value.
+/// chart, with the odds that a random scramble needs at most that many moves), the mean
+/// distance, the states at the maximum distance, and the database file's facts. On 4x4 (the
+/// 15-puzzle's 10,461,394,944,000 states are not counted one by one: no table holds them), the
+/// published distribution (OEIS A089484) for goals with the blank in a corner, then each
+/// pattern database's tiles, placements, file and size, the largest value, and the number of
+/// placements at each value.
 #[derive(Debug, Parser)]
 #[command(name = "stats", version)]
 pub struct Args {
@@ -102,6 +104,25 @@ pub fn human_patterns(stats: &PatternStats) -> String {
         "patterns   {} (additive pattern databases)",
         stats.partition
     );
+    if let (Some(counts), Some(at_most), Some(max), Some(mean), Some(source)) = (
+        &stats.counts,
+        &stats.at_most,
+        stats.max_distance,
+        stats.mean,
+        stats.source,
+    ) {
+        let antipodes = counts.last().copied().unwrap_or(0);
+        let _ = writeln!(text, "metric     {} (single-tile moves)", stats.metric);
+        let _ = writeln!(
+            text,
+            "max        {max} moves, reached by {} state{}",
+            thousands(antipodes),
+            plural(antipodes)
+        );
+        let _ = writeln!(text, "mean       {mean:.6} moves");
+        let _ = writeln!(text, "counts     {source}\n");
+        distribution(&mut text, counts, at_most, stats.states);
+    }
     for p in &stats.patterns {
         let _ = writeln!(
             text,
@@ -121,6 +142,42 @@ pub fn human_patterns(stats: &PatternStats) -> String {
         }
     }
     text
+}
+
+/// The table of states at each distance: the count, its share, the share at that distance or
+/// less (the odds that a random scramble needs at most that many moves), and a bar.
+fn distribution(text: &mut String, counts: &[u64], at_most: &[f64], states: impl Into<u128>) {
+    let states = states.into() as f64;
+    let largest = counts.iter().copied().max().unwrap_or(1).max(1);
+    let width = thousands(largest).len().max(12);
+    let _ = writeln!(text, "distance {:>width$}   share   at most", "states");
+    for (d, (&count, &cumulative)) in counts.iter().zip(at_most).enumerate() {
+        let _ = writeln!(
+            text,
+            "{d:>8} {:>width$} {:>6.2}%  {}  {}",
+            thousands(count),
+            count as f64 * 100.0 / states,
+            odds(cumulative),
+            bar(count, largest)
+        );
+    }
+}
+
+/// A share as a percentage, 8 characters wide, with what a small one needs to show (a scramble
+/// of at most 40 moves of the 15-puzzle is 1 in 60: 1.67%; of at most 20, 3.3e-5%), and a share
+/// short of all that rounds to 100% shown as such (99.99+%).
+fn odds(share: f64) -> String {
+    let percent = share * 100.0;
+    let text = if share >= 1.0 {
+        "100.00".to_string()
+    } else if percent >= 99.995 {
+        "99.99+".to_string()
+    } else if percent >= 0.01 || percent == 0.0 {
+        format!("{percent:.2}")
+    } else {
+        format!("{percent:.1e}")
+    };
+    format!("{text:>7}%")
 }
 
 /// Width of the longest bar of the chart, in characters.
@@ -147,17 +204,7 @@ pub fn human(stats: &TableStats, count_antipodes: bool) -> String {
     );
     let _ = writeln!(text, "mean      {:.6} moves\n", stats.mean);
 
-    let largest = stats.counts.iter().copied().max().unwrap_or(1).max(1);
-    let _ = writeln!(text, "distance       states   share");
-    for (d, &count) in stats.counts.iter().enumerate() {
-        let _ = writeln!(
-            text,
-            "{d:>8} {:>12} {:>6.2}%  {}",
-            thousands(count),
-            count as f64 * 100.0 / stats.states as f64,
-            bar(count, largest)
-        );
-    }
+    distribution(&mut text, &stats.counts, &stats.at_most, stats.states);
 
     let _ = write!(
         text,

@@ -7,8 +7,11 @@ use serde::Serialize;
 use tilebase_lookup::Storage;
 use tilebase_pattern::cells_to_string;
 
+use tilebase_core::Metric;
+
 use crate::answers::Answers;
 use crate::patterns::PatternSource;
+use crate::published::published;
 use crate::tables::TableSource;
 
 /// The statistics of a goal's answers.
@@ -36,6 +39,9 @@ pub struct TableStats {
     pub max_distance: u8,
     /// `counts[d]`: the number of states at distance `d`.
     pub counts: Vec<u64>,
+    /// `at_most[d]`: the share of states at distance `d` or less, the odds that a uniformly
+    /// random state (a competition scramble) needs at most `d` moves.
+    pub at_most: Vec<f64>,
     /// The mean distance over all states, to six decimals.
     pub mean: f64,
     /// The states at the maximum distance.
@@ -80,6 +86,24 @@ pub struct PatternStats {
     pub states: u128,
     /// One entry per pattern.
     pub patterns: Vec<PatternFacts>,
+    /// `stm` or `mtm`.
+    pub metric: &'static str,
+    /// The largest distance, where a distribution is published (the 15-puzzle's, from a goal
+    /// with its blank in a corner); absent otherwise, as the four fields after it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_distance: Option<u8>,
+    /// `counts[d]`: the number of states at distance `d`, as published.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counts: Option<Vec<u64>>,
+    /// `at_most[d]`: the share of states at distance `d` or less.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at_most: Option<Vec<f64>>,
+    /// The mean distance over all states, to six decimals.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean: Option<f64>,
+    /// Where the distribution was published.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<&'static str>,
 }
 
 /// One pattern database.
@@ -107,7 +131,7 @@ impl Answers {
     pub fn stats(&self) -> Stats {
         match (self.table(), self.patterns()) {
             (Some(source), _) => Stats::Table(table_stats(source)),
-            (None, Some(source)) => Stats::Patterns(pattern_stats(source)),
+            (None, Some(source)) => Stats::Patterns(pattern_stats(source, self.metric())),
             (None, None) => unreachable!("answers come from a table or pattern databases"),
         }
     }
@@ -140,6 +164,7 @@ fn table_stats(source: &TableSource) -> TableStats {
         states,
         max_distance: max,
         counts: header.counts.clone(),
+        at_most: at_most(&header.counts, states),
         mean: mean(&header.counts, states),
         antipode_count: header.counts[usize::from(max)],
         antipodes,
@@ -157,7 +182,18 @@ fn table_stats(source: &TableSource) -> TableStats {
     }
 }
 
-fn pattern_stats(source: &PatternSource) -> PatternStats {
+/// `at_most[d]`: the share of the `total` states counted by `counts` at distance `d` or less.
+fn at_most(counts: &[u64], total: u64) -> Vec<f64> {
+    counts
+        .iter()
+        .scan(0u64, |sum, &c| {
+            *sum += c;
+            Some(*sum as f64 / total as f64)
+        })
+        .collect()
+}
+
+fn pattern_stats(source: &PatternSource, metric: Metric) -> PatternStats {
     let patterns: Vec<PatternFacts> = source
         .files()
         .iter()
@@ -175,12 +211,21 @@ fn pattern_stats(source: &PatternSource) -> PatternStats {
         })
         .collect();
     let cells = source.goal().board().cells() as u64;
+    let states = (1..=cells as u128).product::<u128>() / 2;
+    let published = published(source.goal(), metric);
+    let total = published.map_or(0, |p| p.counts.iter().sum::<u64>());
     PatternStats {
         board: source.goal().board().to_string(),
         goal: source.goal().to_string(),
         class_goal: cells_to_string(source.frame().canonical()),
         partition: source.partition().name(),
-        states: (1..=cells as u128).product::<u128>() / 2,
+        states,
         patterns,
+        metric: metric.name(),
+        max_distance: published.map(|p| (p.counts.len() - 1) as u8),
+        counts: published.map(|p| p.counts.to_vec()),
+        at_most: published.map(|p| at_most(p.counts, total)),
+        mean: published.map(|p| mean(p.counts, total)),
+        source: published.map(|p| p.source),
     }
 }

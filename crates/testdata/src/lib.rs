@@ -273,3 +273,24 @@ pub fn fifteen_7_8_counts() -> Vec<(u64, u64)> {
         })
         .collect()
 }
+
+const FIFTEEN_DISTANCES: &str = include_str!("../../../tests/data/fifteen-distances.txt");
+
+/// The 15-puzzle's states at each distance from a goal with the blank in a corner (OEIS
+/// A089484, complete to its radius 80): `counts[d]`.
+pub fn fifteen_distances() -> Vec<u64> {
+    let mut counts = Vec::new();
+    for line in FIFTEEN_DISTANCES
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let mut words = line.split_whitespace();
+        let d: usize = words
+            .next()
+            .and_then(|w| w.parse().ok())
+            .expect("a distance");
+        assert_eq!(d, counts.len(), "distances in order");
+        counts.push(words.next().and_then(|w| w.parse().ok()).expect("a count"));
+    }
+    counts
+}
