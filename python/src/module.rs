@@ -431,9 +431,11 @@ impl Questions {
         py: Python<'py>,
         cells: &Bound<'py, PyAny>,
         moves: bool,
+        optimal_moves: bool,
     ) -> Answer<Bound<'py, PyDict>> {
         let board = self.question.board();
         let mut after: Option<Vec<[i16; 4]>> = None;
+        let mut optimal: Option<Vec<u8>> = None;
         let distance = with_rows(
             py,
             cells,
@@ -450,10 +452,15 @@ impl Questions {
                     .collect::<Answer<Vec<Position>>>()?;
                 self.with_answers(py, |answers| {
                     let labels = py
-                        .detach(|| label_rows(answers, &positions, moves))
+                        .detach(|| label_rows(answers, &positions, moves || optimal_moves))
                         .map_err(Failure::Row)?;
                     out.copy_from_slice(&labels.distance);
-                    after = labels.move_distances;
+                    if optimal_moves {
+                        optimal = labels.optimal_moves();
+                    }
+                    if moves {
+                        after = labels.move_distances;
+                    }
                     Ok(())
                 })
             },
@@ -469,6 +476,9 @@ impl Questions {
                 "move_distances",
                 PyArray1::from_vec(py, flat).reshape([rows, 4])?,
             )?;
+        }
+        if let Some(optimal) = optimal {
+            dict.set_item("optimal_moves", PyArray1::from_vec(py, optimal))?;
         }
         Ok(dict)
     }
@@ -894,17 +904,21 @@ fn sample<'py>(
 /// The labels of every row of `cells` (a 2-D uint8 array, one state per row), as a dict of NumPy
 /// arrays named as `label`'s columns: "state" (the cells), "distance" (int16, -1 where the state
 /// cannot reach the goal) and, with `moves`, "move_distances" (int16, shape (n, 4): the
-/// distance after the blank moves up, down, left, right; -1 where it cannot). Every row on every
-/// core, without the GIL; a bad row raises ValueError naming its index.
+/// distance after the blank moves up, down, left, right; -1 where it cannot) and, with
+/// `optimal_moves`, "optimal_moves" (uint8: bit 0 up, 1 down, 2 left, 3 right, set where the
+/// move leaves the state one move nearer). `goal` may be a preset: "blank-first" or
+/// "blank-last". Every row on every core, without the GIL; a bad row raises ValueError naming
+/// its index.
 ///
 /// >>> labels = tilebase.label(tilebase.sample("3x3", 3, sampler="distance:24", seed=5), board="3x3", moves=True)
 /// >>> labels["distance"]
 /// array([24, 24, 24], dtype=int16)
 #[pyfunction]
 #[pyo3(
-    signature = (cells, board=None, goal=None, metric=None, moves=false, pdb=None),
-    text_signature = "(cells, board=None, goal=None, metric='stm', moves=False, pdb=None)"
+    signature = (cells, board=None, goal=None, metric=None, moves=false, pdb=None, optimal_moves=false),
+    text_signature = "(cells, board=None, goal=None, metric='stm', moves=False, pdb=None, optimal_moves=False)"
 )]
+#[allow(clippy::too_many_arguments)]
 fn label<'py>(
     py: Python<'py>,
     cells: &Bound<'py, PyAny>,
@@ -913,8 +927,9 @@ fn label<'py>(
     metric: Option<Cow<'_, str>>,
     moves: bool,
     pdb: Option<Cow<'_, str>>,
+    optimal_moves: bool,
 ) -> Answer<Bound<'py, PyDict>> {
-    Questions::find(goal, board, metric, pdb)?.label(py, cells, moves)
+    Questions::find(goal, board, metric, pdb)?.label(py, cells, moves, optimal_moves)
 }
 
 /// The distance of every row of `cells`, a 2-D numpy array of dtype uint8 holding one state

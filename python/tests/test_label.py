@@ -126,3 +126,19 @@ def test_each_path_walks_optimally_to_the_goal(programs, tmp_path):
             assert len(moved) == 2 and 0 in (a[moved[0]], a[moved[1]])
             assert abs(moved[0] - moved[1]) in (1, 3)
             assert tilebase.distance(b) == record["distance"] - d - 1
+
+
+def test_optimal_moves_are_the_moves_one_nearer_and_goal_presets_name_goals():
+    rows = tilebase.sample("3x3", 300, sampler="walk:25", seed=4)
+    labels = tilebase.label(rows, board="3x3", moves=True, optimal_moves=True)
+    assert labels["optimal_moves"].dtype == numpy.uint8
+    for d, after, mask in zip(labels["distance"], labels["move_distances"], labels["optimal_moves"]):
+        expected = sum(1 << m for m in range(4) if d > 0 and after[m] == d - 1)
+        assert mask == expected
+    alone = tilebase.label(rows, board="3x3", optimal_moves=True)
+    assert sorted(alone) == ["distance", "optimal_moves", "state"]
+    assert (alone["optimal_moves"] == labels["optimal_moves"]).all()
+    # The two conventions' goals by name, on any board.
+    assert tilebase.question(goal="blank-first")["goal"] == "012345678"
+    assert tilebase.question(goal="blank-last", board="4x4")["goal"] == "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"
+    assert tilebase.distance("102345678", goal="blank-first") == 1

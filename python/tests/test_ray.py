@@ -66,10 +66,11 @@ def test_label_dataset_equals_the_label_program(cluster, programs, tmp_path, boa
     expected = tmp_path / "one-machine.parquet"
     done = run(programs / "label", ["--board", board, *pdb_args, "--sample", sample,
                                     "--count", str(count), "--seed", "7", "--moves",
-                                    "--out", str(expected)])
+                                    "--optimal-moves", "--out", str(expected)])
     assert done.returncode == 0, done.stderr
     out = tray.label_dataset(board=board, sample=sample, count=count, seed=7,
                              out=tmp_path / "cluster.parquet", moves=True, pdb=pdb,
+                             optimal_moves=True,
                              batch_size=512 if board == "3x3" else 8)
     assert out == tmp_path / "cluster.parquet"
     same_table(pq.read_table(out), pq.read_table(expected))

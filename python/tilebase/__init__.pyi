@@ -132,10 +132,12 @@ def label(
     metric: str | None = "stm",
     moves: bool = False,
     pdb: str | None = None,
+    optimal_moves: bool = False,
 ) -> dict[str, numpy.typing.NDArray[numpy.generic]]:
     """The labels of every row of `cells`, named as `label`'s columns: "state", "distance"
     (int16, -1 where unsolvable) and with `moves` "move_distances" (int16, shape (n, 4): up,
-    down, left, right; -1 where the blank cannot move). On every core, without the GIL.
+    down, left, right; -1 where the blank cannot move), with `optimal_moves` "optimal_moves"
+    (uint8 mask: bit 0 up, 1 down, 2 left, 3 right). On every core, without the GIL.
 
     >>> labels = tilebase.label(tilebase.sample("3x3", 3, sampler="distance:24", seed=5), board="3x3", moves=True)
     >>> labels["distance"]

@@ -75,7 +75,7 @@ class Labeler:
     (one row of cells per state, 0 the blank) is kept, and the columns of
     :func:`tilebase.label` added: ``distance`` (int16, -1 where the state cannot reach the goal)
     and, with ``moves``, ``move_distances`` (int16, four per state: up, down, left, right; -1
-    where the blank cannot move).
+    where the blank cannot move), with ``optimal_moves`` ``optimal_moves`` (uint8 masks).
 
     A Labeler pickles as its question; in each worker process the files are mapped once, and
     every batch is labelled on every core the worker has, without the GIL.
@@ -85,9 +85,10 @@ class Labeler:
     """
 
     def __init__(self, board: str | None = None, goal=None, metric: str = "stm",
-                 moves: bool = False, pdb: str | None = None):
+                 moves: bool = False, pdb: str | None = None, optimal_moves: bool = False):
         self.question = _question(board, goal, metric, pdb)
         self.moves = moves
+        self.optimal_moves = optimal_moves
         # Refused here, on the driver, rather than in every worker.
         self.names = tilebase.question(**self.question)
 
@@ -95,12 +96,13 @@ class Labeler:
         if "state" not in batch:
             raise KeyError(f"the batch has no 'state' column (it has {sorted(batch)})")
         cells = _rows(batch["state"])
-        labels = tilebase.label(cells, moves=self.moves, **self.question)
+        labels = tilebase.label(cells, moves=self.moves, optimal_moves=self.optimal_moves,
+                                **self.question)
         out = dict(batch)
         out["state"] = cells
-        out["distance"] = labels["distance"]
-        if self.moves:
-            out["move_distances"] = labels["move_distances"]
+        for name in ("distance", "move_distances", "optimal_moves"):
+            if name in labels:
+                out[name] = labels[name]
         return out
 
     def __repr__(self) -> str:
@@ -135,6 +137,8 @@ def _arrow_table(labels: dict[str, numpy.ndarray], names: dict[str, Any], labels
     if "move_distances" in labels:
         after = numpy.asarray(labels["move_distances"], dtype=numpy.int16)
         columns["move_distances"] = fixed(after, pa.int16(), 4)
+    if "optimal_moves" in labels:
+        columns["optimal_moves"] = pa.array(numpy.asarray(labels["optimal_moves"], dtype=numpy.uint8))
     metadata = {
         "tilebase.board": names["board"],
         "tilebase.goal": names["goal"],
@@ -147,12 +151,13 @@ def _arrow_table(labels: dict[str, numpy.ndarray], names: dict[str, Any], labels
 
 def label_dataset(board: str, sample: str, count: int, seed: int, out, moves: bool = False,
                   goal=None, metric: str = "stm", pdb: str | None = None,
-                  batch_size: int = 4096, cache_dir=None) -> pathlib.Path:
+                  batch_size: int = 4096, cache_dir=None,
+                  optimal_moves: bool = False) -> pathlib.Path:
     """Writes a Parquet file of `count` states drawn by `sample` ("uniform", "walk:L",
     "distance:D", "file:PATH", as `label --sample`) with seed `seed`, labelled on the Ray
     cluster: the rows of ``label --board BOARD --sample SAMPLE --count COUNT --seed SEED
-    [--moves] --out OUT`` on one machine, with its columns (``state``, ``distance``, with
-    `moves` ``move_distances``) and its metadata (``tilebase.board``, ``tilebase.goal``,
+    [--moves] [--optimal-moves] --out OUT`` on one machine, with its columns (``state``,
+    ``distance``, with `moves` ``move_distances``, with `optimal_moves` ``optimal_moves``) and its metadata (``tilebase.board``, ``tilebase.goal``,
     ``tilebase.metric``). The states are drawn on the driver (the draw is the one-machine
     draw); a Ray Dataset labels them in batches of `batch_size` on the workers, in order.
     The file appears under its name only once whole. Returns its path. `cache_dir`: where
@@ -182,7 +187,7 @@ def label_dataset(board: str, sample: str, count: int, seed: int, out, moves: bo
     dataset = ray.data.from_arrow([table.slice(i, rows) for i in range(0, max(1, len(states)), rows)])
     labelled = dataset.map_batches(
         Labeler,
-        fn_constructor_kwargs={"moves": moves, **question},
+        fn_constructor_kwargs={"moves": moves, "optimal_moves": optimal_moves, **question},
         batch_format="numpy",
         batch_size=batch_size,
         concurrency=cpus,
@@ -203,6 +208,8 @@ def label_dataset(board: str, sample: str, count: int, seed: int, out, moves: bo
             empty = {"state": states, "distance": numpy.zeros(0, numpy.int16)}
             if moves:
                 empty["move_distances"] = numpy.zeros((0, 4), numpy.int16)
+            if optimal_moves:
+                empty["optimal_moves"] = numpy.zeros(0, numpy.uint8)
             writer = pq.ParquetWriter(partial.name, _arrow_table(empty, names).schema,
                                       compression="zstd")
         writer.close()

@@ -25,7 +25,8 @@ pub struct Which {
     #[arg(long, value_name = "WxH")]
     pub board: Option<Board>,
     /// Goal state: any goal, answered from its own database or from the one of its class
-    /// (see build-db --all-goals); 16 cells make the 15-puzzle, 25 the 24-puzzle, other boards
+    /// (see build-db --all-goals); blank-first or blank-last name the tiles in order with the
+    /// blank first or last; 16 cells make the 15-puzzle, 25 the 24-puzzle, other boards
     /// of over 12 cells need --board or rows separated by / [default: the --db file's; else
     /// 123804765 on 3x3, tiles in order with the blank last on other boards]
     #[arg(long, value_name = "STATE")]

@@ -93,6 +93,26 @@ pub struct Labels {
     pub move_distances: Option<Vec<[i16; 4]>>,
 }
 
+impl Labels {
+    /// With move distances: each row's optimal moves, as a mask (bit 0 up, 1 down, 2 left, 3
+    /// right: the blank's moves that leave the state one move nearer the goal); 0 at the goal
+    /// and for a row that cannot reach it.
+    pub fn optimal_moves(&self) -> Option<Vec<u8>> {
+        let after = self.move_distances.as_ref()?;
+        Some(
+            self.distance
+                .iter()
+                .zip(after)
+                .map(|(&d, after)| {
+                    (0..4)
+                        .filter(|&m| d > 0 && after[m] == d - 1)
+                        .fold(0u8, |mask, m| mask | 1 << m)
+                })
+                .collect(),
+        )
+    }
+}
+
 impl Answers {
     /// `count` rows drawn by `sample` from `seed`: the same seed, the same rows, on every
     /// machine. A file's rows are all of them, in order (`count` ignored); a bad line is named.

@@ -97,7 +97,9 @@ pub use places::{CACHE_ENV, LOCAL_DIR, Places, cache_dir};
 pub use position::{Given, Int, Position, ReadError, quote};
 pub use print::{Input, Mode, Notation, Outcome, Printer};
 pub use published::{FIFTEEN_FROM_A_CORNER, FIFTEEN_SOURCE, Published, published};
-pub use question::{Asked, Question, QuestionError, read_board, read_metric, read_pdb};
+pub use question::{
+    Asked, GOAL_PRESETS, Question, QuestionError, read_board, read_metric, read_pdb,
+};
 pub use random::{Distances, scrambles};
 pub use repair::open_given;
 pub use stats::{DatabaseFacts, PatternFacts, PatternStats, Stats, TableStats};

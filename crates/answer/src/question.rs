@@ -128,6 +128,13 @@ impl Question {
     /// the goal, else 3x3; the goal as given, else the board's default; the single-tile metric;
     /// the strongest pattern databases.
     pub fn read(asked: Asked<'_>) -> Result<Question, QuestionError> {
+        let preset = match asked.goal {
+            Some(Given::Text(text)) => preset(asked.board, text),
+            _ => None,
+        };
+        if let Some(goal) = preset {
+            return Question::new(goal, asked.metric.unwrap_or_default(), asked.pdb);
+        }
         let goal = match (asked.board, asked.goal) {
             (Some(board), Some(given)) => Position::read(board, given),
             (None, Some(given)) => Position::read_anywhere(given),
@@ -160,6 +167,9 @@ impl Question {
                 pdb,
             });
         };
+        if let Some(goal) = preset(board, text) {
+            return Question::new(goal, metric.unwrap_or_default(), pdb);
+        }
         let goal = match board {
             Some(board) => Position::from_digits(board, text.as_bytes())
                 .map_or_else(|| Position::parse(board, text), Ok),
@@ -274,6 +284,25 @@ pub fn read_metric(text: &str) -> Result<Metric, QuestionError> {
 /// A partition typed as `7-8`, `6-6-3` or `5-5-5`, or the message for it.
 pub fn read_pdb(text: &str) -> Result<Partition, QuestionError> {
     text.parse().map_err(QuestionError::Pdb)
+}
+
+/// The goals named by a word rather than their cells, for the two conventions datasets and
+/// papers use: `blank-first` (the blank, then the tiles in order: Korf's goal `0,1,...,15`)
+/// and `blank-last` (the tiles in order, then the blank: `1,...,15,0`), on the board asked for
+/// (3x3 when none is).
+pub const GOAL_PRESETS: [&str; 2] = ["blank-first", "blank-last"];
+
+/// The goal a preset word ([`GOAL_PRESETS`]) names on `board` (3x3 when `None`), or `None` for
+/// other text.
+fn preset(board: Option<Board>, text: &str) -> Option<Position> {
+    let board = board.unwrap_or(Board::THREE_BY_THREE);
+    let n = board.cells() as u8;
+    let cells: Vec<u8> = match text.trim() {
+        "blank-first" => (0..n).collect(),
+        "blank-last" => (1..n).chain([0]).collect(),
+        _ => return None,
+    };
+    Position::new(board, &cells).ok()
 }
 
 #[cfg(test)]

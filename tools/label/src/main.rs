@@ -36,6 +36,10 @@ pub struct Args {
     /// (-1 where it cannot): `move_distances`
     #[arg(long)]
     pub moves: bool,
+    /// Also give each state its optimal moves as a mask: bit 0 up, 1 down, 2 left, 3 right, set
+    /// where the blank's move leaves the state one move nearer the goal (`optimal_moves`)
+    #[arg(long)]
+    pub optimal_moves: bool,
     /// Also give each state the states along one optimal solution, the state first and the
     /// goal last, one move nearer each (`path`; .parquet only)
     #[arg(long)]
@@ -98,18 +102,29 @@ fn run(args: &Args) -> Result<(), String> {
     let rows = answers
         .sample(&args.sample, args.count, args.seed)
         .map_err(words)?;
-    let checkpoint = Checkpoint::new(&args.out, &answers, &rows, args.moves);
-    let labels = labelled(&answers, &rows, args.moves, &checkpoint)?;
+    // The optimal moves are read off the move distances, labelled then even when not written.
+    let moves = args.moves || args.optimal_moves;
+    let checkpoint = Checkpoint::new(&args.out, &answers, &rows, moves);
+    let mut labels = labelled(&answers, &rows, moves, &checkpoint)?;
+    let optimal = if args.optimal_moves {
+        labels.optimal_moves()
+    } else {
+        None
+    };
+    if !args.moves {
+        labels.move_distances = None;
+    }
+    let optimal = optimal.as_deref();
     let paths = if args.path {
         Some(tilebase_answer::optimal_paths(&answers, &rows).map_err(words)?)
     } else {
         None
     };
     let bytes = match format {
-        Format::Parquet => parquet(&answers, &rows, &labels, paths.as_deref())
+        Format::Parquet => parquet(&answers, &rows, &labels, optimal, paths.as_deref())
             .map_err(|e| format!("--out {}: {e}", args.out.display()))?,
-        Format::Npy => npy(&answers, &rows, &labels),
-        Format::Csv => csv(&answers, &rows, &labels).into_bytes(),
+        Format::Npy => npy(&answers, &rows, &labels, optimal),
+        Format::Csv => csv(&answers, &rows, &labels, optimal).into_bytes(),
     };
     tilebase_tools::files::write_atomically(&args.out, &bytes)
         .map_err(|e| format!("--out {}: {e}", args.out.display()))?;
@@ -289,6 +304,7 @@ fn parquet(
     answers: &Answers,
     rows: &[Position],
     labels: &Labels,
+    optimal: Option<&[u8]>,
     paths: Option<&[Vec<Position>]>,
 ) -> Result<Vec<u8>, String> {
     use std::sync::Arc;
@@ -338,6 +354,10 @@ fn parquet(
             false,
         ));
         columns.push(Arc::new(moves));
+    }
+    if let Some(optimal) = optimal {
+        fields.push(Field::new("optimal_moves", DataType::UInt8, false));
+        columns.push(Arc::new(UInt8Array::from(optimal.to_vec())));
     }
     if let Some(paths) = paths {
         let item = Field::new("item", DataType::UInt8, false);
@@ -431,12 +451,16 @@ fn parquet(
 const ROW_GROUP: usize = 1024 * 1024;
 
 /// A NumPy `.npy` file (format 1.0) holding one structured array: `state` (the cells, uint8),
-/// `distance` (int16), and with moves `move_distances` (4 x int16), one record a row.
-fn npy(answers: &Answers, rows: &[Position], labels: &Labels) -> Vec<u8> {
+/// `distance` (int16), with moves `move_distances` (4 x int16), with optimal moves
+/// `optimal_moves` (uint8), one record a row.
+fn npy(answers: &Answers, rows: &[Position], labels: &Labels, optimal: Option<&[u8]>) -> Vec<u8> {
     let n = answers.board().cells();
     let mut descr = format!("[('state', '|u1', ({n},)), ('distance', '<i2')");
     if labels.move_distances.is_some() {
         descr.push_str(", ('move_distances', '<i2', (4,))");
+    }
+    if optimal.is_some() {
+        descr.push_str(", ('optimal_moves', '|u1')");
     }
     descr.push(']');
     let mut header = format!(
@@ -453,7 +477,8 @@ fn npy(answers: &Answers, rows: &[Position], labels: &Labels) -> Vec<u8> {
             8
         } else {
             0
-        };
+        }
+        + usize::from(optimal.is_some());
     let mut out = Vec::with_capacity(10 + header.len() + rows.len() * record);
     out.extend_from_slice(b"\x93NUMPY\x01\x00");
     out.extend_from_slice(&(header.len() as u16).to_le_bytes());
@@ -466,14 +491,17 @@ fn npy(answers: &Answers, rows: &[Position], labels: &Labels) -> Vec<u8> {
                 out.extend_from_slice(&d.to_le_bytes());
             }
         }
+        if let Some(optimal) = optimal {
+            out.push(optimal[i]);
+        }
     }
     out
 }
 
 /// CSV as the largest public exact 15-puzzle set writes it: a header naming the cells by number
 /// (`0,1,...`) and `cost`, then each row's cells and its distance; with moves, four more
-/// columns `up,down,left,right`.
-fn csv(answers: &Answers, rows: &[Position], labels: &Labels) -> String {
+/// columns `up,down,left,right`; with optimal moves, a column `optimal` (the mask).
+fn csv(answers: &Answers, rows: &[Position], labels: &Labels, optimal: Option<&[u8]>) -> String {
     let n = answers.board().cells();
     let mut out = String::with_capacity((rows.len() + 1) * (3 * n + 16));
     for c in 0..n {
@@ -482,6 +510,9 @@ fn csv(answers: &Answers, rows: &[Position], labels: &Labels) -> String {
     out.push_str("cost");
     if labels.move_distances.is_some() {
         out.push_str(",up,down,left,right");
+    }
+    if optimal.is_some() {
+        out.push_str(",optimal");
     }
     out.push('\n');
     for (i, row) in rows.iter().enumerate() {
@@ -493,6 +524,9 @@ fn csv(answers: &Answers, rows: &[Position], labels: &Labels) -> String {
             for d in after[i] {
                 let _ = write!(out, ",{d}");
             }
+        }
+        if let Some(optimal) = optimal {
+            let _ = write!(out, ",{}", optimal[i]);
         }
         out.push('\n');
     }

@@ -385,3 +385,86 @@ fn an_interrupted_run_resumes_where_it_stopped() {
     assert!(!fresh.stderr.contains("resuming"), "{}", fresh.stderr);
     assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&whole).unwrap());
 }
+
+/// `--optimal-moves`: a mask per state, bit m set exactly where move m's distance is one less
+/// (the move distances checked against `query` above); with or without `--moves` written; and
+/// the goal presets name the two conventions' goals.
+#[test]
+fn optimal_moves_and_goal_presets() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    let both = sandbox.path().join("both.csv");
+    let args = [
+        "--sample",
+        "walk:20",
+        "--count",
+        "100",
+        "--seed",
+        "3",
+        "--moves",
+        "--optimal-moves",
+    ];
+    sandbox
+        .run(
+            "label",
+            &[&args[..], &["--out", both.to_str().unwrap()]].concat(),
+        )
+        .code(0);
+    let (header, labelled) = rows(&std::fs::read_to_string(&both).unwrap());
+    assert_eq!(
+        header.join(","),
+        "0,1,2,3,4,5,6,7,8,cost,up,down,left,right,optimal"
+    );
+    let mut masks = Vec::new();
+    for row in &labelled {
+        let expected = (0..4)
+            .filter(|&m| row[9] > 0 && row[10 + m] == row[9] - 1)
+            .fold(0, |mask, m| mask | 1 << m);
+        assert_eq!(row[14], expected, "{row:?}");
+        assert!(
+            row[9] == 0 || expected != 0,
+            "a state off the goal has an optimal move"
+        );
+        masks.push(row[14]);
+    }
+    // Without --moves, the mask alone.
+    let alone = sandbox.path().join("alone.csv");
+    let args = [
+        "--sample",
+        "walk:20",
+        "--count",
+        "100",
+        "--seed",
+        "3",
+        "--optimal-moves",
+        "--out",
+    ];
+    sandbox
+        .run("label", &[&args[..], &[alone.to_str().unwrap()]].concat())
+        .code(0);
+    let (header, alone) = rows(&std::fs::read_to_string(&alone).unwrap());
+    assert_eq!(header.join(","), "0,1,2,3,4,5,6,7,8,cost,optimal");
+    assert_eq!(alone.iter().map(|r| r[10]).collect::<Vec<_>>(), masks);
+
+    // The presets: blank first (Korf's convention) and blank last, on any board.
+    for (preset, goal) in [("blank-first", "012345678"), ("blank-last", "123456780")] {
+        let out = sandbox.path().join(format!("{preset}.csv"));
+        sandbox
+            .run(
+                "label",
+                &[
+                    "--goal",
+                    preset,
+                    "--sample",
+                    "walk:0",
+                    "--count",
+                    "1",
+                    "--out",
+                    out.to_str().unwrap(),
+                ],
+            )
+            .code(0);
+        let (_, drawn) = rows(&std::fs::read_to_string(&out).unwrap());
+        let cells: String = drawn[0][..9].iter().map(|t| t.to_string()).collect();
+        assert_eq!((cells.as_str(), drawn[0][9]), (goal, 0), "{preset}");
+    }
+}
