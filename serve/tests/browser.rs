@@ -11,9 +11,10 @@
 //! built yet: chosen from the board menu in a 1200x900 and a 420x900 window, the board and the
 //! message that the files are being built are in view; opened by its address, the page says they
 //! are being built and asks again; distance 1, hint, solve to 0, a move by key and one by click.
+//! Last, 7x2 by its address: answered from its default files once built, then solved.
 //!
-//! Screenshots of the bad addresses, the hint (3x3 and 4x4), the solved board and the 4x4 being
-//! built, and of the page when the test fails, are kept in `browser-screenshots/` in the target
+//! Screenshots of the bad addresses, the hint (3x3 and 4x4), 7x2, the solved board and the 4x4
+//! being built, and of the page when the test fails, are kept in `browser-screenshots/` in the target
 //! directory (`target/browser-screenshots/`, or under `CARGO_TARGET_DIR`), emptied at each run;
 //! the test prints where.
 //!
@@ -828,6 +829,32 @@ async fn the_page_plays_hints_and_solves() {
             .await
             .unwrap();
         assert_eq!(verdict, "Tile 15 left: optimal.");
+
+        // A board of over 12 cells besides 4x4 (7x2: 7 wide, 2 high), three moves from its
+        // goal: answered once its default files are built, then solved.
+        let wide = "1,2,3,4,0,6,7,8,9,10,11,5,12,13";
+        client
+            .goto(&format!("{four_page}/?board=7x2&state={wide}"))
+            .await
+            .unwrap();
+        wait_for_distance(&client, 3, Duration::from_secs(120)).await;
+        assert_eq!(board(&client).await, cells_of(wide));
+        let tiles = client
+            .execute(
+                "return [document.querySelectorAll('[data-testid=board] [data-tile]').length, \
+                 document.getElementById('board-size').value];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(tiles, json!([14, "7x2"]));
+        shots.take(&client, "7x2").await;
+        click(&client, "[data-testid=solve]").await;
+        wait_for_distance(&client, 0, Duration::from_secs(30)).await;
+        assert_eq!(
+            board(&client).await,
+            cells_of("1,2,3,4,5,6,7,8,9,10,11,12,13,0")
+        );
 
         no_page_errors(&client).await;
         // The 503s while the files were built are logged as failed loads; nothing else is.
