@@ -175,12 +175,15 @@ def test_a_stopped_search_resumes_from_its_checkpoint(cluster, tmp_path):
                    progress=stop_after_five)
     stopped = reports[-1]
     resumed = []
+    # Resumed for another number of CPUs: cut as it was, so that its finished tasks are the
+    # same pieces.
     got = tray.solve(cells, goal=KORF_GOAL, pdb="4-4-4-3", checkpoint=checkpoint,
-                     progress=resumed.append)
+                     progress=resumed.append, cpus=5)
     assert got == tilebase.solve(cells, goal=KORF_GOAL, pdb="4-4-4-3") and len(got) == length
     # It went on where it stopped: the same iteration, its finished tasks not run again.
     first = resumed[0]
     assert first["bound"] == stopped["bound"] and first["done"] == stopped["done"] + 1
+    assert first["tasks"] == stopped["tasks"]
     assert first["nodes"] > stopped["nodes"]
     # Solved: the checkpoint answers at once, with no task.
     assert tray.solve(cells, goal=KORF_GOAL, pdb="4-4-4-3", checkpoint=checkpoint,

@@ -255,6 +255,8 @@ class _Checkpoint:
         self.nodes = 0
         self.done: dict[int, list] = {}
         self.solution: str | None = None
+        # The CPUs the iterations are cut for: the tasks in `done` are numbered in that cut.
+        self.cpus: int | None = None
 
     def load(self) -> bool:
         if self.path is None or not self.path.is_file():
@@ -271,13 +273,14 @@ class _Checkpoint:
         self.nodes = saved["nodes"]
         self.done = {int(i): r for i, r in saved["done"].items()}
         self.solution = saved.get("solution")
+        self.cpus = saved.get("cpus")
         return True
 
     def save(self) -> None:
         if self.path is None:
             return
         text = json.dumps({"question": self.key, "bound": self.bound, "nodes": self.nodes,
-                           "done": self.done, "solution": self.solution})
+                           "cpus": self.cpus, "done": self.done, "solution": self.solution})
         partial = self.path.with_name(f".{self.path.name}.partial")
         partial.write_text(text)
         os.replace(partial, self.path)
@@ -302,7 +305,9 @@ def solve(state, board: str | None = None, goal=None, metric: str = "stm",
       tasks finished in the current one are searched again.
     - `max_retries`: how often a task is run again when its worker or machine dies (Ray's
       task retries); the answer does not change.
-    - `cpus`: the CPUs the pieces are cut for (default: the cluster's).
+    - `cpus`: the CPUs the pieces are cut for (default: the cluster's; a resumed search keeps
+      the number it was cut for, whatever the cluster has become, so that its finished tasks
+      are the same pieces).
     - `local_nodes`: each iteration is first searched on the driver, up to this many nodes (a
       few milliseconds): the first iterations of a search are too small to be worth sending
       out. 0 sends every iteration to the workers.
@@ -327,9 +332,10 @@ def solve(state, board: str | None = None, goal=None, metric: str = "stm",
                  saved.bound, len(saved.done), saved.nodes)
     else:
         saved.bound = bound
-        saved.save()
-    if cpus is None:
-        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    if saved.cpus is None:
+        saved.cpus = cpus if cpus is not None else max(1, int(ray.cluster_resources().get("CPU", 1)))
+    cpus = saved.cpus
+    saved.save()
     task = ray.remote(_search_pieces).options(
         max_retries=max_retries, runtime_env={"env_vars": _worker_env(cache_dir)},
         name="tilebase.search")
