@@ -451,16 +451,22 @@ impl Questions {
                     })
                     .collect::<Answer<Vec<Position>>>()?;
                 self.with_answers(py, |answers| {
-                    let labels = py
-                        .detach(|| label_rows(answers, &positions, moves || optimal_moves))
+                    let (labels, masks) = py
+                        .detach(|| {
+                            let labels = label_rows(answers, &positions, moves)?;
+                            let masks = if optimal_moves {
+                                Some(tilebase_answer::optimal_moves(
+                                    answers, &positions, &labels,
+                                )?)
+                            } else {
+                                None
+                            };
+                            Ok((labels, masks))
+                        })
                         .map_err(Failure::Row)?;
                     out.copy_from_slice(&labels.distance);
-                    if optimal_moves {
-                        optimal = labels.optimal_moves();
-                    }
-                    if moves {
-                        after = labels.move_distances;
-                    }
+                    optimal = masks;
+                    after = labels.move_distances;
                     Ok(())
                 })
             },
@@ -880,16 +886,17 @@ fn count_solutions(
 /// `n` states drawn by `sampler`, as a uint8 array of shape (n, cells), one state per row (its
 /// cells row by row, 0 the blank), as `label --sample` draws them: "uniform" (among every state
 /// that can reach the goal, any board), "walk:L" (the end of a random walk of L moves from the
-/// goal), "distance:D" (D, "A..B" or "max", from a full table) or "file:PATH". The same seed
-/// draws the same states.
+/// goal), "distance:D" (D, "A..B" or "max", from a full table, in `metric`) or "file:PATH". The
+/// same seed draws the same states.
 ///
 /// >>> tilebase.sample("3x3", 2, sampler="distance:24", seed=5).shape
 /// (2, 9)
 #[pyfunction]
 #[pyo3(
-    signature = (board, n, sampler="uniform", seed=0, goal=None),
-    text_signature = "(board, n, sampler='uniform', seed=0, goal=None)"
+    signature = (board, n, sampler="uniform", seed=0, goal=None, metric=None, pdb=None),
+    text_signature = "(board, n, sampler='uniform', seed=0, goal=None, metric='stm', pdb=None)"
 )]
+#[allow(clippy::too_many_arguments)]
 fn sample<'py>(
     py: Python<'py>,
     board: Cow<'_, str>,
@@ -897,8 +904,10 @@ fn sample<'py>(
     sampler: &str,
     seed: u64,
     goal: Option<&Bound<'py, PyAny>>,
+    metric: Option<Cow<'_, str>>,
+    pdb: Option<Cow<'_, str>>,
 ) -> Answer<Bound<'py, PyArray2<u8>>> {
-    Questions::find(goal, Some(board), None, None)?.sample(py, n, sampler, seed)
+    Questions::find(goal, Some(board), metric, pdb)?.sample(py, n, sampler, seed)
 }
 
 /// The labels of every row of `cells` (a 2-D uint8 array, one state per row), as a dict of NumPy
@@ -906,7 +915,8 @@ fn sample<'py>(
 /// cannot reach the goal) and, with `moves`, "move_distances" (int16, shape (n, 4): the
 /// distance after the blank moves up, down, left, right; -1 where it cannot) and, with
 /// `optimal_moves`, "optimal_moves" (uint8: bit 0 up, 1 down, 2 left, 3 right, set where the
-/// move leaves the state one move nearer). `goal` may be a preset: "blank-first" or
+/// move leaves the state one move nearer; in the multi-tile metric, where sliding one to three
+/// tiles that way does). `goal` may be a preset: "blank-first" or
 /// "blank-last". Every row on every core, without the GIL; a bad row raises ValueError naming
 /// its index.
 ///

@@ -142,3 +142,17 @@ def test_optimal_moves_are_the_moves_one_nearer_and_goal_presets_name_goals():
     assert tilebase.question(goal="blank-first")["goal"] == "012345678"
     assert tilebase.question(goal="blank-last", board="4x4")["goal"] == "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"
     assert tilebase.distance("102345678", goal="blank-first") == 1
+
+
+def test_optimal_moves_in_the_multi_tile_metric_count_slides_of_several_tiles():
+    rows = tilebase.sample("3x3", 60, seed=6)
+    labels = tilebase.label(rows, board="3x3", metric="mtm", optimal_moves=True)
+    letters = "UDLR"
+    for row, d, mask in zip(rows, labels["distance"], labels["optimal_moves"]):
+        hints = tilebase.hints(list(map(int, row)), metric="mtm")
+        expected = 0
+        for hint in hints:
+            if hint["optimal"]:
+                expected |= 1 << letters.index(hint["move"][0])
+        assert mask == expected, (row, d, hints)
+        assert d == 0 or mask != 0

@@ -56,13 +56,15 @@ def same_table(ours, theirs):
         assert ours.schema.metadata[key] == theirs.schema.metadata[key]
 
 
-@pytest.mark.parametrize("board,sample,pdb", [
-    ("3x3", "uniform", None),
-    ("4x4", "walk:30", "4-4-4-3"),
+@pytest.mark.parametrize("board,sample,pdb,metric", [
+    ("3x3", "uniform", None, "stm"),
+    ("3x3", "distance:20", None, "mtm"),
+    ("4x4", "walk:30", "4-4-4-3", "stm"),
 ])
-def test_label_dataset_equals_the_label_program(cluster, programs, tmp_path, board, sample, pdb):
+def test_label_dataset_equals_the_label_program(cluster, programs, tmp_path, board, sample, pdb,
+                                                metric):
     count = 3000 if board == "3x3" else 40
-    pdb_args = ["--pdb", pdb] if pdb else []
+    pdb_args = (["--pdb", pdb] if pdb else []) + ["--metric", metric]
     expected = tmp_path / "one-machine.parquet"
     done = run(programs / "label", ["--board", board, *pdb_args, "--sample", sample,
                                     "--count", str(count), "--seed", "7", "--moves",
@@ -70,10 +72,12 @@ def test_label_dataset_equals_the_label_program(cluster, programs, tmp_path, boa
     assert done.returncode == 0, done.stderr
     out = tray.label_dataset(board=board, sample=sample, count=count, seed=7,
                              out=tmp_path / "cluster.parquet", moves=True, pdb=pdb,
-                             optimal_moves=True,
+                             optimal_moves=True, metric=metric,
                              batch_size=512 if board == "3x3" else 8)
     assert out == tmp_path / "cluster.parquet"
     same_table(pq.read_table(out), pq.read_table(expected))
+    if sample.startswith("distance:"):
+        assert set(pq.read_table(out).column("distance").to_pylist()) == {20}
     # Nothing but the file is left in its folder.
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cluster.parquet", "one-machine.parquet"]
 

@@ -116,6 +116,8 @@ def sample(
     sampler: str = "uniform",
     seed: int = 0,
     goal: StateLike | None = None,
+    metric: str | None = "stm",
+    pdb: str | None = None,
 ) -> numpy.typing.NDArray[numpy.uint8]:
     """`n` states drawn by `sampler`, a uint8 array of shape (n, cells), as `label --sample`
     draws them: "uniform", "walk:L", "distance:D" (D, "A..B" or "max"; a full table) or

@@ -170,17 +170,20 @@ def label_dataset(board: str, sample: str, count: int, seed: int, out, moves: bo
         raise ValueError(f"out {str(out)!r}: label_dataset writes .parquet files")
     question = _question(board, goal, metric, pdb)
     names = tilebase.question(**question)
-    states = tilebase.sample(board, count, sampler=sample, seed=seed, goal=goal)
+    states = tilebase.sample(board, count, sampler=sample, seed=seed, goal=goal, metric=metric,
+                             pdb=pdb)
     # The driver opens (or builds, once) the files the workers will map.
     if len(states):
         tilebase.label(states[:1], **question)
-    context = ray.data.DataContext.get_current()
-    context.execution_options.preserve_order = True
     # The states as the Parquet column they become: an Arrow table the dataset starts from, so
     # that no step stands between it and the labelling (a renaming step would want a CPU of
     # its own, which the labellers hold).
     table = _arrow_table({"state": states}, names, labels_too=False)
-    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    # One labeller per machine, holding its CPUs: each labels its batches on every core of its
+    # machine already, so more would only share the same cores.
+    machines = [n["Resources"].get("CPU", 0) for n in ray.nodes() if n.get("Alive")]
+    machines = [int(c) for c in machines if c >= 1] or [1]
+    cpus = sum(machines)
     # Blocks enough for every worker to have several, of whole batches.
     rows = max(batch_size, -(-len(states) // (4 * cpus)))
     rows = -(-rows // batch_size) * batch_size
@@ -190,15 +193,20 @@ def label_dataset(board: str, sample: str, count: int, seed: int, out, moves: bo
         fn_constructor_kwargs={"moves": moves, "optimal_moves": optimal_moves, **question},
         batch_format="numpy",
         batch_size=batch_size,
-        concurrency=cpus,
+        compute=ray.data.ActorPoolStrategy(size=len(machines)),
+        num_cpus=min(machines),
         runtime_env={"env_vars": _worker_env(cache_dir)},
     )
     out.parent.mkdir(parents=True, exist_ok=True)
     partial = tempfile.NamedTemporaryFile(
         dir=out.parent, prefix=f".{out.name}.", suffix=".partial", delete=False)
     partial.close()
+    context = ray.data.DataContext.get_current()
+    ordered = context.execution_options.preserve_order
+    # The rows in the order drawn, as `label` writes them.
+    context.execution_options.preserve_order = True
+    writer = None
     try:
-        writer = None
         for batch in labelled.iter_batches(batch_format="numpy", batch_size=None):
             table = _arrow_table(batch, names)
             if writer is None:
@@ -213,8 +221,12 @@ def label_dataset(board: str, sample: str, count: int, seed: int, out, moves: bo
             writer = pq.ParquetWriter(partial.name, _arrow_table(empty, names).schema,
                                       compression="zstd")
         writer.close()
+        writer = None
         os.replace(partial.name, out)
     finally:
+        context.execution_options.preserve_order = ordered
+        if writer is not None:
+            writer.close()
         if os.path.exists(partial.name):
             os.unlink(partial.name)
     return out
@@ -305,9 +317,9 @@ def solve(state, board: str | None = None, goal=None, metric: str = "stm",
       tasks finished in the current one are searched again.
     - `max_retries`: how often a task is run again when its worker or machine dies (Ray's
       task retries); the answer does not change.
-    - `cpus`: the CPUs the pieces are cut for (default: the cluster's; a resumed search keeps
-      the number it was cut for, whatever the cluster has become, so that its finished tasks
-      are the same pieces).
+    - `cpus`: the CPUs the pieces are cut for (default: the cluster's). A search resumed in the
+      middle of an iteration finishes that iteration cut as it was, so that its finished tasks
+      are the same pieces; later iterations are cut for the CPUs there are.
     - `local_nodes`: each iteration is first searched on the driver, up to this many nodes (a
       few milliseconds): the first iterations of a search are too small to be worth sending
       out. 0 sends every iteration to the workers.
@@ -332,22 +344,33 @@ def solve(state, board: str | None = None, goal=None, metric: str = "stm",
                  saved.bound, len(saved.done), saved.nodes)
     else:
         saved.bound = bound
-    if saved.cpus is None:
-        saved.cpus = cpus if cpus is not None else max(1, int(ray.cluster_resources().get("CPU", 1)))
-    cpus = saved.cpus
+    wanted = cpus if cpus is not None else max(1, int(ray.cluster_resources().get("CPU", 1)))
+    if saved.done and saved.cpus is None:
+        # A checkpoint that does not say how its tasks were cut: the iteration is run again.
+        log.warning("checkpoint %s does not say how its tasks were cut: bound %d searched again",
+                    checkpoint, saved.bound)
+        saved.done = {}
+    if not saved.done:
+        saved.cpus = wanted
+    elif saved.cpus != wanted:
+        log.info("bound %d resumed as it was cut, for %d CPUs; later bounds for %d",
+                 saved.bound, saved.cpus, wanted)
     saved.save()
     task = ray.remote(_search_pieces).options(
         max_retries=max_retries, runtime_env={"env_vars": _worker_env(cache_dir)},
         name="tilebase.search")
     state_ref = ray.put(state)
     started = time.monotonic()
+    local = local_nodes > 0
     while True:
         bound = saved.bound
-        if local_nodes > 0 and not saved.done:
+        if local and not saved.done:
             try:
                 whole = tilebase.search_below(state, "", bound, max_nodes=local_nodes, **question)
             except RuntimeError:
-                whole = None  # too large for the driver alone: sent out below
+                # Too large for the driver alone: sent out, and so is every later iteration,
+                # each larger than the one before.
+                whole, local = None, False
             if whole is not None:
                 saved.nodes += whole["nodes"]
                 if whole["solution"] is not None:
@@ -360,6 +383,9 @@ def solve(state, board: str | None = None, goal=None, metric: str = "stm",
                 saved.bound = whole["next_bound"]
                 saved.save()
                 continue
+        if not saved.done:
+            saved.cpus = wanted
+        cpus = saved.cpus
         split = tilebase.split(state, bound, PIECES_PER_CPU * cpus, **question)
         if split["solution"] is not None:
             saved.solution = split["solution"]
@@ -391,7 +417,7 @@ def solve(state, board: str | None = None, goal=None, metric: str = "stm",
                 try:
                     solution, below, nodes = ray.get(ready[0])
                 except ray.exceptions.RayTaskError as error:
-                    raise _task_error(error) from None
+                    raise _task_error(error)  # noqa: B904 - chained to the task's error
                 saved.done[i] = [solution, below, nodes]
                 saved.nodes += nodes
                 if below is not None:
@@ -441,5 +467,10 @@ def _task_error(error: "ray.exceptions.RayTaskError") -> Exception:
     tilebase's (a missing file is a DatabaseError naming it), else as it came."""
     cause = getattr(error, "cause", None)
     if isinstance(cause, Exception):
-        return type(cause)(f"in a Ray worker: {cause}")
+        try:
+            raised = type(cause)(f"in a Ray worker: {cause}")
+        except Exception:  # noqa: BLE001 - a type whose constructor wants more: raised as it came
+            return error
+        raised.__cause__ = error
+        return raised
     return error

@@ -23,7 +23,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 use rand::{RngExt, SeedableRng};
-use tilebase_core::Move;
+use tilebase_core::{Metric, Move};
 
 use crate::answers::Answers;
 use crate::batch::RowError;
@@ -91,26 +91,6 @@ pub struct Labels {
     /// With moves: each row's distance after the blank moves up, down, left, right (-1 where
     /// it cannot).
     pub move_distances: Option<Vec<[i16; 4]>>,
-}
-
-impl Labels {
-    /// With move distances: each row's optimal moves, as a mask (bit 0 up, 1 down, 2 left, 3
-    /// right: the blank's moves that leave the state one move nearer the goal); 0 at the goal
-    /// and for a row that cannot reach it.
-    pub fn optimal_moves(&self) -> Option<Vec<u8>> {
-        let after = self.move_distances.as_ref()?;
-        Some(
-            self.distance
-                .iter()
-                .zip(after)
-                .map(|(&d, after)| {
-                    (0..4)
-                        .filter(|&m| d > 0 && after[m] == d - 1)
-                        .fold(0u8, |mask, m| mask | 1 << m)
-                })
-                .collect(),
-        )
-    }
 }
 
 impl Answers {
@@ -209,6 +189,59 @@ pub fn label_rows(answers: &Answers, rows: &[Position], moves: bool) -> Result<L
         distance,
         move_distances: Some(move_distances),
     })
+}
+
+/// Each row's optimal moves, as a mask (bit 0 up, 1 down, 2 left, 3 right: the blank's
+/// directions that lead one move nearer the goal; in the multi-tile metric a direction counts
+/// when sliding one, two or three tiles that way does); 0 at the goal and for a row that cannot
+/// reach it. `labels` are the rows' own: their distances, and in the single-tile metric their
+/// move distances when they have them, are used rather than looked up again.
+pub fn optimal_moves(
+    answers: &Answers,
+    rows: &[Position],
+    labels: &Labels,
+) -> Result<Vec<u8>, RowError> {
+    let near = |d: i16, after: i16| d > 0 && after == d - 1;
+    if let (Metric::Single, Some(after)) = (answers.metric(), &labels.move_distances) {
+        return Ok(labels
+            .distance
+            .iter()
+            .zip(after)
+            .map(|(&d, after)| {
+                (0..4)
+                    .filter(|&m| near(d, after[m]))
+                    .fold(0, |a, m| a | 1 << m)
+            })
+            .collect());
+    }
+    // Every slide of each row, in one batch: one tile a move in the single-tile metric, up to
+    // a whole line in the multi-tile one.
+    let longest = match answers.metric() {
+        Metric::Single => 1,
+        Metric::Multi => answers.board().width().max(answers.board().height()),
+    };
+    let mut reached_cells = Vec::new();
+    let mut whose = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        for m in Move::ALL {
+            let mut at = *row;
+            for _ in 0..longest {
+                let Some(next) = at.slide(m) else { break };
+                reached_cells.extend_from_slice(next.cells());
+                whose.push((i, m as u8));
+                at = next;
+            }
+        }
+    }
+    let mut reached = vec![0i16; whose.len()];
+    answers.distances(&reached_cells, &mut reached)?;
+    let mut masks = vec![0u8; rows.len()];
+    for (&(i, m), &after) in whose.iter().zip(&reached) {
+        if near(labels.distance[i], after) {
+            masks[i] |= 1 << m;
+        }
+    }
+    Ok(masks)
 }
 
 /// The states along one optimal solution of each row, the row first and the goal last (each

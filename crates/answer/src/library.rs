@@ -191,24 +191,35 @@ impl Library {
                     .tiles(&frame.grid(), canonical)
                     .iter()
                     .map(|tiles| crate::patterns::file_name(board, canonical, tiles))
-                    .filter(|name| {
-                        !places.local.join(name).is_file()
-                            && !places
-                                .cache
-                                .as_ref()
-                                .is_some_and(|d| d.join(name).is_file())
-                    })
                     .collect();
                 let command =
                     repair::patterns_command(places.build_dir(), board, canonical, partition);
                 (names, command)
             }
         };
-        Err(Error::Files(format!(
-            "{}: not found in {looked}; they answer for {question}, and this process does not \
-             build files: build them where it reads them, with `{command}`",
-            names.join(", ")
-        )))
+        let found = |name: &String| {
+            places.local.join(name).is_file()
+                || places
+                    .cache
+                    .as_ref()
+                    .is_some_and(|d| d.join(name).is_file())
+        };
+        let missing: Vec<String> = names.iter().filter(|n| !found(n)).cloned().collect();
+        Err(Error::Files(if missing.is_empty() {
+            // All there, but one would not open: damaged, or not what its name says.
+            format!(
+                "{}: found in {looked}, but one of them cannot answer (damaged, or not what its \
+                 name says); they answer for {question}, and this process does not build files: \
+                 build them again where it reads them, with `{command}`",
+                names.join(", ")
+            )
+        } else {
+            format!(
+                "{}: not found in {looked}; they answer for {question}, and this process does \
+                 not build files: build them where it reads them, with `{command}`",
+                missing.join(", ")
+            )
+        }))
     }
 
     fn locate(

@@ -345,7 +345,28 @@ fn find_built_names_what_is_missing_and_builds_nothing() {
     );
     assert_eq!(std::fs::read_dir(cache.path()).unwrap().count(), 0);
     Library::new(places.clone()).open(&q, &Quietly).unwrap();
-    assert!(Library::new(places).find_built(&q, &Quietly).is_ok());
+    assert!(
+        Library::new(places.clone())
+            .find_built(&q, &Quietly)
+            .is_ok()
+    );
+    // A damaged file is there, but cannot answer: said so, and not built again.
+    let damaged = cache.path().join(&names[2]);
+    let mut bytes = std::fs::read(&damaged).unwrap();
+    let at = bytes.len() - 10;
+    bytes[at] ^= 0x5a;
+    std::fs::write(&damaged, &bytes).unwrap();
+    let refused = Library::new(places)
+        .find_built(&q, &Quietly)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        refused.starts_with(&format!("{}: found in ", names.join(", ")))
+            && refused.contains("cannot answer (damaged, or not what its name says)"),
+        "{refused}"
+    );
+    assert_eq!(std::fs::read(&damaged).unwrap(), bytes);
 }
 
 /// One search cut into pieces in the position's own frame (Korf's goal, answered from its

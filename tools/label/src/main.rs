@@ -37,7 +37,8 @@ pub struct Args {
     #[arg(long)]
     pub moves: bool,
     /// Also give each state its optimal moves as a mask: bit 0 up, 1 down, 2 left, 3 right, set
-    /// where the blank's move leaves the state one move nearer the goal (`optimal_moves`)
+    /// where the blank's move leaves the state one move nearer the goal (in the multi-tile
+    /// metric, where sliding one to three tiles that way does): `optimal_moves`
     #[arg(long)]
     pub optimal_moves: bool,
     /// Also give each state the states along one optimal solution, the state first and the
@@ -102,18 +103,13 @@ fn run(args: &Args) -> Result<(), String> {
     let rows = answers
         .sample(&args.sample, args.count, args.seed)
         .map_err(words)?;
-    // The optimal moves are read off the move distances, labelled then even when not written.
-    let moves = args.moves || args.optimal_moves;
-    let checkpoint = Checkpoint::new(&args.out, &answers, &rows, moves);
-    let mut labels = labelled(&answers, &rows, moves, &checkpoint)?;
+    let checkpoint = Checkpoint::new(&args.out, &answers, &rows, args.moves);
+    let labels = labelled(&answers, &rows, args.moves, &checkpoint)?;
     let optimal = if args.optimal_moves {
-        labels.optimal_moves()
+        Some(tilebase_answer::optimal_moves(&answers, &rows, &labels).map_err(|e| e.to_string())?)
     } else {
         None
     };
-    if !args.moves {
-        labels.move_distances = None;
-    }
     let optimal = optimal.as_deref();
     let paths = if args.path {
         Some(tilebase_answer::optimal_paths(&answers, &rows).map_err(words)?)
