@@ -335,7 +335,9 @@ def solve(state, board: str | None = None, goal=None, metric: str = "stm",
     bound = tilebase.start_bound(state, **question)
     if bound is None:
         return None
-    key = {"state": _plain(state), **{k: _plain(v) for k, v in question.items()}}
+    # The question as read (board, goal, metric and partition written out), so that the same
+    # search asked with or without its defaults spelt out is the same checkpoint.
+    key = {"state": _plain(state), **names}
     saved = _Checkpoint(checkpoint, key)
     if saved.load():
         if saved.solution is not None:
@@ -350,9 +352,7 @@ def solve(state, board: str | None = None, goal=None, metric: str = "stm",
         log.warning("checkpoint %s does not say how its tasks were cut: bound %d searched again",
                     checkpoint, saved.bound)
         saved.done = {}
-    if not saved.done:
-        saved.cpus = wanted
-    elif saved.cpus != wanted:
+    if saved.done and saved.cpus != wanted:
         log.info("bound %d resumed as it was cut, for %d CPUs; later bounds for %d",
                  saved.bound, saved.cpus, wanted)
     saved.save()

@@ -180,20 +180,19 @@ impl Library {
                 (vec![name], command)
             }
             Method::Patterns => {
-                let frame = tilebase_pattern::ClassFrame::new(goal.board().grid(), goal.cells());
-                let board = goal.board().tall();
-                let canonical = frame.canonical();
-                let partition = question
-                    .pdb()
-                    .unwrap_or(question.board().default_partition())
-                    .renamed(|t| frame.tile(t));
-                let names = partition
-                    .tiles(&frame.grid(), canonical)
-                    .iter()
-                    .map(|tiles| crate::patterns::file_name(board, canonical, tiles))
-                    .collect();
-                let command =
-                    repair::patterns_command(places.build_dir(), board, canonical, partition);
+                let files = crate::patterns::ClassFiles::of(
+                    goal,
+                    question
+                        .pdb()
+                        .unwrap_or(question.board().default_partition()),
+                );
+                let command = repair::patterns_command(
+                    places.build_dir(),
+                    files.board,
+                    files.frame.canonical(),
+                    files.partition,
+                );
+                let names = files.names.into_iter().map(|(_, name)| name).collect();
                 (names, command)
             }
         };

@@ -39,6 +39,41 @@ pub fn file_name(board: Board, canonical: &[u8], tiles: &[u8]) -> String {
     format!("{board}-{}-pdb-{}.tilebase", join(canonical), join(tiles))
 }
 
+/// The pattern files a partition needs for a goal's class, named before any is looked for.
+pub(crate) struct ClassFiles {
+    /// From the goal to its class's canonical goal.
+    pub(crate) frame: ClassFrame,
+    /// The files' board: the tall form, for a board wider than high.
+    pub(crate) board: Board,
+    /// The partition, its tiles named in the canonical goal's frame.
+    pub(crate) partition: Partition,
+    /// Each pattern's tiles and its file's name, in the partition's order.
+    pub(crate) names: Vec<(Vec<u8>, String)>,
+}
+
+impl ClassFiles {
+    /// The files of `partition` for `goal`'s class.
+    pub(crate) fn of(goal: &Position, partition: Partition) -> ClassFiles {
+        let frame = ClassFrame::new(goal.board().grid(), goal.cells());
+        let board = goal.board().tall();
+        let partition = partition.renamed(|t| frame.tile(t));
+        let names = partition
+            .tiles(&frame.grid(), frame.canonical())
+            .into_iter()
+            .map(|tiles| {
+                let name = file_name(board, frame.canonical(), &tiles);
+                (tiles, name)
+            })
+            .collect();
+        ClassFiles {
+            frame,
+            board,
+            partition,
+            names,
+        }
+    }
+}
+
 /// The opened pattern files of a goal's class, and the frame from the goal to the class's
 /// canonical goal.
 #[derive(Clone)]
@@ -94,17 +129,18 @@ impl Finder<'_> {
         partition: Partition,
         build: bool,
     ) -> Result<Option<PatternSource>, Error> {
-        let frame = ClassFrame::new(goal.board().grid(), goal.cells());
-        // The files' board: the tall form, for a board wider than high.
-        let board = goal.board().tall();
+        let ClassFiles {
+            frame,
+            board,
+            partition,
+            names,
+        } = ClassFiles::of(goal, partition);
         let grid = frame.grid();
         let canonical = frame.canonical().to_vec();
-        let partition = partition.renamed(|t| frame.tile(t));
         let mut files = Vec::new();
         let mut missing = Vec::new();
         let mut damaged = Vec::new();
-        for tiles in partition.tiles(&grid, &canonical) {
-            let name = file_name(board, &canonical, &tiles);
+        for (tiles, name) in names {
             let local = self.places.local.join(&name);
             let cached = self.places.cache.as_ref().map(|d| d.join(&name));
             let found = [Some(local), cached]

@@ -45,10 +45,9 @@ impl Answers {
     /// The bound of the first iteration of IDA* from `position`: its heuristic, a lower bound
     /// of its distance. `None` when it cannot reach the goal.
     pub fn start_bound(&self, position: &Position) -> Result<Option<u32>, Error> {
-        let searcher = self.pieces_searcher("a start bound")?;
-        if !searcher.solvable(position) {
+        let Some(searcher) = self.pieces_searcher(position, "a start bound")? else {
             return Ok(None);
-        }
+        };
         Ok(Some(searcher.heuristic(position)))
     }
 
@@ -61,10 +60,9 @@ impl Answers {
         bound: Option<u32>,
         at_least: usize,
     ) -> Result<Option<Pieces>, Error> {
-        let searcher = self.pieces_searcher("a split")?;
-        if !searcher.solvable(position) {
+        let Some(searcher) = self.pieces_searcher(position, "a split")? else {
             return Ok(None);
-        }
+        };
         let bound = bound.unwrap_or_else(|| searcher.heuristic(position));
         let frame = searcher.frame();
         let image = frame.state(position.cells());
@@ -105,10 +103,9 @@ impl Answers {
         bound: u32,
         max_nodes: u64,
     ) -> Result<Option<Searched>, Error> {
-        let searcher = self.pieces_searcher("a search below a piece")?;
-        if !searcher.solvable(position) {
+        let Some(searcher) = self.pieces_searcher(position, "a search below a piece")? else {
             return Ok(None);
-        }
+        };
         let frame = searcher.frame();
         let image = frame.state(position.cells());
         let there: Vec<Move> = moves.iter().map(|&m| frame.move_there(m)).collect();
@@ -128,15 +125,17 @@ impl Answers {
         }))
     }
 
-    /// The search over the pattern databases, or the error that says a full table answers
-    /// without one.
-    fn pieces_searcher(&self, what: &'static str) -> Result<Searcher<'_>, Error> {
-        match self.searcher() {
-            Some(searcher) => searcher,
-            None => Err(Error::NoSearch {
-                board: self.board(),
-                what,
-            }),
-        }
+    /// The search over the pattern databases, `None` when `position` cannot reach the goal
+    /// (its parity, no search), or the error that says a full table answers without one.
+    fn pieces_searcher(
+        &self,
+        position: &Position,
+        what: &'static str,
+    ) -> Result<Option<Searcher<'_>>, Error> {
+        let searcher = self.searcher().ok_or(Error::NoSearch {
+            board: self.board(),
+            what,
+        })??;
+        Ok(searcher.solvable(position).then_some(searcher))
     }
 }

@@ -392,30 +392,23 @@ fn an_interrupted_run_resumes_where_it_stopped() {
 #[test]
 fn optimal_moves_and_goal_presets() {
     let sandbox = Sandbox::new().with_shipped_db();
-    let both = sandbox.path().join("both.csv");
-    let args = [
-        "--sample",
-        "walk:20",
-        "--count",
-        "100",
-        "--seed",
-        "3",
-        "--moves",
-        "--optimal-moves",
-    ];
-    sandbox
-        .run(
-            "label",
-            &[&args[..], &["--out", both.to_str().unwrap()]].concat(),
-        )
-        .code(0);
-    let (header, labelled) = rows(&std::fs::read_to_string(&both).unwrap());
+    // The CSV rows `label` writes with `flags`, 100 walks of 20 moves.
+    let labelled = |name: &str, flags: &[&str]| {
+        let out = sandbox.path().join(name);
+        let draw = ["--sample", "walk:20", "--count", "100", "--seed", "3"];
+        let out_flag = ["--out", out.to_str().unwrap()];
+        sandbox
+            .run("label", &[&draw[..], flags, &out_flag[..]].concat())
+            .code(0);
+        rows(&std::fs::read_to_string(&out).unwrap())
+    };
+    let (header, both) = labelled("both.csv", &["--moves", "--optimal-moves"]);
     assert_eq!(
         header.join(","),
         "0,1,2,3,4,5,6,7,8,cost,up,down,left,right,optimal"
     );
     let mut masks = Vec::new();
-    for row in &labelled {
+    for row in &both {
         let expected = (0..4)
             .filter(|&m| row[9] > 0 && row[10 + m] == row[9] - 1)
             .fold(0, |mask, m| mask | 1 << m);
@@ -427,21 +420,7 @@ fn optimal_moves_and_goal_presets() {
         masks.push(row[14]);
     }
     // Without --moves, the mask alone.
-    let alone = sandbox.path().join("alone.csv");
-    let args = [
-        "--sample",
-        "walk:20",
-        "--count",
-        "100",
-        "--seed",
-        "3",
-        "--optimal-moves",
-        "--out",
-    ];
-    sandbox
-        .run("label", &[&args[..], &[alone.to_str().unwrap()]].concat())
-        .code(0);
-    let (header, alone) = rows(&std::fs::read_to_string(&alone).unwrap());
+    let (header, alone) = labelled("alone.csv", &["--optimal-moves"]);
     assert_eq!(header.join(","), "0,1,2,3,4,5,6,7,8,cost,optimal");
     assert_eq!(alone.iter().map(|r| r[10]).collect::<Vec<_>>(), masks);
 
