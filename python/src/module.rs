@@ -411,19 +411,17 @@ impl Questions {
         sample
             .check(self.question.board())
             .map_err(|e| Failure::Value(e.to_string()))?;
-        let rows = match sample_without_files(self.question.goal(), &sample, n, seed) {
-            Some(rows) => rows,
+        let flat = match py.detach(|| sample_without_files(self.question.goal(), &sample, n, seed))
+        {
+            Some(flat) => flat,
             None => self.with_answers(py, |answers| {
                 py.detach(|| answers.sample(&sample, n, seed))
                     .map_err(Failure::Library)
             })?,
         };
         let cells = self.question.board().cells();
-        let mut flat = Vec::with_capacity(rows.len() * cells);
-        for row in &rows {
-            flat.extend_from_slice(row.cells());
-        }
-        Ok(PyArray1::from_vec(py, flat).reshape([rows.len(), cells])?)
+        let rows = flat.len() / cells;
+        Ok(PyArray1::from_vec(py, flat).reshape([rows, cells])?)
     }
 
     fn label<'py>(
@@ -453,7 +451,7 @@ impl Questions {
                 self.with_answers(py, |answers| {
                     let (labels, masks) = py
                         .detach(|| {
-                            let labels = label_rows(answers, &positions, moves)?;
+                            let labels = label_rows(answers, slice, moves)?;
                             let masks = if optimal_moves {
                                 Some(tilebase_answer::optimal_moves(
                                     answers, &positions, &labels,

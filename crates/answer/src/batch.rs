@@ -175,7 +175,11 @@ pub fn distances_without_files(
 
 /// Every row of `cells` (at most `rows` of them), read as a position of `board`; the first bad
 /// one refused.
-fn read_rows(board: crate::Board, cells: &[u8], rows: usize) -> Result<Vec<Position>, RowError> {
+pub(crate) fn read_rows(
+    board: crate::Board,
+    cells: &[u8],
+    rows: usize,
+) -> Result<Vec<Position>, RowError> {
     cells
         .chunks_exact(board.cells().max(1))
         .take(rows)
@@ -260,10 +264,42 @@ fn answer_rows(
 ) -> Result<(), RowError> {
     let board = goal.goal().board();
     let parity = goal.goal().parity();
-    for (i, (row, slot)) in cells.chunks_exact(board.cells()).zip(out).enumerate() {
-        *slot = answer_row(goal, board, parity, row).map_err(|e| e.at(first + i))?;
+    let n = board.cells();
+    // A few dozen rows at a time: every row's index first, then their entries, so that the
+    // reads of a table larger than the caches (240 MB on a 12-cell board) are under way
+    // together instead of each waiting for the one before.
+    const AHEAD: usize = 32;
+    let mut waiting = [(0usize, 0u32); AHEAD];
+    for (b, (rows, slots)) in cells
+        .chunks(AHEAD * n)
+        .zip(out.chunks_mut(AHEAD))
+        .enumerate()
+    {
+        let mut pending = 0;
+        for (i, (row, slot)) in rows.chunks_exact(n).zip(slots.iter_mut()).enumerate() {
+            match answer_row(goal, board, parity, row) {
+                Ok(Found::Distance(d)) => *slot = d,
+                Ok(Found::At(index)) => {
+                    waiting[pending] = (i, index);
+                    pending += 1;
+                }
+                Err(e) => return Err(e.at(first + b * AHEAD + i)),
+            }
+        }
+        for &(i, index) in &waiting[..pending] {
+            slots[i] = match goal.distance_at(index) {
+                Ok(d) => i16::from(d),
+                Err(e) => return Err(Problem::Lookup(e).at(first + b * AHEAD + i)),
+            };
+        }
     }
     Ok(())
+}
+
+/// A row's answer, or where in the table it is.
+enum Found {
+    Distance(i16),
+    At(u32),
 }
 
 /// What went wrong with one row, before its index is known.
@@ -284,19 +320,20 @@ impl Problem {
     }
 }
 
-/// One row's distance. The common cases take the lookup crate's fast paths for a state
-/// written in digits (boards of up to 10 cells): no state is made for the database's own goal,
-/// and a state of the other parity half is answered from its parity alone, without the error
-/// (and its reason in words) that [`Goal::distance`] makes for it: random arrangements are half
-/// of them unsolvable. Anything else (a bad row, a damaged entry, a 12-cell board) takes the
-/// general path, which says what is wrong.
+/// One row's distance, or where its entry is. The common cases take the lookup crate's fast
+/// paths for a state written in digits (boards of up to 10 cells): no state is made for the
+/// database's own goal (whose table fits the caches, so the entry is read at once), and a state
+/// of the other parity half is answered from its parity alone, without the error (and its
+/// reason in words) that [`Goal::distance`] makes for it: random arrangements are half of them
+/// unsolvable. Anything else (a bad row, a damaged entry, a 12-cell board) takes the general
+/// path, which says what is wrong.
 #[inline]
 fn answer_row(
     goal: &Goal<'_, Storage>,
     board: Board,
     goal_parity: Parity,
     row: &[u8],
-) -> Result<i16, Problem> {
+) -> Result<Found, Problem> {
     let mut digits = [0u8; 10];
     if row.len() <= digits.len() {
         // Wrapping both ways, so that the digits' reader sees every cell's value as it is.
@@ -308,26 +345,26 @@ fn answer_row(
             // The state's index and parity worked out once, its entry read: the distance, or
             // the other parity half.
             match goal.answer_of_digits(digits) {
-                Some(Some(d)) => return Ok(i16::from(d)),
-                Some(None) => return Ok(UNSOLVABLE),
+                Some(Some(d)) => return Ok(Found::Distance(i16::from(d))),
+                Some(None) => return Ok(Found::Distance(UNSOLVABLE)),
                 None => {}
             }
         } else if let Some(state) = State::from_digits(board, digits) {
             if state.parity() != goal_parity {
-                return Ok(UNSOLVABLE);
+                return Ok(Found::Distance(UNSOLVABLE));
             }
-            if let Ok(d) = goal.distance(&state) {
-                return Ok(i16::from(d));
+            if let Ok(index) = goal.entry_index(&state) {
+                return Ok(Found::At(index));
             }
         }
     }
     let state = State::new(board, row).map_err(Problem::State)?;
     if state.parity() != goal_parity {
-        return Ok(UNSOLVABLE);
+        return Ok(Found::Distance(UNSOLVABLE));
     }
-    match goal.distance(&state) {
-        Ok(d) => Ok(i16::from(d)),
-        Err(Error::Unsolvable(_)) => Ok(UNSOLVABLE),
+    match goal.entry_index(&state) {
+        Ok(index) => Ok(Found::At(index)),
+        Err(Error::Unsolvable(_)) => Ok(Found::Distance(UNSOLVABLE)),
         Err(e) => Err(Problem::Lookup(e)),
     }
 }

@@ -6,15 +6,16 @@
 //! use tilebase_answer::{Answers, Question, Sample, label_rows};
 //!
 //! let answers = Answers::open(&Question::read_text(Some("3x3"), Some("123804765"), None, None)?)?;
-//! let rows = answers.sample(&"walk:10".parse::<Sample>()?, 5, 1)?;
-//! let labels = label_rows(&answers, &rows, true).map_err(|e| e.to_string())?;
-//! for (i, row) in rows.iter().enumerate() {
+//! // Five rows of nine cells, one after another.
+//! let cells = answers.sample(&"walk:10".parse::<Sample>()?, 5, 1)?;
+//! assert_eq!(cells.len(), 5 * 9);
+//! let labels = label_rows(&answers, &cells, true).map_err(|e| e.to_string())?;
+//! for i in 0..5 {
 //!     assert!(labels.distance[i] <= 10);
 //!     // Some move leads one closer, and no move more than one farther.
 //!     let after = labels.move_distances.as_ref().unwrap()[i];
 //!     assert!(labels.distance[i] == 0 || after.contains(&(labels.distance[i] - 1)));
 //!     assert!(after.iter().all(|&d| d == -1 || (d - labels.distance[i]).abs() == 1));
-//!     # let _ = row;
 //! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -29,7 +30,7 @@ use crate::answers::Answers;
 use crate::batch::RowError;
 use crate::error::Error;
 use crate::position::Position;
-use crate::random::{Distances, scrambles};
+use crate::random::{Distances, scrambles, uniform_cells};
 
 /// How the states of a dataset are drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,20 +95,21 @@ pub struct Labels {
 }
 
 impl Answers {
-    /// `count` rows drawn by `sample` from `seed`: the same seed, the same rows, on every
-    /// machine. A file's rows are all of them, in order (`count` ignored); a bad line is named.
-    pub fn sample(&self, sample: &Sample, count: usize, seed: u64) -> Result<Vec<Position>, Error> {
-        if let Some(rows) = sample_without_files(self.goal(), sample, count, seed) {
-            return Ok(rows);
+    /// `count` rows drawn by `sample` from `seed`, flat: each row's cells, row by row, one row
+    /// after another. The same seed, the same rows, on every machine. A file's rows are all of
+    /// them, in order (`count` ignored); a bad line is named.
+    pub fn sample(&self, sample: &Sample, count: usize, seed: u64) -> Result<Vec<u8>, Error> {
+        if let Some(cells) = sample_without_files(self.goal(), sample, count, seed) {
+            return Ok(cells);
         }
-        match sample {
-            Sample::Uniform | Sample::Walk(_) => Ok(Vec::new()),
-            Sample::Distance(distances) => Ok(self
+        let rows: Vec<Position> = match sample {
+            Sample::Uniform | Sample::Walk(_) => Vec::new(),
+            Sample::Distance(distances) => self
                 .draw(*distances, count, Some(seed))?
                 .states
                 .into_iter()
                 .map(Position::from)
-                .collect()),
+                .collect(),
             Sample::File(path) => {
                 let text = std::fs::read_to_string(path)
                     .map_err(|e| Error::Files(format!("{}: {e}", path.display())))?;
@@ -119,9 +121,10 @@ impl Answers {
                             Error::Files(format!("{} line {}: {e}", path.display(), i + 1))
                         })
                     })
-                    .collect()
+                    .collect::<Result<_, _>>()?
             }
-        }
+        };
+        Ok(flat(&rows))
     }
 }
 
@@ -132,34 +135,52 @@ pub fn sample_without_files(
     sample: &Sample,
     count: usize,
     seed: u64,
-) -> Option<Vec<Position>> {
+) -> Option<Vec<u8>> {
     match sample {
-        Sample::Uniform => Some(scrambles(goal, count, Some(seed))),
-        Sample::Walk(length) => Some(walks(goal, *length, count, seed)),
+        // On a board with a full table, straight into cells on every core: no position made.
+        Sample::Uniform => Some(
+            uniform_cells(goal, count, seed)
+                .unwrap_or_else(|| flat(&scrambles(goal, count, Some(seed)))),
+        ),
+        Sample::Walk(length) => Some(flat(&walks(goal, *length, count, seed))),
         Sample::Distance(_) | Sample::File(_) => None,
     }
 }
 
-/// Labels `rows`: each one's exact distance and, with `moves`, the exact distance after each
-/// of the blank's moves, every row answered on every core.
-pub fn label_rows(answers: &Answers, rows: &[Position], moves: bool) -> Result<Labels, RowError> {
-    let n = answers.board().cells();
+/// Rows' cells one after another.
+fn flat(rows: &[Position]) -> Vec<u8> {
+    let n = rows.first().map_or(0, |r| r.cells().len());
     let mut cells = Vec::with_capacity(rows.len() * n);
     for row in rows {
         cells.extend_from_slice(row.cells());
     }
-    let mut distance = vec![0i16; rows.len()];
-    answers.distances(&cells, &mut distance)?;
+    cells
+}
+
+/// The positions of flat rows of `board`'s cells (as [`Answers::sample`] draws them); a bad
+/// row is named by its number.
+pub fn positions(board: crate::Board, cells: &[u8]) -> Result<Vec<Position>, RowError> {
+    crate::batch::read_rows(board, cells, cells.len() / board.cells().max(1))
+}
+
+/// Labels flat rows of cells (as [`Answers::sample`] draws them): each one's exact distance
+/// and, with `moves`, the exact distance after each of the blank's moves, every row answered
+/// on every core. A bad row is named by its number.
+pub fn label_rows(answers: &Answers, cells: &[u8], moves: bool) -> Result<Labels, RowError> {
+    let n = answers.board().cells();
+    let mut distance = vec![0i16; cells.len() / n.max(1)];
+    answers.distances(cells, &mut distance)?;
     if !moves {
         return Ok(Labels {
             distance,
             move_distances: None,
         });
     }
+    let rows = positions(answers.board(), cells)?;
     // Every legal neighbour in one batch; -1 where a move leaves the board.
     let mut neighbours = Vec::with_capacity(rows.len() * 4 * n);
     let mut legal = Vec::with_capacity(rows.len() * 4);
-    for row in rows {
+    for row in &rows {
         for m in Move::ALL {
             match row.slide(m) {
                 Some(next) => {

@@ -89,7 +89,9 @@ pub use board::{Board, MAX_CELLS, Method};
 pub use build::{Built, build_patterns, build_table};
 pub use cost::{BuildCost, pdb_help};
 pub use error::Error;
-pub use label::{Labels, Sample, label_rows, optimal_moves, optimal_paths, sample_without_files};
+pub use label::{
+    Labels, Sample, label_rows, optimal_moves, optimal_paths, positions, sample_without_files,
+};
 pub use library::Library;
 pub use patterns::{PatternSource, file_name as pattern_file_name};
 pub use pieces::{Pieces, Searched};

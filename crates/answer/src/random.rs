@@ -5,6 +5,7 @@ use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 use rand::RngExt;
+use tilebase_core::State;
 use tilebase_lookup::Draw;
 
 use crate::answers::Answers;
@@ -140,11 +141,7 @@ pub fn scrambles(goal: &Position, count: usize, seed: Option<u64>) -> Vec<Positi
     if let Some(state) = goal.state() {
         use rayon::prelude::*;
         let (_, parity) = state.index_and_parity();
-        let half = state.board().states();
-        // The indices drawn in order, then turned into states on every core: the same seed,
-        // the same states in the same order, however many cores.
-        let indices: Vec<u32> = (0..count).map(|_| rng.random_range(0..half)).collect();
-        return indices
+        return table_indices(&mut rng, state, count)
             .par_iter()
             .filter_map(|&index| tilebase_core::State::from_index(state.board(), parity, index))
             .map(Position::from)
@@ -174,6 +171,43 @@ pub fn scrambles(goal: &Position, count: usize, seed: Option<u64>) -> Vec<Positi
         out.push(position);
     }
     out
+}
+
+/// The dense indices of `count` states drawn uniformly from `goal`'s parity half, in order:
+/// on a board with a full table, a dense index drawn uniformly is a state drawn uniformly, with
+/// no shuffle and no parity to mend.
+fn table_indices(rng: &mut rand_chacha::ChaCha8Rng, goal: &State, count: usize) -> Vec<u32> {
+    let half = goal.board().states();
+    (0..count).map(|_| rng.random_range(0..half)).collect()
+}
+
+/// [`scrambles`]' states on a board with a full table, as flat cells (each row's cells, one row
+/// after another), unranked on every core straight into place: the same seed, the same rows
+/// in the same order, however many cores. `None` on a larger board.
+pub(crate) fn uniform_cells(goal: &Position, count: usize, seed: u64) -> Option<Vec<u8>> {
+    use rand::SeedableRng;
+    use rayon::prelude::*;
+    let state = goal.state()?;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let (_, parity) = state.index_and_parity();
+    let board = state.board();
+    let n = board.cells();
+    let indices = table_indices(&mut rng, state, count);
+    let mut cells = vec![0u8; count * n];
+    // Pieces of 64 Ki rows: large enough that handing one to a core costs nothing.
+    const PIECE: usize = 1 << 16;
+    cells
+        .par_chunks_mut(PIECE * n)
+        .zip(indices.par_chunks(PIECE))
+        .for_each(|(out, indices)| {
+            for (row, &index) in out.chunks_exact_mut(n).zip(indices) {
+                // Every drawn index is below the half's size, so each has its state.
+                if let Some(s) = State::from_index(board, parity, index) {
+                    row.copy_from_slice(s.cells());
+                }
+            }
+        });
+    Some(cells)
 }
 
 #[cfg(test)]

@@ -95,41 +95,69 @@ impl State {
             return None;
         }
         let n = board.cells();
-        let tiles = n - 1;
-        let half = HALF[tiles];
+        let half = HALF[n - 1];
         let blank = (index / half) as usize;
         let wanted = (parity as u32 ^ row_term(board, blank)) & 1;
-
-        // Digits of 2k, tile by tile from the largest: tile t's digit has radix n - t.
-        let mut digits = [0u32; MAX_CELLS];
-        let mut rest = (index % half) * 2;
-        for t in (1..n).rev() {
-            let radix = (n - t) as u32;
-            digits[t] = rest % radix;
-            rest /= radix;
-        }
-        if digits[1..n].iter().sum::<u32>() & 1 != wanted {
-            // The weight-1 digit, the second-largest tile's, of an even rank is 0; setting it
-            // swaps the two largest tiles.
-            digits[tiles - 1] = 1;
-        }
-        // Place the tiles from the largest: each stands after exactly `digit` larger ones.
-        let mut order = [0u8; MAX_CELLS];
-        for t in (1..n).rev() {
-            let placed = n - 1 - t;
-            let at = digits[t] as usize;
-            order.copy_within(at..placed, at + 1);
-            order[at] = t as u8;
-        }
+        let rest = (index % half) * 2;
+        // One copy of the work per board size, so that every radix is a constant and each
+        // division a multiplication: unranking is most of the time `label` takes on a table.
+        let packed = match n {
+            2 => place::<2>(rest, wanted),
+            3 => place::<3>(rest, wanted),
+            4 => place::<4>(rest, wanted),
+            5 => place::<5>(rest, wanted),
+            6 => place::<6>(rest, wanted),
+            7 => place::<7>(rest, wanted),
+            8 => place::<8>(rest, wanted),
+            9 => place::<9>(rest, wanted),
+            10 => place::<10>(rest, wanted),
+            11 => place::<11>(rest, wanted),
+            _ => place::<12>(rest, wanted),
+        };
+        // The tiles in reading order, four bits each, with a 0 (the blank) let in at its cell.
+        let low = (1u64 << (4 * blank)) - 1;
+        let packed = (packed & low) | ((packed & !low) << 4);
         let mut cells = [0u8; MAX_CELLS];
-        let mut tiles_in_order = order[..tiles].iter();
-        for (cell, slot) in cells[..n].iter_mut().enumerate() {
-            if cell != blank {
-                *slot = *tiles_in_order.next()?;
-            }
+        for (i, slot) in cells[..n].iter_mut().enumerate() {
+            *slot = ((packed >> (4 * i)) & 0xF) as u8;
         }
-        State::new(board, &cells[..n]).ok()
+        // Every tile of 1..n once and the blank once, by construction.
+        Some(State::from_parts(board, blank as u8, cells))
     }
+}
+
+/// The tiles of an `N`-cell board in reading order (the blank left out), four bits each, the
+/// first in the lowest: the arrangement whose Lehmer rank is `rank` (even), or `rank + 1` when
+/// the sum of its digits must have parity `wanted`.
+#[inline(always)]
+fn place<const N: usize>(rank: u32, wanted: u32) -> u64 {
+    // Digits of the rank, tile by tile from the largest: tile t's digit has radix N - t.
+    let mut digits = [0u32; MAX_CELLS];
+    let mut rest = rank;
+    let mut sum = 0;
+    let mut t = N - 1;
+    while t >= 1 {
+        let radix = (N - t) as u32;
+        digits[t] = rest % radix;
+        sum += digits[t];
+        rest /= radix;
+        t -= 1;
+    }
+    if N >= 3 && sum & 1 != wanted {
+        // The weight-1 digit, the second-largest tile's, of an even rank is 0; setting it
+        // swaps the two largest tiles.
+        digits[N - 2] = 1;
+    }
+    // Place the tiles from the largest: each stands after exactly `digit` larger ones.
+    let mut order = 0u64;
+    let mut t = N - 1;
+    while t >= 1 {
+        let at = 4 * digits[t];
+        let low = (1u64 << at) - 1;
+        order = (order & low) | ((order & !low) << 4) | ((t as u64) << at);
+        t -= 1;
+    }
+    order
 }
 
 /// What one pass over the tiles in reading order gives.
@@ -305,6 +333,8 @@ mod tests {
                 let s = State::from_index(board, parity, index)
                     .unwrap_or_else(|| panic!("{board} {parity:?} {index}: no state"));
                 assert_eq!(s.index_and_parity(), (index, parity), "{board} {s:?}");
+                // Made from its parts, unchecked: the same state its cells make.
+                assert_eq!(State::new(board, s.cells()), Ok(s), "{board} {index}");
             }
             assert_eq!(State::from_index(board, parity, board.states()), None);
         }
@@ -330,6 +360,7 @@ mod tests {
                 {
                     let s = State::from_index(board, parity, index).unwrap();
                     assert_eq!(s.index_and_parity(), (index, parity));
+                    assert_eq!(State::new(board, s.cells()), Ok(s));
                 }
             }
         }

@@ -68,6 +68,17 @@ impl State {
         })
     }
 
+    /// A state from parts already known to be right (every tile once, `blank` the 0's cell,
+    /// cells past the board's last 0): for the unranking, which makes them so.
+    #[inline]
+    pub(crate) const fn from_parts(board: Board, blank: u8, cells: [u8; MAX_CELLS]) -> State {
+        State {
+            board,
+            blank,
+            cells,
+        }
+    }
+
     /// Parses a state of a known board from any of the forms people write: `603712458`,
     /// `6 0 3 7 1 2 4 5 8`, `6,0,3,7,1,2,4,5,8`, `[6,0,3,7,1,2,4,5,8]`, `603/712/458`,
     /// `6 0 3/7 1 2/4 5 8`. Rows given with `/` must match the board's shape.

@@ -199,6 +199,22 @@ impl<D: AsRef<[u8]>> Database<D> {
         Ok(())
     }
 
+    /// The state's index, after checking its board and parity: the first half of
+    /// [`Database::locate`], [`Database::distance_at_index`] the second.
+    #[inline]
+    pub(crate) fn index_of(&self, state: &State, goal: &State) -> Result<u32, Error> {
+        self.check_board(state)?;
+        let (index, parity) = state.index_and_parity();
+        self.check_half(state, goal, parity)?;
+        Ok(index)
+    }
+
+    /// The distance at `index`, its entry checked.
+    #[inline]
+    pub(crate) fn distance_at_index(&self, index: u32) -> Result<u8, Error> {
+        self.view().distance_at(index).map_err(|f| self.explain(f))
+    }
+
     /// The distance at `index`, after checking that the state can reach the goal at all.
     #[inline]
     fn check_entry(
@@ -208,6 +224,14 @@ impl<D: AsRef<[u8]>> Database<D> {
         index: u32,
         parity: Parity,
     ) -> Result<u8, Error> {
+        self.check_half(state, goal, parity)?;
+        self.distance_at_index(index)
+    }
+
+    /// Whether a state of parity `parity` is in the table's half: if not, why it cannot reach
+    /// `goal`.
+    #[inline]
+    fn check_half(&self, state: &State, goal: &State, parity: Parity) -> Result<(), Error> {
         if parity != self.goal_parity {
             return Err(match state.check_solvable(goal) {
                 Err(why) => why.into(),
@@ -215,7 +239,7 @@ impl<D: AsRef<[u8]>> Database<D> {
                 Ok(()) => state.check_solvable(&self.goal).unwrap_err().into(),
             });
         }
-        self.view().distance_at(index).map_err(|f| self.explain(f))
+        Ok(())
     }
 
     /// The error for a fault met on the fast path, with the states and numbers that explain it.

@@ -153,16 +153,45 @@ impl<'a, D: AsRef<[u8]>> Goal<'a, D> {
     /// The optimal number of moves from `state` to the goal.
     #[inline]
     pub fn distance(&self, state: &State) -> Result<u8, Error> {
+        self.distance_at(self.entry_index(state)?)
+    }
+
+    /// Where `state`'s distance is kept in the table that answers for this goal, or why it has
+    /// none (another board, a state that cannot reach the goal): the first half of
+    /// [`Goal::distance`], [`Goal::distance_at`] the second. Apart, they let a batch work out
+    /// many indices before it reads any entry, so that the reads of a large table wait on
+    /// memory together rather than one after another.
+    ///
+    /// ```
+    /// use tilebase_lookup::{Database, State};
+    ///
+    /// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../db/3x3-123804765.tilebase");
+    /// let db = Database::open(path)?;
+    /// let goal = db.own_goal();
+    /// let states: Vec<State> = ["603712458", "123804765"].iter().map(|s| s.parse()).collect::<Result<_, _>>()?;
+    /// let indices: Vec<u32> = states.iter().map(|s| goal.entry_index(s)).collect::<Result<_, _>>()?;
+    /// let distances: Vec<u8> = indices.iter().map(|&i| goal.distance_at(i)).collect::<Result<_, _>>()?;
+    /// assert_eq!(distances, [23, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn entry_index(&self, state: &State) -> Result<u32, Error> {
         match &self.frame {
-            None => self.db.locate(state, &self.goal).map(|(_, d)| d),
+            None => self.db.index_of(state, &self.goal),
             Some(frame) => {
                 self.db.check_board(state)?;
                 self.db
-                    .locate(&frame.state(state), &self.goal)
+                    .index_of(&frame.state(state), &self.goal)
                     .map_err(|e| self.in_own_terms(e, state))
-                    .map(|(_, d)| d)
             }
         }
+    }
+
+    /// The distance kept at `index`, an index [`Goal::entry_index`] gave; a damaged entry is
+    /// named, as [`Goal::distance`] names it.
+    #[inline]
+    pub fn distance_at(&self, index: u32) -> Result<u8, Error> {
+        self.db.distance_at_index(index)
     }
 
     /// The distance of the state written as `digits` (one ASCII digit per cell, as batches are

@@ -6,9 +6,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use tilebase_answer::{Answers, Labels, Method, Position, Sample, label_rows};
+use tilebase_answer::{Answers, Labels, Method, Position, Sample, label_rows, positions};
 
 use tilebase_tools::exit::{self, parse_args, report};
+
+mod state_column;
 use tilebase_tools::progress::{Quiet, bar_from};
 use tilebase_tools::which::{Which, words};
 
@@ -100,11 +102,21 @@ fn run(args: &Args) -> Result<(), String> {
     let question = args.which.question(None)?;
     args.sample.check(question.board()).map_err(words)?;
     let answers = args.which.open(None, "label")?;
-    let rows = answers
+    // Each row's cells, one row after another.
+    let cells = answers
         .sample(&args.sample, args.count, args.seed)
         .map_err(words)?;
-    let checkpoint = Checkpoint::new(&args.out, &answers, &rows, args.moves);
-    let labels = labelled(&answers, &rows, args.moves, &checkpoint)?;
+    // Labels read from a full table come faster than a checkpoint could be written and read
+    // back (ten million in a tenth of a second): only searched labels are kept as they come.
+    let checkpoint = (answers.board().method() == Method::Patterns)
+        .then(|| Checkpoint::new(&args.out, &answers, &cells, args.moves));
+    let labels = labelled(&answers, &cells, args.moves, checkpoint.as_ref())?;
+    // The extras that move from each row, from positions made only for them.
+    let rows = if args.optimal_moves || args.path {
+        positions(answers.board(), &cells).map_err(|e| e.to_string())?
+    } else {
+        Vec::new()
+    };
     let optimal = if args.optimal_moves {
         Some(tilebase_answer::optimal_moves(&answers, &rows, &labels).map_err(|e| e.to_string())?)
     } else {
@@ -117,14 +129,16 @@ fn run(args: &Args) -> Result<(), String> {
         None
     };
     let bytes = match format {
-        Format::Parquet => parquet(&answers, &rows, &labels, optimal, paths.as_deref())
+        Format::Parquet => parquet(&answers, cells, labels, optimal, paths.as_deref())
             .map_err(|e| format!("--out {}: {e}", args.out.display()))?,
-        Format::Npy => npy(&answers, &rows, &labels, optimal),
-        Format::Csv => csv(&answers, &rows, &labels, optimal).into_bytes(),
+        Format::Npy => npy(&answers, &cells, &labels, optimal),
+        Format::Csv => csv(&answers, &cells, &labels, optimal).into_bytes(),
     };
     tilebase_tools::files::write_atomically(&args.out, &bytes)
         .map_err(|e| format!("--out {}: {e}", args.out.display()))?;
-    checkpoint.remove();
+    if let Some(checkpoint) = checkpoint {
+        checkpoint.remove();
+    }
     Ok(())
 }
 
@@ -144,22 +158,20 @@ struct Checkpoint {
 }
 
 impl Checkpoint {
-    fn new(out: &std::path::Path, answers: &Answers, rows: &[Position], moves: bool) -> Checkpoint {
+    fn new(out: &std::path::Path, answers: &Answers, cells: &[u8], moves: bool) -> Checkpoint {
         let name = out
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         // FNV-1a over every row's cells: the same draw, the same hash, on every machine.
         let mut hash = 0xcbf2_9ce4_8422_2325u64;
-        for row in rows {
-            for &c in row.cells() {
-                hash = (hash ^ u64::from(c)).wrapping_mul(0x0000_0100_0000_01b3);
-            }
+        for &c in cells {
+            hash = (hash ^ u64::from(c)).wrapping_mul(0x0000_0100_0000_01b3);
         }
         let question = answers.question();
         let key = format!(
             "tilebase label checkpoint 1: {question}, moves {moves}, {} rows, hash {hash:016x}\n",
-            rows.len()
+            cells.len() / answers.board().cells()
         );
         Checkpoint {
             path: out.with_file_name(format!(".{name}.labels")),
@@ -239,10 +251,12 @@ impl Checkpoint {
 /// row a search: a bar from 256 rows).
 fn labelled(
     answers: &Answers,
-    rows: &[Position],
+    cells: &[u8],
     moves: bool,
-    checkpoint: &Checkpoint,
+    checkpoint: Option<&Checkpoint>,
 ) -> Result<Labels, String> {
+    let n = answers.board().cells();
+    let rows = cells.len() / n;
     let searched = answers.board().method() == Method::Patterns;
     let (piece, shown_from) = if searched {
         (256, 256)
@@ -250,39 +264,43 @@ fn labelled(
         (1 << 20, 10_000_000)
     };
     let mut labels = Labels {
-        distance: Vec::with_capacity(rows.len()),
-        move_distances: moves.then(|| Vec::with_capacity(rows.len())),
+        distance: Vec::with_capacity(rows),
+        move_distances: moves.then(|| Vec::with_capacity(rows)),
     };
-    let done = checkpoint.resume(&mut labels, rows.len());
+    let done = checkpoint.map_or(0, |c| c.resume(&mut labels, rows));
     if done > 0 {
         report(
             "label",
             format_args!(
-                "resuming: {done} of {} states were labelled by an earlier run ({})",
-                rows.len(),
-                checkpoint.path.display()
+                "resuming: {done} of {rows} states were labelled by an earlier run ({})",
+                checkpoint
+                    .map(|c| c.path.display().to_string())
+                    .unwrap_or_default()
             ),
         );
     }
-    let mut file = checkpoint.open(done);
+    let mut file = checkpoint.and_then(|c| c.open(done));
     // For tests: a run stopped after this many rows, as if killed.
     let stop_after: Option<usize> = std::env::var("TILEBASE_LABEL_STOP_AFTER")
         .ok()
         .and_then(|n| n.parse().ok());
-    let bar = bar_from("label", rows.len() as u64, "states", shown_from);
+    let bar = bar_from("label", rows as u64, "states", shown_from);
     bar.inc(done as u64);
     let mut first = done;
-    while first < rows.len() {
-        let part = &rows[first..(first + piece).min(rows.len())];
+    while first < rows {
+        let last = (first + piece).min(rows);
+        let part = &cells[first * n..last * n];
         let got = label_rows(answers, part, moves).map_err(|e| e.after(first).to_string())?;
         labels.distance.extend(got.distance);
         if let (Some(all), Some(more)) = (labels.move_distances.as_mut(), got.move_distances) {
             all.extend(more);
         }
-        checkpoint.append(&mut file, &labels, first);
-        first += part.len();
-        bar.inc(part.len() as u64);
-        if stop_after.is_some_and(|n| first >= n && first < rows.len()) {
+        if let Some(checkpoint) = checkpoint {
+            checkpoint.append(&mut file, &labels, first);
+        }
+        bar.inc((last - first) as u64);
+        first = last;
+        if stop_after.is_some_and(|n| first >= n && first < rows) {
             return Err(format!(
                 "stopped after {first} states (TILEBASE_LABEL_STOP_AFTER)"
             ));
@@ -298,8 +316,8 @@ fn labelled(
 /// `tilebase.board`, `tilebase.goal` and `tilebase.metric` say what the distances are to.
 fn parquet(
     answers: &Answers,
-    rows: &[Position],
-    labels: &Labels,
+    cells: Vec<u8>,
+    labels: Labels,
     optimal: Option<&[u8]>,
     paths: Option<&[Vec<Position>]>,
 ) -> Result<Vec<u8>, String> {
@@ -319,10 +337,6 @@ fn parquet(
     use rayon::prelude::*;
 
     let n = answers.board().cells();
-    let mut cells = Vec::with_capacity(rows.len() * n);
-    for row in rows {
-        cells.extend_from_slice(row.cells());
-    }
     let list = |item: DataType, size: usize, values: ArrayRef| {
         FixedSizeListArray::try_new(
             Arc::new(Field::new("item", item, false)),
@@ -332,15 +346,19 @@ fn parquet(
         )
         .map_err(|e| e.to_string())
     };
-    let state = list(DataType::UInt8, n, Arc::new(UInt8Array::from(cells)))?;
+    // The cells stay shared with the state column's own encoder.
+    let cells = arrow_buffer::Buffer::from_vec(cells);
+    let state = list(
+        DataType::UInt8,
+        n,
+        Arc::new(UInt8Array::new(cells.clone().into(), None)),
+    )?;
     let mut fields = vec![
         Field::new("state", state.data_type().clone(), false),
         Field::new("distance", DataType::Int16, false),
     ];
-    let mut columns: Vec<ArrayRef> = vec![
-        Arc::new(state),
-        Arc::new(Int16Array::from(labels.distance.clone())),
-    ];
+    let mut columns: Vec<ArrayRef> =
+        vec![Arc::new(state), Arc::new(Int16Array::from(labels.distance))];
     if let Some(after) = &labels.move_distances {
         let flat: Vec<i16> = after.iter().flatten().copied().collect();
         let moves = list(DataType::Int16, 4, Arc::new(Int16Array::from(flat)))?;
@@ -406,16 +424,20 @@ fn parquet(
     let writer = ArrowWriter::try_new(&mut out, batch.schema(), Some(properties))
         .map_err(|e| e.to_string())?;
     let (mut file, factory) = writer.into_serialized_writer().map_err(|e| e.to_string())?;
+    let state_descr = file.schema_descr().column(0);
     let rows = batch.num_rows();
     let starts: Vec<usize> = (0..rows).step_by(ROW_GROUP).collect();
     let groups = starts
         .par_iter()
         .enumerate()
         .map(|(i, &start)| {
-            let slice = batch.slice(start, ROW_GROUP.min(rows - start));
+            let end = (start + ROW_GROUP).min(rows);
+            // The state column by hand (see `state_column`), the others by Arrow's writer.
+            let state = state_column::chunk(&cells[start * n..end * n], n, state_descr.clone())?;
+            let slice = batch.slice(start, end - start);
             let mut writers = factory.create_column_writers(i)?;
-            let mut next = writers.iter_mut();
-            for (field, column) in slice.schema().fields().iter().zip(slice.columns()) {
+            let mut next = writers.iter_mut().skip(1);
+            for (field, column) in slice.schema().fields().iter().zip(slice.columns()).skip(1) {
                 for leaf in compute_leaves(field, column)? {
                     let Some(writer) = next.next() else {
                         return Err(ParquetError::General("a column without a writer".into()));
@@ -423,16 +445,21 @@ fn parquet(
                     writer.write(&leaf)?;
                 }
             }
-            writers
+            let others = writers
                 .into_iter()
+                .skip(1)
                 .map(|w| w.close())
-                .collect::<Result<Vec<_>, ParquetError>>()
+                .collect::<Result<Vec<_>, ParquetError>>()?;
+            Ok((state, others))
         })
         .collect::<Result<Vec<_>, ParquetError>>()
         .map_err(|e| e.to_string())?;
-    for chunks in groups {
+    for ((bytes, state), others) in groups {
         let mut group = file.next_row_group().map_err(|e| e.to_string())?;
-        for chunk in chunks {
+        group
+            .append_column(&bytes, state)
+            .map_err(|e| e.to_string())?;
+        for chunk in others {
             chunk
                 .append_to_row_group(&mut group)
                 .map_err(|e| e.to_string())?;
@@ -449,8 +476,9 @@ const ROW_GROUP: usize = 1024 * 1024;
 /// A NumPy `.npy` file (format 1.0) holding one structured array: `state` (the cells, uint8),
 /// `distance` (int16), with moves `move_distances` (4 x int16), with optimal moves
 /// `optimal_moves` (uint8), one record a row.
-fn npy(answers: &Answers, rows: &[Position], labels: &Labels, optimal: Option<&[u8]>) -> Vec<u8> {
+fn npy(answers: &Answers, cells: &[u8], labels: &Labels, optimal: Option<&[u8]>) -> Vec<u8> {
     let n = answers.board().cells();
+    let rows = cells.len() / n;
     let mut descr = format!("[('state', '|u1', ({n},)), ('distance', '<i2')");
     if labels.move_distances.is_some() {
         descr.push_str(", ('move_distances', '<i2', (4,))");
@@ -461,7 +489,7 @@ fn npy(answers: &Answers, rows: &[Position], labels: &Labels, optimal: Option<&[
     descr.push(']');
     let mut header = format!(
         "{{'descr': {descr}, 'fortran_order': False, 'shape': ({},), }}",
-        rows.len()
+        rows
     );
     // Magic (6) + version (2) + length (2) + header + newline, padded to a multiple of 64.
     let unpadded = 10 + header.len() + 1;
@@ -475,12 +503,12 @@ fn npy(answers: &Answers, rows: &[Position], labels: &Labels, optimal: Option<&[
             0
         }
         + usize::from(optimal.is_some());
-    let mut out = Vec::with_capacity(10 + header.len() + rows.len() * record);
+    let mut out = Vec::with_capacity(10 + header.len() + rows * record);
     out.extend_from_slice(b"\x93NUMPY\x01\x00");
     out.extend_from_slice(&(header.len() as u16).to_le_bytes());
     out.extend_from_slice(header.as_bytes());
-    for (i, row) in rows.iter().enumerate() {
-        out.extend_from_slice(row.cells());
+    for (i, row) in cells.chunks_exact(n).enumerate() {
+        out.extend_from_slice(row);
         out.extend_from_slice(&labels.distance[i].to_le_bytes());
         if let Some(after) = &labels.move_distances {
             for d in after[i] {
@@ -497,9 +525,9 @@ fn npy(answers: &Answers, rows: &[Position], labels: &Labels, optimal: Option<&[
 /// CSV as the largest public exact 15-puzzle set writes it: a header naming the cells by number
 /// (`0,1,...`) and `cost`, then each row's cells and its distance; with moves, four more
 /// columns `up,down,left,right`; with optimal moves, a column `optimal` (the mask).
-fn csv(answers: &Answers, rows: &[Position], labels: &Labels, optimal: Option<&[u8]>) -> String {
+fn csv(answers: &Answers, cells: &[u8], labels: &Labels, optimal: Option<&[u8]>) -> String {
     let n = answers.board().cells();
-    let mut out = String::with_capacity((rows.len() + 1) * (3 * n + 16));
+    let mut out = String::with_capacity((cells.len() / n + 1) * (3 * n + 16));
     for c in 0..n {
         let _ = write!(out, "{c},");
     }
@@ -511,8 +539,8 @@ fn csv(answers: &Answers, rows: &[Position], labels: &Labels, optimal: Option<&[
         out.push_str(",optimal");
     }
     out.push('\n');
-    for (i, row) in rows.iter().enumerate() {
-        for &t in row.cells() {
+    for (i, row) in cells.chunks_exact(n).enumerate() {
+        for &t in row {
             let _ = write!(out, "{t},");
         }
         let _ = write!(out, "{}", labels.distance[i]);
