@@ -39,6 +39,12 @@ pub fn chunk(
     n: usize,
     descr: Arc<ColumnDescriptor>,
 ) -> Result<(Bytes, ColumnCloseResult), ParquetError> {
+    // Each cell is its own dictionary index: one past the dictionary would be read as another.
+    if let Some(&bad) = cells.iter().find(|&&c| usize::from(c) >= n) {
+        return Err(ParquetError::General(format!(
+            "a cell holds {bad}, not one of the {n} values of the board"
+        )));
+    }
     let rows = cells.len() / n;
     let width = index_width(n);
     let mut sink = TrackedWrite::new(Vec::new());
