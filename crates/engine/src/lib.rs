@@ -16,10 +16,12 @@ mod full;
 mod layers;
 mod pattern;
 mod progress;
+mod relabel;
 mod save;
 
 pub use pattern::build_pattern;
 pub use progress::{NoProgress, Progress};
+pub use relabel::build_relabelled;
 pub use save::{SaveError, Saved, SavedPattern, save, save_pattern, save_pattern_with};
 
 use layers::Split;

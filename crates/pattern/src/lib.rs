@@ -22,8 +22,10 @@ mod expand;
 mod frame;
 mod grid;
 mod manhattan;
+mod multi;
 mod partition;
 mod pattern;
+mod relabel;
 mod solve;
 mod table;
 mod verify;
@@ -32,8 +34,10 @@ pub use expand::{Expander, Placement};
 pub use frame::{CellsError, ClassFrame, FOUR_BY_FOUR, cells_to_string, parse_cells};
 pub use grid::{Grid, MAX_GRID_CELLS, MAX_GRID_WIDTH};
 pub use manhattan::{Classic, solve_classic};
+pub use multi::{MultiError, MultiSolution, MultiSolver};
 pub use partition::{PARTITION_HELP, Partition};
 pub use pattern::{MAX_PATTERN_TILES, MAX_PLACEMENTS, Pattern, PatternError, placements};
+pub use relabel::{MAX_LABELS, RelabelError, Relabelling};
 pub use solve::{
     Below, MAX_PATTERNS, Piece, Solution, SolveError, Solver, SolverError, Split, solvable,
 };

@@ -1,0 +1,98 @@
+//! The search space of a relabelled abstraction (see [`Relabelling`]): every relabelled state
+//! of the board, the blank included, searched exactly in either metric.
+
+use tilebase_core::Metric;
+use tilebase_pattern::Relabelling;
+
+use crate::Progress;
+use crate::layers::{self, PushSpace, Record, Split};
+
+/// Entries per chunk.
+const CHUNK: usize = 64 * 64 * 4;
+
+struct RelabelSpace<'a> {
+    relabelling: &'a Relabelling,
+    metric: Metric,
+    chunks: usize,
+}
+
+impl PushSpace for RelabelSpace<'_> {
+    fn chunks(&self) -> usize {
+        self.chunks
+    }
+
+    fn chunk_len(&self) -> usize {
+        CHUNK
+    }
+
+    fn seed(&self) -> u64 {
+        u64::from(self.relabelling.goal_index())
+    }
+
+    #[inline]
+    fn for_each_neighbour_in(&self, c: usize, bits: &[u64], mut f: impl FnMut(u64)) {
+        let first = c * CHUNK;
+        for (i, &word) in bits.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let index = first + i * 64 + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let mut labels = self.relabelling.labels_at(index as u32);
+                let blank = labels.iter().position(|&l| l == 0).unwrap_or(0);
+                self.relabelling
+                    .for_each_neighbour(&mut labels, blank, self.metric, |j| f(u64::from(j)));
+            }
+        }
+    }
+}
+
+/// The distances of one chunk's entries, each set when first reached.
+struct Values<'a> {
+    values: &'a mut [u8],
+}
+
+impl Record for Values<'_> {
+    #[inline]
+    fn record(&mut self, new: &[u64], depth: u8) -> u64 {
+        let mut placed = 0;
+        for (w, &word) in new.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let entry = w * 64 + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if let Some(value) = self.values.get_mut(entry)
+                    && *value == u8::MAX
+                {
+                    *value = depth;
+                    placed += 1;
+                }
+            }
+        }
+        placed
+    }
+}
+
+/// The exact distance in `metric` of every relabelled state of `relabelling` to its goal, in
+/// index order: a lower bound of the distance of every state that relabels to it. A state that
+/// cannot reach the goal is 255: only where every tile has a label of its own, so that half the
+/// arrangements are of the other parity. Searched on
+/// every thread of rayon's current pool, the same values whatever the number of threads.
+pub fn build_relabelled(
+    relabelling: &Relabelling,
+    metric: Metric,
+    progress: &dyn Progress,
+) -> Vec<u8> {
+    let states = relabelling.states() as usize;
+    let space = RelabelSpace {
+        relabelling,
+        metric,
+        chunks: states.div_ceil(CHUNK),
+    };
+    let mut values = vec![u8::MAX; states];
+    let mut records: Vec<Values<'_>> = values
+        .chunks_mut(CHUNK)
+        .map(|values| Values { values })
+        .collect();
+    layers::search_push(&space, &mut records, progress, states as u64, Split::Auto);
+    values
+}

@@ -1,0 +1,301 @@
+//! IDA* in the multi-tile metric, bounded by relabelled abstractions ([`Relabelling`]).
+//!
+//! A multi-tile move slides the blank one or more cells along its row or column, and counts 1.
+//! Two moves along the same line in a row are never optimal (they make one move, or none), so
+//! after a move along a row only moves along the column follow, and the other way round: the
+//! search alternates between the two, at most `height - 1` and `width - 1` children a node.
+//!
+//! The bound is the largest of the relabelled tables' values, each looked up on the state and,
+//! where the board is square and the goal's blank on its main diagonal, on the state's mirror
+//! image about that diagonal (tiles renamed so that the goal maps onto itself: the same
+//! distance, another relabelled state), as slidy does.
+//!
+//! ```
+//! use tilebase_core::Metric;
+//! use tilebase_pattern::{Grid, MultiSolver, Relabelling};
+//!
+//! let grid = Grid::new(3, 3).unwrap();
+//! let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+//! let relabelling = Relabelling::new(grid, &goal, &[1, 1, 2, 1, 1, 2, 3, 3, 0]).unwrap();
+//! # let values = vec![0u8; relabelling.states() as usize]; // built by tilebase-engine
+//! let solver = MultiSolver::new(&goal, &[(&relabelling, &values[..])]).unwrap();
+//! // Two tiles slid at once: the blank down two cells, one move.
+//! let solved = solver.solve(&[1, 2, 0, 4, 5, 3, 7, 8, 6], u64::MAX).unwrap();
+//! assert_eq!(solved.slides.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["D2"]);
+//! # let _ = Metric::Multi;
+//! ```
+
+use tilebase_core::{Move, Slide};
+
+use crate::grid::{Grid, MAX_GRID_CELLS};
+use crate::relabel::Relabelling;
+use crate::solve::{SolveError, solvable};
+
+/// An optimal multi-tile solution and what it took.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MultiSolution {
+    /// The blank's slides, from the state to the goal.
+    pub slides: Vec<Slide>,
+    /// Nodes generated.
+    pub nodes: u64,
+    /// The bound at the start state.
+    pub start_bound: u32,
+}
+
+/// One lookup of the bound: the relabelled table, and the cells and labels it reads a state
+/// through.
+struct Lookup<'a> {
+    relabelling: &'a Relabelling,
+    values: &'a [u8],
+    /// Where each cell's tile is read into: the cell itself, or its mirror image.
+    cell: [u8; MAX_GRID_CELLS],
+    /// The label a tile gets: its own, or its mirror image's.
+    label: [u8; MAX_GRID_CELLS],
+}
+
+impl Lookup<'_> {
+    #[inline]
+    fn value(&self, state: &[u8]) -> u8 {
+        let mut labels = [0u8; MAX_GRID_CELLS];
+        for (c, &t) in state.iter().enumerate() {
+            labels[usize::from(self.cell[c])] = self.label[usize::from(t)];
+        }
+        let index = self.relabelling.index_of_labels(&labels[..state.len()]);
+        self.values.get(index as usize).copied().unwrap_or(0)
+    }
+}
+
+/// Why tables cannot bound a multi-tile search of a goal.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MultiError {
+    /// No table.
+    #[error("no relabelled table to bound the search")]
+    NoTables,
+    /// A table of another board or goal, or of the wrong size.
+    #[error("table {which} is not of this goal's relabelled states")]
+    Mismatch {
+        /// Which table, from 1.
+        which: usize,
+    },
+}
+
+/// IDA* in the multi-tile metric for one goal, bounded by relabelled tables.
+pub struct MultiSolver<'a> {
+    grid: Grid,
+    goal: [u8; MAX_GRID_CELLS],
+    lookups: Vec<Lookup<'a>>,
+}
+
+impl<'a> MultiSolver<'a> {
+    /// The solver for `goal` (tiles cell by cell) bounded by `tables`: each a relabelling of
+    /// this goal and its values (built in the multi-tile metric by tilebase-engine).
+    pub fn new(
+        goal: &[u8],
+        tables: &[(&'a Relabelling, &'a [u8])],
+    ) -> Result<MultiSolver<'a>, MultiError> {
+        let Some((first, _)) = tables.first() else {
+            return Err(MultiError::NoTables);
+        };
+        let grid = first.grid();
+        let n = grid.cells();
+        let mut home = [0usize; MAX_GRID_CELLS];
+        for (c, &t) in goal.iter().enumerate().take(n) {
+            home[usize::from(t)] = c;
+        }
+        let mut own_goal = [0u8; MAX_GRID_CELLS];
+        own_goal[..n].copy_from_slice(&goal[..n]);
+        let (w, h) = (grid.width(), grid.height());
+        let blank = home[0];
+        let mirrored = w == h && blank / w == blank % w;
+        let mut lookups = Vec::new();
+        for (which, &(relabelling, values)) in tables.iter().enumerate() {
+            let fits = relabelling.grid() == grid
+                && values.len() as u64 == relabelling.states()
+                && relabelling.index_of_tiles(&goal[..n]) == relabelling.goal_index()
+                && values.get(relabelling.goal_index() as usize) == Some(&0);
+            if !fits {
+                return Err(MultiError::Mismatch { which: which + 1 });
+            }
+            let mut cell = [0u8; MAX_GRID_CELLS];
+            let mut label = [0u8; MAX_GRID_CELLS];
+            for c in 0..n {
+                cell[c] = c as u8;
+                label[c] = relabelling.label_of()[c];
+            }
+            lookups.push(Lookup {
+                relabelling,
+                values,
+                cell,
+                label,
+            });
+            if mirrored {
+                // The mirror image of cell (r, c) is (c, r); tile t, whose home is cell g, is
+                // renamed the tile whose home is g's image.
+                let image = |c: usize| (c % w) * w + c / w;
+                for (c, slot) in cell.iter_mut().enumerate().take(n) {
+                    *slot = image(c) as u8;
+                }
+                for t in 0..n {
+                    let renamed = goal[image(home[t])];
+                    label[t] = relabelling.label_of()[usize::from(renamed)];
+                }
+                lookups.push(Lookup {
+                    relabelling,
+                    values,
+                    cell,
+                    label,
+                });
+            }
+        }
+        Ok(MultiSolver {
+            grid,
+            goal: own_goal,
+            lookups,
+        })
+    }
+
+    /// The bound of `state` (tiles cell by cell): the largest lookup.
+    pub fn heuristic(&self, state: &[u8]) -> u32 {
+        self.bound(&state[..self.grid.cells()], u8::MAX).into()
+    }
+
+    /// The largest lookup, stopping at the first above `enough`.
+    #[inline]
+    fn bound(&self, state: &[u8], enough: u8) -> u8 {
+        let mut best = 0;
+        for lookup in &self.lookups {
+            best = best.max(lookup.value(state));
+            if best > enough {
+                break;
+            }
+        }
+        best
+    }
+
+    /// An optimal multi-tile solution of `cells` (each tile once), generating at most
+    /// `max_nodes` nodes.
+    pub fn solve(&self, cells: &[u8], max_nodes: u64) -> Result<MultiSolution, SolveError> {
+        let n = self.grid.cells();
+        if cells.len() != n || !solvable(&self.grid, &self.goal[..n], cells) {
+            return Err(SolveError::Unsolvable);
+        }
+        let mut state = [0u8; MAX_GRID_CELLS];
+        state[..n].copy_from_slice(cells);
+        let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
+        let start_bound = u32::from(self.bound(&state[..n], u8::MAX));
+        let mut search = Search {
+            solver: self,
+            state,
+            path: Vec::new(),
+            nodes: 0,
+            max_nodes,
+        };
+        let mut bound = start_bound;
+        loop {
+            match search.dfs(blank, 0, bound, Axis::Any) {
+                Step::Found => {
+                    return Ok(MultiSolution {
+                        slides: search.path,
+                        nodes: search.nodes,
+                        start_bound,
+                    });
+                }
+                Step::Next(next) => bound = next,
+                Step::Stop => {
+                    return Err(SolveError::Exceeded {
+                        nodes: search.nodes,
+                        bound,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Which line the last move ran along.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Axis {
+    Any,
+    Row,
+    Column,
+}
+
+enum Step {
+    Found,
+    /// The least f above the bound.
+    Next(u32),
+    Stop,
+}
+
+struct Search<'s, 'a> {
+    solver: &'s MultiSolver<'a>,
+    state: [u8; MAX_GRID_CELLS],
+    path: Vec<Slide>,
+    nodes: u64,
+    max_nodes: u64,
+}
+
+impl Search<'_, '_> {
+    fn dfs(&mut self, blank: usize, g: u32, bound: u32, last: Axis) -> Step {
+        let grid = self.solver.grid;
+        let n = grid.cells();
+        let h = u32::from(self.solver.bound(&self.state[..n], u8::MAX));
+        if g + h > bound {
+            return Step::Next(g + h);
+        }
+        if h == 0 && self.state[..n] == self.solver.goal[..n] {
+            return Step::Found;
+        }
+        let (w, height) = (grid.width(), grid.height());
+        let (row, col) = (blank / w, blank % w);
+        let mut next = u32::MAX;
+        // U, D, L, R, each from one cell to the edge.
+        let lines: [(Move, usize, isize, Axis); 4] = [
+            (Move::Up, row, -(w as isize), Axis::Column),
+            (Move::Down, height - 1 - row, w as isize, Axis::Column),
+            (Move::Left, col, -1, Axis::Row),
+            (Move::Right, w - 1 - col, 1, Axis::Row),
+        ];
+        for (direction, room, step, axis) in lines {
+            if axis == last {
+                continue;
+            }
+            let mut at = blank;
+            for cells in 1..=room {
+                let to = (at as isize + step) as usize;
+                self.state.swap(at, to);
+                at = to;
+                self.nodes += 1;
+                if self.nodes > self.max_nodes {
+                    self.undo(at, blank, step);
+                    return Step::Stop;
+                }
+                self.path.push(Slide {
+                    direction,
+                    cells: cells as u8,
+                });
+                match self.dfs(at, g + 1, bound, axis) {
+                    Step::Found => return Step::Found,
+                    Step::Next(f) => next = next.min(f),
+                    Step::Stop => {
+                        self.path.pop();
+                        self.undo(at, blank, step);
+                        return Step::Stop;
+                    }
+                }
+                self.path.pop();
+            }
+            self.undo(at, blank, step);
+        }
+        Step::Next(next)
+    }
+
+    /// Slides the blank back from `at` to `blank`, against `step`.
+    fn undo(&mut self, mut at: usize, blank: usize, step: isize) {
+        while at != blank {
+            let back = (at as isize - step) as usize;
+            self.state.swap(at, back);
+            at = back;
+        }
+    }
+}
