@@ -28,7 +28,7 @@
 use tilebase_core::{Move, Slide};
 
 use crate::grid::{Grid, MAX_GRID_CELLS};
-use crate::relabel::Relabelling;
+use crate::relabel::{MAX_LABELS, Relabelling};
 use crate::solve::{SolveError, solvable};
 
 /// An optimal multi-tile solution and what it took.
@@ -54,16 +54,25 @@ struct Lookup<'a> {
 }
 
 impl Lookup<'_> {
-    #[inline]
-    fn value(&self, state: &[u8]) -> u8 {
-        let mut labels = [0u8; MAX_GRID_CELLS];
+    /// Each label's cells for `state`, as this lookup reads it.
+    fn masks(&self, state: &[u8]) -> Masks {
+        let mut masks = [0u32; MAX_LABELS + 1];
         for (c, &t) in state.iter().enumerate() {
-            labels[usize::from(self.cell[c])] = self.label[usize::from(t)];
+            let label = usize::from(self.label[usize::from(t)]).min(MAX_LABELS);
+            masks[label] |= 1 << self.cell[c];
         }
-        let index = self.relabelling.index_of_labels(&labels[..state.len()]);
+        masks
+    }
+
+    #[inline]
+    fn value(&self, masks: &Masks) -> u8 {
+        let index = self.relabelling.index_of_masks(masks);
         self.values.get(index as usize).copied().unwrap_or(0)
     }
 }
+
+/// Each label's cells, the blank's first.
+type Masks = [u32; MAX_LABELS + 1];
 
 /// Why tables cannot bound a multi-tile search of a goal.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -156,15 +165,21 @@ impl<'a> MultiSolver<'a> {
 
     /// The bound of `state` (tiles cell by cell): the largest lookup.
     pub fn heuristic(&self, state: &[u8]) -> u32 {
-        self.bound(&state[..self.grid.cells()], u8::MAX).into()
+        let masks = self.masks(&state[..self.grid.cells()]);
+        self.bound(&masks, u8::MAX).into()
+    }
+
+    /// Each lookup's masks of `state`.
+    fn masks(&self, state: &[u8]) -> Vec<Masks> {
+        self.lookups.iter().map(|l| l.masks(state)).collect()
     }
 
     /// The largest lookup, stopping at the first above `enough`.
     #[inline]
-    fn bound(&self, state: &[u8], enough: u8) -> u8 {
+    fn bound(&self, masks: &[Masks], enough: u8) -> u8 {
         let mut best = 0;
-        for lookup in &self.lookups {
-            best = best.max(lookup.value(state));
+        for (lookup, masks) in self.lookups.iter().zip(masks) {
+            best = best.max(lookup.value(masks));
             if best > enough {
                 break;
             }
@@ -182,10 +197,12 @@ impl<'a> MultiSolver<'a> {
         let mut state = [0u8; MAX_GRID_CELLS];
         state[..n].copy_from_slice(cells);
         let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
-        let start_bound = u32::from(self.bound(&state[..n], u8::MAX));
+        let masks = self.masks(&state[..n]);
+        let start_bound = u32::from(self.bound(&masks, u8::MAX));
         let mut search = Search {
             solver: self,
             state,
+            masks,
             path: Vec::new(),
             nodes: 0,
             max_nodes,
@@ -230,6 +247,8 @@ enum Step {
 struct Search<'s, 'a> {
     solver: &'s MultiSolver<'a>,
     state: [u8; MAX_GRID_CELLS],
+    /// Each lookup's masks of `state`, kept as the blank moves.
+    masks: Vec<Masks>,
     path: Vec<Slide>,
     nodes: u64,
     max_nodes: u64,
@@ -239,7 +258,10 @@ impl Search<'_, '_> {
     fn dfs(&mut self, blank: usize, g: u32, bound: u32, last: Axis) -> Step {
         let grid = self.solver.grid;
         let n = grid.cells();
-        let h = u32::from(self.solver.bound(&self.state[..n], u8::MAX));
+        let h = u32::from(
+            self.solver
+                .bound(&self.masks, (bound - g.min(bound)).min(255) as u8),
+        );
         if g + h > bound {
             return Step::Next(g + h);
         }
@@ -263,7 +285,7 @@ impl Search<'_, '_> {
             let mut at = blank;
             for cells in 1..=room {
                 let to = (at as isize + step) as usize;
-                self.state.swap(at, to);
+                self.slide(at, to);
                 at = to;
                 self.nodes += 1;
                 if self.nodes > self.max_nodes {
@@ -294,8 +316,21 @@ impl Search<'_, '_> {
     fn undo(&mut self, mut at: usize, blank: usize, step: isize) {
         while at != blank {
             let back = (at as isize - step) as usize;
-            self.state.swap(at, back);
+            self.slide(at, back);
             at = back;
+        }
+    }
+
+    /// Moves the blank from `from` to the neighbouring cell `to`, in the state and in each
+    /// lookup's masks.
+    #[inline]
+    fn slide(&mut self, from: usize, to: usize) {
+        let tile = usize::from(self.state[to]);
+        self.state.swap(from, to);
+        for (lookup, masks) in self.solver.lookups.iter().zip(&mut self.masks) {
+            let moved = (1u32 << lookup.cell[from]) | (1 << lookup.cell[to]);
+            masks[0] ^= moved;
+            masks[usize::from(lookup.label[tile]).min(MAX_LABELS)] ^= moved;
         }
     }
 }

@@ -192,9 +192,10 @@ impl Relabelling {
         self.index_of_masks(&masks)
     }
 
-    /// The index from each label's cells (`masks[0]` the blank's).
+    /// The index from each label's cells (`masks[0]` the blank's): for a search that keeps
+    /// the masks as it moves rather than relabelling every state.
     #[inline]
-    fn index_of_masks(&self, masks: &[u32; MAX_LABELS + 1]) -> u32 {
+    pub fn index_of_masks(&self, masks: &[u32; MAX_LABELS + 1]) -> u32 {
         let blank = masks[0].trailing_zeros();
         let mut free = self.grid.all() & !masks[0];
         let mut index = u64::from(blank);
