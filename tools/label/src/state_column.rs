@@ -52,15 +52,15 @@ pub fn chunk(
     let mut uncompressed = 0u64;
     let mut compressed = 0u64;
     let dictionary: Vec<u8> = (0..n as i32).flat_map(i32::to_le_bytes).collect();
-    let spec = pages.write_page(compress(
+    let spec = pages.write_page(CompressedPage::new(
         Page::DictionaryPage {
-            buf: Bytes::new(),
+            buf: compress(&dictionary)?,
             num_values: n as u32,
             encoding: Encoding::PLAIN,
             is_sorted: true,
         },
-        &dictionary,
-    )?)?;
+        dictionary.len(),
+    ))?;
     uncompressed += spec.uncompressed_size as u64;
     compressed += spec.compressed_size as u64;
     let dictionary_offset = spec.offset;
@@ -91,17 +91,17 @@ pub fn chunk(
         page.push(width as u8);
         page.extend_from_slice(&bit_packed_header(values));
         pack(part, width, &mut page);
-        let spec = pages.write_page(compress(
+        let spec = pages.write_page(CompressedPage::new(
             Page::DataPage {
-                buf: Bytes::new(),
+                buf: compress(&page)?,
                 num_values: values as u32,
                 encoding: Encoding::RLE_DICTIONARY,
                 def_level_encoding: Encoding::RLE,
                 rep_level_encoding: Encoding::RLE,
                 statistics: None,
             },
-            &page,
-        )?)?;
+            page.len(),
+        ))?;
         uncompressed += spec.uncompressed_size as u64;
         compressed += spec.compressed_size as u64;
         data_offset.get_or_insert(spec.offset);
@@ -150,41 +150,11 @@ pub fn chunk(
     ))
 }
 
-/// `page` with its buffer: `plain` compressed.
-fn compress(page: Page, plain: &[u8]) -> Result<CompressedPage, ParquetError> {
-    let buf = Bytes::from(
-        zstd::bulk::compress(plain, ZSTD_LEVEL).map_err(|e| ParquetError::External(e.into()))?,
-    );
-    let page = match page {
-        Page::DictionaryPage {
-            num_values,
-            encoding,
-            is_sorted,
-            ..
-        } => Page::DictionaryPage {
-            buf,
-            num_values,
-            encoding,
-            is_sorted,
-        },
-        Page::DataPage {
-            num_values,
-            encoding,
-            def_level_encoding,
-            rep_level_encoding,
-            statistics,
-            ..
-        } => Page::DataPage {
-            buf,
-            num_values,
-            encoding,
-            def_level_encoding,
-            rep_level_encoding,
-            statistics,
-        },
-        other => other,
-    };
-    Ok(CompressedPage::new(page, plain.len()))
+/// `plain` zstd-compressed.
+fn compress(plain: &[u8]) -> Result<Bytes, ParquetError> {
+    zstd::bulk::compress(plain, ZSTD_LEVEL)
+        .map(Bytes::from)
+        .map_err(|e| ParquetError::External(e.into()))
 }
 
 /// Bits a dictionary index of `n` entries takes: enough for `n - 1`.
