@@ -5,7 +5,7 @@ use tilebase_core::Metric;
 use tilebase_pattern::Relabelling;
 
 use crate::Progress;
-use crate::layers::{self, PushSpace, Record, Split};
+use crate::layers::{self, PushSpace, Split};
 
 /// Entries per chunk.
 const CHUNK: usize = 64 * 64 * 4;
@@ -46,32 +46,6 @@ impl PushSpace for RelabelSpace<'_> {
     }
 }
 
-/// The distances of one chunk's entries, each set when first reached.
-struct Values<'a> {
-    values: &'a mut [u8],
-}
-
-impl Record for Values<'_> {
-    #[inline]
-    fn record(&mut self, new: &[u64], depth: u8) -> u64 {
-        let mut placed = 0;
-        for (w, &word) in new.iter().enumerate() {
-            let mut rest = word;
-            while rest != 0 {
-                let entry = w * 64 + rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                if let Some(value) = self.values.get_mut(entry)
-                    && *value == u8::MAX
-                {
-                    *value = depth;
-                    placed += 1;
-                }
-            }
-        }
-        placed
-    }
-}
-
 /// The exact distance in `metric` of every relabelled state of `relabelling` to its goal, in
 /// index order: a lower bound of the distance of every state that relabels to it. A state that
 /// cannot reach the goal is 255: only where every tile has a label of its own, so that half the
@@ -89,10 +63,8 @@ pub fn build_relabelled(
         chunks: states.div_ceil(CHUNK),
     };
     let mut values = vec![u8::MAX; states];
-    let mut records: Vec<Values<'_>> = values
-        .chunks_mut(CHUNK)
-        .map(|values| Values { values })
-        .collect();
+    // Each chunk's distances, set as the search reaches them (only ever below `states`).
+    let mut records: Vec<&mut [u8]> = values.chunks_mut(CHUNK).collect();
     layers::search_push(&space, &mut records, progress, states as u64, Split::Auto);
     values
 }
