@@ -9,10 +9,10 @@ use clap::Parser;
 use tilebase_answer::{Answers, Labels, Method, Position, Sample, label_rows, positions};
 
 use tilebase_tools::exit::{self, parse_args, report};
-
-mod state_column;
 use tilebase_tools::progress::{Quiet, bar_from};
 use tilebase_tools::which::{Which, words};
+
+mod state_column;
 
 /// Writes a dataset: states drawn by a sampler, each with its exact distance to the goal and,
 /// with --moves, the exact distance after each of the blank's moves. The format follows the
