@@ -8,9 +8,9 @@
 //! 15-puzzle's tiles by their goal cells `1 1 2 2 / 3 3 2 2 / 3 3 4 4 / 3 4 4 0` (a relabelling
 //! found by Tomas Rokicki): 16!/(2!4!5!4!) = 151,351,200 relabelled states, a byte each.
 //!
-//! A [`Relabelling`] indexes the relabelled states densely: the blank's cell, then for each
-//! label but the last the set of cells holding it, as a combination of the cells still free
-//! (the last label takes the cells left).
+//! A [`Relabelling`] indexes the relabelled states densely: for each label but the last the
+//! set of cells holding it, as a combination of the cells still free (the last label takes the
+//! cells left), then the blank's cell, the least significant digit.
 //!
 //! ```
 //! use tilebase_pattern::{Grid, Relabelling};
@@ -198,40 +198,43 @@ impl Relabelling {
     pub fn index_of_masks(&self, masks: &[u32; MAX_LABELS + 1]) -> u32 {
         let blank = masks[0].trailing_zeros();
         let mut free = self.grid.all() & !masks[0];
-        let mut index = u64::from(blank);
-        for (&set, &radix) in masks[1..self.labels]
-            .iter()
-            .zip(&self.radices[1..self.labels])
-        {
-            let mut rank = 0;
-            let mut k = 1;
-            let mut rest = set;
-            while rest != 0 {
-                let c = rest.trailing_zeros();
-                let below = (free & ((1u32 << c) - 1)).count_ones() as usize;
-                rank += BINOMIAL[below][k];
-                k += 1;
-                rest &= rest - 1;
-            }
-            index = index * radix + rank;
+        let mut ranks = [0u64; MAX_LABELS + 1];
+        let small = (self.grid.cells() <= 16).then(Small::get);
+        for (rank, &set) in ranks[1..self.labels].iter_mut().zip(&masks[1..self.labels]) {
+            *rank = match small {
+                Some(small) => u64::from(small.rank(set, free)),
+                None => colex_among(set, free),
+            };
             free &= !set;
         }
-        index as u32
+        // The first label's rank the least significant after the blank's cell, the blank's
+        // cell the least of all: a slide along a row changes the blank's cell alone (every
+        // set keeps its place among the free cells), so the search's lookups after it read
+        // the same stretch of the table.
+        let mut index = 0u64;
+        for (&rank, &radix) in ranks[1..self.labels]
+            .iter()
+            .zip(&self.radices[1..self.labels])
+            .rev()
+        {
+            index = index * radix + rank;
+        }
+        (index * self.grid.cells() as u64 + u64::from(blank)) as u32
     }
 
     /// The relabelled state at `index`, its labels cell by cell (cells past the board's are 0).
     pub fn labels_at(&self, index: u32) -> [u8; MAX_GRID_CELLS] {
         let mut digits = [0u64; MAX_LABELS + 1];
-        let mut rest = u64::from(index);
+        let cells = self.grid.cells() as u64;
+        let blank = (u64::from(index) % cells) as usize;
+        let mut rest = u64::from(index) / cells;
         for (digit, &radix) in digits[1..self.labels]
             .iter_mut()
             .zip(&self.radices[1..self.labels])
-            .rev()
         {
             *digit = rest % radix;
             rest /= radix;
         }
-        let blank = rest as usize;
         let mut labels = [0u8; MAX_GRID_CELLS];
         let mut free = self.grid.all() & !(1u32 << blank);
         for (l, (&digit, &count)) in digits.iter().zip(&self.counts).enumerate() {
@@ -309,6 +312,78 @@ impl Relabelling {
     }
 }
 
+/// Tables that rank a set of cells among the free cells in three reads, on boards of up to 16
+/// cells (the search's inner loop): the set squeezed onto the free cells a byte at a time, then
+/// its colex rank.
+struct Small {
+    /// `squeeze[x << 8 | f]`: the bits of byte `x` where byte `f` has bits, packed low.
+    squeeze: Vec<u8>,
+    /// `colex[m]`: the colex rank of the set of `m`'s bits, the sum over them of
+    /// C(place, number among them from 1).
+    colex: Vec<u16>,
+}
+
+impl Small {
+    fn get() -> &'static Small {
+        static SMALL: std::sync::OnceLock<Small> = std::sync::OnceLock::new();
+        SMALL.get_or_init(|| {
+            let mut squeeze = vec![0u8; 1 << 16];
+            for (i, slot) in squeeze.iter_mut().enumerate() {
+                let (x, f) = (i >> 8, i & 0xFF);
+                let mut out = 0;
+                let mut k = 0;
+                for bit in 0..8 {
+                    if f & (1 << bit) != 0 {
+                        out |= ((x >> bit) & 1) << k;
+                        k += 1;
+                    }
+                }
+                *slot = out as u8;
+            }
+            let colex = (0..1u32 << 16)
+                .map(|m| {
+                    let mut rank = 0;
+                    let mut rest = m;
+                    let mut k = 1;
+                    while rest != 0 {
+                        rank += BINOMIAL[rest.trailing_zeros() as usize][k];
+                        k += 1;
+                        rest &= rest - 1;
+                    }
+                    rank as u16
+                })
+                .collect();
+            Small { squeeze, colex }
+        })
+    }
+
+    /// The colex rank of `set` among the cells of `free` (16 cells at most).
+    #[inline]
+    fn rank(&self, set: u32, free: u32) -> u16 {
+        let byte =
+            |x: u32, f: u32| u32::from(self.squeeze[((x & 0xFF) << 8 | (f & 0xFF)) as usize]);
+        let low = byte(set, free);
+        let high = byte(set >> 8, free >> 8);
+        self.colex[(low | high << (free & 0xFF).count_ones()) as usize]
+    }
+}
+
+/// The colex rank of `set` among the cells of `free`: the sum over its cells, in order, of
+/// C(free cells below it, its number among them from 1).
+fn colex_among(set: u32, free: u32) -> u64 {
+    let mut rank = 0;
+    let mut k = 1;
+    let mut rest = set;
+    while rest != 0 {
+        let c = rest.trailing_zeros();
+        let below = (free & ((1u32 << c) - 1)).count_ones() as usize;
+        rank += BINOMIAL[below][k];
+        k += 1;
+        rest &= rest - 1;
+    }
+    rank
+}
+
 /// The cell of `mask`'s set bit of rank `n` (0 the lowest).
 #[inline]
 fn select(mut mask: u32, n: usize) -> u32 {
@@ -342,7 +417,12 @@ mod tests {
         let small = Relabelling::new(grid, &goal, &[1, 1, 2, 1, 2, 2, 3, 3, 0]).unwrap();
         assert_eq!(small.states(), 9 * 56 * 10);
         let big = fifteen();
-        for (r, stride) in [(&small, 1), (&big, 7919)] {
+        // 18 cells: ranked without the small boards' tables.
+        let grid = Grid::new(6, 3).unwrap();
+        let goal: Vec<u8> = (1..18).chain([0]).collect();
+        let labels: Vec<u8> = (0..17).map(|c| 1 + (c % 3) as u8).chain([0]).collect();
+        let wide = Relabelling::new(grid, &goal, &labels).unwrap();
+        for (r, stride) in [(&small, 1), (&big, 7919), (&wide, 104_729)] {
             let cells = r.grid().cells();
             for index in (0..r.states() as u32).step_by(stride) {
                 let labels = r.labels_at(index);
@@ -354,6 +434,24 @@ mod tests {
                     assert_eq!(n, usize::from(r.counts[l]), "{index}: label {l}");
                 }
                 assert_eq!(r.index_of_labels(&labels[..cells]), index);
+            }
+        }
+    }
+
+    /// A slide along a row changes the blank's cell alone, the least significant digit: the
+    /// index moves by the cells slid.
+    #[test]
+    fn a_slide_along_a_row_moves_the_index_by_its_length() {
+        let r = fifteen();
+        for index in (0..r.states() as u32).step_by(100_003) {
+            let labels = r.labels_at(index);
+            let blank = labels.iter().position(|&l| l == 0).unwrap();
+            let mut moved = labels;
+            let mut at = blank;
+            while at % 4 != 3 {
+                moved.swap(at, at + 1);
+                at += 1;
+                assert_eq!(r.index_of_labels(&moved[..16]), index + (at - blank) as u32);
             }
         }
     }
