@@ -93,3 +93,54 @@ fn files_that_do_not_open_get_one_line() {
         .code(2)
         .one_error_line("required");
 }
+
+/// A relabelled table (the multi-tile metric's bound) is proven by the local rule, and one
+/// whose entry was raised (its checksums made again) fails, naming an entry.
+#[test]
+fn relabelled_tables_are_proven() {
+    use tilebase_core::Metric;
+    use tilebase_pattern::{Grid, Relabelling};
+    let sandbox = Sandbox::new();
+    let grid = Grid::new(3, 3).unwrap();
+    let goal: Vec<u8> = (1..9).chain([0]).collect();
+    let relabelling = Relabelling::new(grid, &goal, &[1, 1, 2, 1, 1, 2, 3, 3, 0]).unwrap();
+    let values = tilebase_engine::build_relabelled(
+        &relabelling,
+        Metric::Multi,
+        &tilebase_engine::NoProgress,
+    );
+    let good = sandbox.path().join("good.tilebase");
+    tilebase_engine::save_relabelled(&good, &relabelling, Metric::Multi, &values, true).unwrap();
+    let run = sandbox.run("verify", &["good.tilebase"]);
+    run.code(0).quiet();
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    // 9!/(4!2!2!) = 3780 relabelled states.
+    assert_eq!(
+        lines[2],
+        "  relabelled board 3x3, goal 1,2,3,4,5,6,7,8,0, labels 1,1,2,1,1,2,3,3,0, 3780 states, \
+         distances 0 to 17",
+        "{run}"
+    );
+    assert!(
+        lines[1].ends_with("a relabelled table (mtm), the table's one block matches its checksum"),
+        "{run}"
+    );
+    assert!(lines[4].starts_with("  distances  ok: "), "{run}");
+    assert!(lines[5].starts_with("verified in "), "{run}");
+
+    let mut wrong = values.clone();
+    let at = wrong.iter().position(|&v| v > 3).unwrap();
+    wrong[at] += 2;
+    tilebase_engine::save_relabelled(
+        &sandbox.path().join("bad.tilebase"),
+        &relabelling,
+        Metric::Multi,
+        &wrong,
+        true,
+    )
+    .unwrap();
+    let run = sandbox.run("verify", &["bad.tilebase"]);
+    run.code(2).quiet();
+    assert!(run.stdout.contains("  distances  FAILED: "), "{run}");
+    assert!(run.stdout.contains("\nFAILED: entry "), "{run}");
+}

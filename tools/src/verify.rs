@@ -16,7 +16,8 @@ use crate::progress::{self, Quiet};
 /// Checks database files completely: preamble and header, the table's checksum, and that every
 /// entry is its state's optimal distance (the goal at 0; every other state with a neighbour
 /// exactly one closer and none closer), independently of how the table was built. A 4x4
-/// pattern database file is checked block by block and against a new search of its pattern.
+/// pattern database file is checked block by block and against a new search of its pattern; a
+/// relabelled table block by block and by the same local rule over its relabelled states.
 /// Prints a report for each file; exits 0 when every file passes, 2 otherwise, naming the
 /// first bad entry.
 #[derive(Debug, Parser)]
@@ -55,14 +56,95 @@ pub fn main() -> ExitCode {
     ExitCode::from(status)
 }
 
-/// Whether the file at `path` is a pattern database, by its first bytes (its kind of table).
-fn is_pattern_file(path: &Path) -> bool {
+/// The kind of table the file at `path` holds, by its first bytes; `None` if they do not say
+/// (the full table's reader then says what is wrong).
+fn file_kind(path: &Path) -> Option<tilebase_format::Kind> {
     use std::io::Read;
     let mut head = [0u8; tilebase_format::KIND_LEN];
     std::fs::File::open(path)
         .and_then(|mut f| f.read_exact(&mut head))
-        .is_ok()
-        && tilebase_format::kind(&head) == Ok(tilebase_format::Kind::Pattern)
+        .ok()?;
+    tilebase_format::kind(&head).ok()
+}
+
+/// Verifies one relabelled table file: header, every block's checksum (when it opens), the
+/// value counts, and every entry by the local rule that only exact distances keep (the goal
+/// alone at 0, every other state a neighbour one nearer, no neighbours more than one apart).
+fn verify_relabelled(path: &Path) -> Result<(String, bool), String> {
+    let started = Instant::now();
+    let file = tilebase_lookup::RelabelledFile::open(path).map_err(|e| e.to_string())?;
+    let header = file.header();
+    let mark = |ok: bool| if ok { "ok" } else { "FAILED" };
+    let fault = file.verify();
+    let mut counts = tilebase_format::value_counts(file.values()).to_vec();
+    let max = counts.iter().rposition(|&c| c != 0).unwrap_or(0);
+    counts.truncate(max + 1);
+    let counts_ok = counts == header.counts;
+    let mut text = String::new();
+    let _ = writeln!(text, "{}", path.display());
+    let _ = writeln!(
+        text,
+        "  format     ok: tilebase format {}, a relabelled table ({}), {}",
+        tilebase_format::VERSION,
+        file.metric().name(),
+        match header.block_crc32.len() {
+            1 => "the table's one block matches its checksum".to_string(),
+            n => format!("all {n} blocks of the table match their checksums"),
+        }
+    );
+    let _ = writeln!(
+        text,
+        "  relabelled board {}x{}, goal {}, labels {}, {} states, distances 0 to {}",
+        header.width,
+        header.height,
+        cells_to_string(&header.goal),
+        cells_to_string(&header.labels),
+        header.entry_count,
+        header.max_value
+    );
+    let _ = writeln!(
+        text,
+        "  counts     {}: {}",
+        mark(counts_ok),
+        if counts_ok {
+            "every distance has the header's count"
+        } else {
+            "the header's counts differ from the table's"
+        }
+    );
+    let _ = writeln!(
+        text,
+        "  distances  {}: {}",
+        mark(fault.is_none()),
+        if fault.is_none() {
+            "the goal alone at 0, every other state one move from one nearer, no neighbours \
+             more than one apart: every distance is exact"
+        } else {
+            "an entry breaks the rule exact distances keep"
+        }
+    );
+    let ok = counts_ok && fault.is_none();
+    match &fault {
+        None if ok => {
+            let _ = writeln!(text, "verified in {:.1} s", started.elapsed().as_secs_f64());
+        }
+        Some(f) => {
+            let _ = writeln!(
+                text,
+                "FAILED: entry {} (labels {}): {}",
+                f.index,
+                cells_to_string(&f.labels),
+                f.problem
+            );
+        }
+        None => {
+            let _ = writeln!(
+                text,
+                "FAILED: every distance is exact, but the header's counts are wrong"
+            );
+        }
+    }
+    Ok((text, ok))
 }
 
 /// Verifies one pattern database file: header, every block's checksum, the value counts, and
@@ -177,8 +259,10 @@ fn verify_pattern(path: &Path) -> Result<(String, bool), String> {
 
 /// Verifies one file; returns the report and whether it passed, or why it does not open.
 pub fn verify(path: &Path) -> Result<(String, bool), String> {
-    if is_pattern_file(path) {
-        return verify_pattern(path);
+    match file_kind(path) {
+        Some(tilebase_format::Kind::Pattern) => return verify_pattern(path),
+        Some(tilebase_format::Kind::Relabelled) => return verify_relabelled(path),
+        _ => {}
     }
     let started = Instant::now();
     let db = Database::open(path).map_err(|e| e.to_string())?;

@@ -5,45 +5,41 @@
 //!
 //! ```text
 //! cargo build --release -p tilebase-engine --example solve_mtm
-//! target/release/random --board 4x4 --count 10 --seed 1 | target/release/examples/solve_mtm /tmp/mtm.bin
+//! target/release/random --board 4x4 --count 10 --seed 1 | target/release/examples/solve_mtm /tmp/mtm.tilebase
 //! ```
 //!
-//! The table is built (20 to 45 s) and kept raw at the path given, read from there the next
-//! time. `TILEBASE_MTM_MORE="l,l,...;l,l,..."` adds relabellings (16 labels by goal cell each,
-//! kept at PATH.1, PATH.2, ...), the largest value taken; `TILEBASE_HUGE=0` keeps the tables
-//! out of huge pages.
+//! The table is built (20 to 45 s) and saved as a relabelled table file at the path given
+//! (`verify` proves it), memory-mapped from there the next time.
+//! `TILEBASE_MTM_MORE="l,l,...;l,l,..."` adds relabellings (16 labels by goal cell each, kept
+//! at PATH.1, PATH.2, ...), the largest value taken.
 use std::io::BufRead;
 use std::time::Instant;
 
 use tilebase_core::Metric;
-use tilebase_engine::{NoProgress, build_relabelled};
+use tilebase_engine::{NoProgress, build_relabelled, save_relabelled};
+use tilebase_lookup::RelabelledFile;
 use tilebase_pattern::{Grid, MultiSolver, Relabelling};
 
-/// A relabelled table: read raw from `path` if there, else built and kept there.
-fn table(relabelling: &Relabelling, path: &str) -> memmap2::MmapMut {
-    let values = match std::fs::read(path) {
-        Ok(values) if values.len() as u64 == relabelling.states() => values,
+/// A relabelled table's file: opened (every block checked) if it is there, else built and
+/// saved there first.
+fn table(relabelling: &Relabelling, path: &str) -> RelabelledFile {
+    match RelabelledFile::open(path) {
+        Ok(file) if file.relabelling() == relabelling && file.metric() == Metric::Multi => file,
         _ => {
             let started = Instant::now();
             let values = build_relabelled(relabelling, Metric::Multi, &NoProgress);
             eprintln!("built {path} in {:.1?}", started.elapsed());
-            std::fs::write(path, &values).expect("the table written");
-            values
+            save_relabelled(path.as_ref(), relabelling, Metric::Multi, &values, true)
+                .expect("the table saved");
+            RelabelledFile::open(path).expect("the table just saved")
         }
-    };
-    // In memory of its own, in huge pages where the system gives them (TILEBASE_HUGE=0: not).
-    let mut table = memmap2::MmapMut::map_anon(values.len()).expect("memory");
-    if std::env::var("TILEBASE_HUGE").as_deref() != Ok("0") {
-        let _ = table.advise(memmap2::Advice::HugePage);
     }
-    table.copy_from_slice(&values);
-    table
 }
 
 fn main() {
     let path = std::env::args()
         .nth(1)
-        .unwrap_or_else(|| "/tmp/mtm-4x4.bin".into());
+        .unwrap_or_else(|| "/tmp/mtm-4x4.tilebase".into());
     let grid = Grid::new(4, 4).expect("4x4");
     let goal: Vec<u8> = (1..16).chain([0]).collect();
     let mut labellings: Vec<Vec<u8>> = vec![vec![1, 1, 2, 2, 3, 3, 2, 2, 3, 3, 4, 4, 3, 4, 4, 0]];
@@ -62,7 +58,7 @@ fn main() {
         .iter()
         .map(|labels| Relabelling::new(grid, &goal, labels).expect("a relabelling"))
         .collect();
-    let tables: Vec<memmap2::MmapMut> = relabellings
+    let tables: Vec<RelabelledFile> = relabellings
         .iter()
         .enumerate()
         .map(|(i, r)| {
@@ -79,7 +75,7 @@ fn main() {
     let pairs: Vec<(&Relabelling, &[u8])> = relabellings
         .iter()
         .zip(&tables)
-        .map(|(r, t)| (r, &t[..]))
+        .map(|(r, t)| (r, t.values()))
         .collect();
     let solver = MultiSolver::new(&goal, &pairs).expect("a solver");
     let (mut nodes, mut seconds) = (0u64, 0f64);

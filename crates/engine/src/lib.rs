@@ -22,7 +22,10 @@ mod save;
 pub use pattern::build_pattern;
 pub use progress::{NoProgress, Progress};
 pub use relabel::build_relabelled;
-pub use save::{SaveError, Saved, SavedPattern, save, save_pattern, save_pattern_with};
+pub use save::{
+    SaveError, Saved, SavedPattern, SavedRelabelled, save, save_pattern, save_pattern_with,
+    save_relabelled,
+};
 
 use layers::Split;
 use tilebase_core::{Metric, State};

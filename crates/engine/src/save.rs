@@ -15,7 +15,8 @@ use rayon::prelude::*;
 use tilebase_core::{Metric, State};
 use tilebase_format::Header;
 use tilebase_format::pattern::PatternHeader;
-use tilebase_pattern::{Encoding, Pattern};
+use tilebase_format::relabel::RelabelHeader;
+use tilebase_pattern::{Encoding, Pattern, Relabelling};
 
 use crate::{NoProgress, Progress};
 
@@ -150,6 +151,39 @@ pub fn save_pattern_with(
         Ok(header)
     })?;
     Ok(SavedPattern {
+        path: path.to_path_buf(),
+        header,
+        bytes,
+    })
+}
+
+/// What [`save_relabelled`] wrote.
+#[derive(Debug, Clone)]
+pub struct SavedRelabelled {
+    /// Where the file is.
+    pub path: PathBuf,
+    /// The header written.
+    pub header: RelabelHeader,
+    /// The size of the file in bytes.
+    pub bytes: u64,
+}
+
+/// Saves the relabelled table of `relabelling` in `metric` (`values`, from
+/// [`crate::build_relabelled`]) at `path`, as [`save`] saves a table.
+pub fn save_relabelled(
+    path: &Path,
+    relabelling: &Relabelling,
+    metric: Metric,
+    values: &[u8],
+    replace: bool,
+) -> Result<SavedRelabelled, SaveError> {
+    let (header, bytes) = save_with(path, replace, |file| {
+        let mut out = BufWriter::new(file);
+        let header = tilebase_format::relabel::write(&mut out, relabelling, metric, values)?;
+        out.flush()?;
+        Ok(header)
+    })?;
+    Ok(SavedRelabelled {
         path: path.to_path_buf(),
         header,
         bytes,

@@ -37,6 +37,7 @@
 #![forbid(unsafe_code)]
 
 pub mod pattern;
+pub mod relabel;
 
 use std::io::{self, Write};
 use std::ops::Range;
@@ -377,6 +378,7 @@ pub fn kind(prefix: &[u8]) -> Result<Kind, FormatError> {
         }),
         Some(&KIND_TABLE) => Ok(Kind::Table),
         Some(&pattern::KIND_PATTERN) => Ok(Kind::Pattern),
+        Some(&relabel::KIND_RELABELLED) => Ok(Kind::Relabelled),
         Some(&found) => Err(FormatError::UnknownKind { found }),
     }
 }
@@ -391,10 +393,12 @@ pub enum Kind {
     Table,
     /// A pattern database ([`pattern::read`]).
     Pattern,
+    /// A relabelled table ([`relabel::read`]).
+    Relabelled,
 }
 
 /// [`write_parts`] for any header type, in format `version`.
-fn write_parts_of<W: Write, H: Encode>(
+pub(crate) fn write_parts_of<W: Write, H: Encode>(
     mut out: W,
     version: u32,
     header: &H,
@@ -463,6 +467,11 @@ fn read_header(bytes: &[u8]) -> Result<(u32, Header, usize), FormatError> {
             Some(&pattern::KIND_PATTERN) => {
                 return Err(FormatError::Kind(
                     "a pattern database (format version 3), not a full table: it answers 4x4 states through query --board 4x4".into(),
+                ));
+            }
+            Some(&relabel::KIND_RELABELLED) => {
+                return Err(FormatError::Kind(
+                    "a relabelled table (format version 3), not a full table".into(),
                 ));
             }
             Some(&found) => return Err(FormatError::UnknownKind { found }),

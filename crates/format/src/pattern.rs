@@ -156,6 +156,11 @@ pub fn read(bytes: &[u8]) -> Result<PatternLayout, FormatError> {
     let header: PatternHeader = match header_bytes.first() {
         Some(&KIND_PATTERN) => decode(header_bytes)?,
         Some(&KIND_TABLE) => return Err(full_table(version)),
+        Some(&crate::relabel::KIND_RELABELLED) => {
+            return Err(FormatError::Kind(
+                "a relabelled table, not a pattern database".into(),
+            ));
+        }
         Some(&found) => return Err(FormatError::UnknownKind { found }),
         None => return Err(FormatError::HeaderDecode("no bytes".into())),
     };
@@ -185,10 +190,20 @@ pub fn check_blocks(
     table: &[u8],
     blocks: Range<usize>,
 ) -> Result<(), FormatError> {
-    let len = header.block_len as usize;
+    check_crc_blocks(header.block_len, &header.block_crc32, table, blocks)
+}
+
+/// Checks blocks `blocks` of `table`, each `block_len` bytes, against `crcs`.
+pub(crate) fn check_crc_blocks(
+    block_len: u32,
+    crcs: &[u32],
+    table: &[u8],
+    blocks: Range<usize>,
+) -> Result<(), FormatError> {
+    let len = block_len as usize;
     for block in blocks {
         let (start, end) = (block * len, ((block + 1) * len).min(table.len()));
-        let crc = header.block_crc32.get(block).copied();
+        let crc = crcs.get(block).copied();
         if table.get(start..end).map(crc32fast::hash) != crc {
             return Err(FormatError::BlockChecksum { block, start, end });
         }

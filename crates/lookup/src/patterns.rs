@@ -65,35 +65,10 @@ impl<D: AsRef<[u8]>> PatternFile<D> {
     fn check_blocks(&self) -> Result<(), Error> {
         let layout = &self.layout;
         let table = &self.data.as_ref()[layout.table.clone()];
-        let blocks = layout.header.block_crc32.len();
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(blocks.max(1));
-        let per = blocks.div_ceil(threads.max(1)).max(1);
         let header = &layout.header;
-        // One thread (and none spawned, as on wasm32) when there is one core or one block.
-        let checked: Result<(), tilebase_format::FormatError> = if threads <= 1 {
-            pattern::check_blocks(header, table, 0..blocks)
-        } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..blocks)
-                    .step_by(per)
-                    .map(|first| {
-                        scope.spawn(move || {
-                            pattern::check_blocks(header, table, first..(first + per).min(blocks))
-                        })
-                    })
-                    .collect();
-                handles.into_iter().try_for_each(|h| {
-                    h.join().unwrap_or_else(|_| {
-                        Err(tilebase_format::FormatError::InvalidHeader(
-                            "a thread checking the table's blocks failed".into(),
-                        ))
-                    })
-                })
-            })
-        };
-        checked.map_err(|source| Error::Format { path: None, source })
+        check_every_block(header.block_crc32.len(), |blocks| {
+            pattern::check_blocks(header, table, blocks)
+        })
     }
 
     /// The pattern.
@@ -122,4 +97,37 @@ impl<D: AsRef<[u8]>> PatternFile<D> {
         PatternValues::new(&self.layout.pattern, self.layout.encoding, table)
             .expect("the header was checked against the table's length")
     }
+}
+
+/// Runs `check` over the blocks `0..blocks`, split among the cores (one thread, and none
+/// spawned, as on wasm32, when there is one core or one block): the first error found.
+pub(crate) fn check_every_block(
+    blocks: usize,
+    check: impl Fn(std::ops::Range<usize>) -> Result<(), tilebase_format::FormatError> + Sync,
+) -> Result<(), Error> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(blocks.max(1));
+    let per = blocks.div_ceil(threads.max(1)).max(1);
+    let checked: Result<(), tilebase_format::FormatError> = if threads <= 1 {
+        check(0..blocks)
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..blocks)
+                .step_by(per)
+                .map(|first| {
+                    let check = &check;
+                    scope.spawn(move || check(first..(first + per).min(blocks)))
+                })
+                .collect();
+            handles.into_iter().try_for_each(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(tilebase_format::FormatError::InvalidHeader(
+                        "a thread checking the table's blocks failed".into(),
+                    ))
+                })
+            })
+        })
+    };
+    checked.map_err(|source| Error::Format { path: None, source })
 }

@@ -80,6 +80,8 @@ pub enum RelabelError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Relabelling {
     grid: Grid,
+    /// The goal's tiles, cell by cell.
+    goal: [u8; MAX_GRID_CELLS],
     /// Each tile's label (the blank's 0), by tile number.
     label_of: [u8; MAX_GRID_CELLS],
     /// The goal's labels, cell by cell.
@@ -113,6 +115,8 @@ impl Relabelling {
         }
         let mut label_of = [0u8; MAX_GRID_CELLS];
         let mut goal_labels = [0u8; MAX_GRID_CELLS];
+        let mut own_goal = [0u8; MAX_GRID_CELLS];
+        own_goal[..cells].copy_from_slice(goal);
         let mut counts = [0u8; MAX_LABELS + 1];
         for (c, (&tile, &label)) in goal.iter().zip(labels).enumerate() {
             if (tile == 0) != (label == 0) {
@@ -143,6 +147,7 @@ impl Relabelling {
         }
         Ok(Relabelling {
             grid,
+            goal: own_goal,
             label_of,
             goal_labels,
             labels: used,
@@ -155,6 +160,16 @@ impl Relabelling {
     /// The board.
     pub fn grid(&self) -> Grid {
         self.grid
+    }
+
+    /// The goal's tiles, cell by cell.
+    pub fn goal(&self) -> &[u8] {
+        &self.goal[..self.grid.cells()]
+    }
+
+    /// Each goal cell's label (the blank's 0): what [`Relabelling::new`] was given.
+    pub fn labels(&self) -> &[u8] {
+        &self.goal_labels[..self.grid.cells()]
     }
 
     /// How many relabelled states there are: the table's entries.

@@ -1,0 +1,146 @@
+//! Relabelled table files (`tilebase_format::relabel`): opened, checked block by block, and
+//! proven entry by entry.
+
+use std::path::Path;
+
+use tilebase_core::Metric;
+use tilebase_format::relabel::{self, RelabelHeader, RelabelLayout};
+use tilebase_pattern::Relabelling;
+
+use crate::patterns::check_every_block;
+use crate::{Error, Storage, storage};
+
+/// A relabelled table file: every relabelled state's exact distance, a byte each, checked
+/// against its header's block checksums when opened.
+#[derive(Debug)]
+pub struct RelabelledFile<D = Storage> {
+    data: D,
+    layout: RelabelLayout,
+}
+
+/// The first entry that breaks the rule every exact distance keeps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RelabelFault {
+    /// The entry's index.
+    pub index: u32,
+    /// Its labels, cell by cell.
+    pub labels: Vec<u8>,
+    /// What is wrong, in words.
+    pub problem: String,
+}
+
+impl RelabelledFile {
+    /// Opens and checks the relabelled table file at `path` (memory-mapped, or decompressed if
+    /// compressed).
+    ///
+    /// # Memory map
+    ///
+    /// As for [`crate::Database::open`]: the file must not be changed in place while it is
+    /// open; tilebase's writers replace files by renaming.
+    pub fn open(path: impl AsRef<Path>) -> Result<RelabelledFile, Error> {
+        let path = path.as_ref();
+        RelabelledFile::from_bytes(storage::open(path)?).map_err(|e| e.at(path))
+    }
+}
+
+impl<D: AsRef<[u8]>> RelabelledFile<D> {
+    /// A relabelled table over the bytes of a plain file: header, length and every block's
+    /// checksum checked. Never panics, whatever the bytes.
+    pub fn from_bytes(data: D) -> Result<RelabelledFile<D>, Error> {
+        let layout =
+            relabel::read(data.as_ref()).map_err(|source| Error::Format { path: None, source })?;
+        let file = RelabelledFile { data, layout };
+        let table = file.values();
+        let header = &file.layout.header;
+        check_every_block(header.block_crc32.len(), |blocks| {
+            relabel::check_blocks(header, table, blocks)
+        })?;
+        Ok(file)
+    }
+
+    /// The relabelling.
+    pub fn relabelling(&self) -> &Relabelling {
+        &self.layout.relabelling
+    }
+
+    /// The metric of the distances.
+    pub fn metric(&self) -> Metric {
+        self.layout.metric
+    }
+
+    /// The header.
+    pub fn header(&self) -> &RelabelHeader {
+        &self.layout.header
+    }
+
+    /// The distances, one byte per relabelled state in index order.
+    pub fn values(&self) -> &[u8] {
+        &self.data.as_ref()[self.layout.table.clone()]
+    }
+
+    /// Proves every entry exact, on every core: the goal at 0 and no other state; every
+    /// other state with a neighbour one nearer; no two neighbours more than one apart (moves
+    /// can be undone, so a neighbour's distance is within one). Only exact distances keep all
+    /// three. The first entry (in index order) that breaks them, if any.
+    pub fn verify(&self) -> Option<RelabelFault> {
+        let r = &self.layout.relabelling;
+        let values = self.values();
+        let metric = self.layout.metric;
+        let goal = r.goal_index();
+        let total = values.len();
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let per = total.div_ceil(threads.max(1)).max(1);
+        let check = |range: std::ops::Range<usize>| -> Option<RelabelFault> {
+            let cells = r.grid().cells();
+            for index in range {
+                let v = values[index];
+                let mut labels = r.labels_at(index as u32);
+                let at_goal = index as u32 == goal;
+                let mut problem = None;
+                if (v == 0) != at_goal {
+                    let not = if at_goal { "" } else { "not " };
+                    problem = Some(format!("distance {v}, and it is {not}the goal"));
+                } else {
+                    let blank = labels.iter().position(|&l| l == 0).unwrap_or(0);
+                    let (mut nearer, mut far) = (false, None);
+                    r.for_each_neighbour(&mut labels, blank, metric, |j| {
+                        let w = values.get(j as usize).copied().unwrap_or(u8::MAX);
+                        nearer |= w.wrapping_add(1) == v;
+                        if w.abs_diff(v) > 1 {
+                            far.get_or_insert((j, w));
+                        }
+                    });
+                    if let Some((j, w)) = far {
+                        problem = Some(format!("distance {v}, its neighbour {j} at {w}"));
+                    } else if v > 0 && !nearer {
+                        problem = Some(format!("distance {v}, and no neighbour at {}", v - 1));
+                    }
+                }
+                if let Some(problem) = problem {
+                    return Some(RelabelFault {
+                        index: index as u32,
+                        labels: labels[..cells].to_vec(),
+                        problem,
+                    });
+                }
+            }
+            None
+        };
+        if threads <= 1 || total < 1 << 16 {
+            return check(0..total);
+        }
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..total)
+                .step_by(per)
+                .map(|first| {
+                    let check = &check;
+                    scope.spawn(move || check(first..(first + per).min(total)))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .filter_map(|h| h.join().ok().flatten())
+                .min_by_key(|f| f.index)
+        })
+    }
+}
