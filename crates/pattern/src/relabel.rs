@@ -355,18 +355,9 @@ impl Small {
                 }
                 *slot = out as u8;
             }
+            // Among all 16 cells, a cell's place is its number.
             let colex = (0..1u32 << 16)
-                .map(|m| {
-                    let mut rank = 0;
-                    let mut rest = m;
-                    let mut k = 1;
-                    while rest != 0 {
-                        rank += BINOMIAL[rest.trailing_zeros() as usize][k];
-                        k += 1;
-                        rest &= rest - 1;
-                    }
-                    rank as u16
-                })
+                .map(|m| colex_among(m, 0xFFFF) as u16)
                 .collect();
             Small { squeeze, colex }
         })
