@@ -134,12 +134,24 @@ impl<D: AsRef<[u8]>> RelabelledFile<D> {
                 .step_by(per)
                 .map(|first| {
                     let check = &check;
-                    scope.spawn(move || check(first..(first + per).min(total)))
+                    (
+                        first,
+                        scope.spawn(move || check(first..(first + per).min(total))),
+                    )
                 })
                 .collect();
+            // A thread that failed proved nothing: its first entry is reported.
             handles
                 .into_iter()
-                .filter_map(|h| h.join().ok().flatten())
+                .filter_map(|(first, h)| {
+                    h.join().unwrap_or_else(|_| {
+                        Some(RelabelFault {
+                            index: first as u32,
+                            labels: Vec::new(),
+                            problem: "the thread checking from here failed".into(),
+                        })
+                    })
+                })
                 .min_by_key(|f| f.index)
         })
     }
