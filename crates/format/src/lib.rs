@@ -406,6 +406,16 @@ pub(crate) fn write_parts_of<W: Write, H: Encode>(
 ) -> io::Result<()> {
     let encoded = bincode::encode_to_vec(header, CONFIG)
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    // The readers refuse a longer header: such a file must not be written.
+    if encoded.len() > HEADER_LIMIT {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "a header of {} bytes, over the {HEADER_LIMIT} a reader accepts",
+                encoded.len()
+            ),
+        ));
+    }
     let mut preamble = [0u8; PREAMBLE_LEN];
     preamble[0..8].copy_from_slice(&MAGIC);
     preamble[8..12].copy_from_slice(&version.to_le_bytes());

@@ -30,7 +30,7 @@ use bincode::{Decode, Encode};
 use tilebase_core::Metric;
 use tilebase_pattern::{Grid, Relabelling};
 
-use crate::pattern::{BLOCK_LEN, block_checksums};
+use crate::pattern::{block_checksums, block_len_for};
 use crate::{FormatError, PREAMBLE_LEN, VERSION, VERSION_2, decode, header_bytes, write_parts_of};
 
 /// The `kind` of a relabelled table.
@@ -57,7 +57,7 @@ pub struct RelabelHeader {
     pub max_value: u8,
     /// `counts[v]` states have value `v`.
     pub counts: Vec<u64>,
-    /// Bytes per checksummed block.
+    /// Bytes per checksummed block: `pattern::block_len_for` the table's length.
     pub block_len: u32,
     /// CRC-32 (IEEE) of each block of the table, the last one possibly shorter.
     pub block_crc32: Vec<u32>,
@@ -104,8 +104,8 @@ pub fn write<W: Write>(
         entry_count: relabelling.states(),
         max_value,
         counts,
-        block_len: BLOCK_LEN,
-        block_crc32: block_checksums(values),
+        block_len: block_len_for(values.len() as u64),
+        block_crc32: block_checksums(values, block_len_for(values.len() as u64)),
     };
     write_parts_of(out, VERSION, &header, values)?;
     Ok(header)
