@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 use tilebase_answer::{
-    Answers, BuildCost, Building, Effort, Job, Library, Method, Partition, Question, Quietly, Watch,
+    Answers, BuildCost, Building, Effort, Job, Library, Method, Metric, Partition, Question,
+    Quietly, Watch,
 };
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -258,10 +259,9 @@ impl Store {
                 Ok(())
             }
             Some(Build::Failed { message, at }) => Err(ApiError::internal(format!(
-                "building the {} pattern databases ({}) for the class of goal {} failed: \
-                 {message}; the first {} question after {} s tries again",
-                question.board(),
-                question.pdb().unwrap_or_default(),
+                "building the {} for the class of goal {} failed: {message}; the first {} \
+                 question after {} s tries again",
+                files(question).0,
                 question.goal(),
                 question.board(),
                 RETRY_FAILED.saturating_sub(at.elapsed()).as_secs().max(1)
@@ -272,18 +272,22 @@ impl Store {
     /// 503 while the files are built: what, since when, about how long it takes.
     fn building(&self, question: &Question, since: Instant) -> ApiError {
         let board = question.board();
-        let pdb = question.pdb().unwrap_or(board.default_partition());
-        let cost = BuildCost::of_partition(board.cells(), pdb);
+        let (what, cost) = files(question);
         ApiError {
             // Asked again about six times over the build, every 2 to 15 seconds.
             retry_after: Some((cost.seconds() / 6.0).clamp(2.0, 15.0) as u32),
             ..ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!(
-                    "the {board} pattern databases ({pdb}) for the class of goal {} are being \
-                     built ({}, once; started {} s ago): {board} questions are answered when \
-                     they are ready; try again shortly",
+                    "the {what} for the class of goal {} {} being built ({}, once; started \
+                     {} s ago): {board} questions are answered when they are ready; try again \
+                     shortly",
                     question.goal(),
+                    if question.metric() == Metric::Multi {
+                        "is"
+                    } else {
+                        "are"
+                    },
                     cost,
                     since.elapsed().as_secs()
                 ),
@@ -316,11 +320,7 @@ impl Store {
                 let message = error.to_string();
                 report(
                     "serve",
-                    format_args!(
-                        "building the {} pattern databases ({}) failed: {message}",
-                        question.board(),
-                        question.pdb().unwrap_or_default()
-                    ),
+                    format_args!("building the {} failed: {message}", files(&question).0),
                 );
                 Some(Build::Failed {
                     message,
@@ -334,6 +334,25 @@ impl Store {
             // meanwhile; its outcome is recorded under the lock (on a blocking thread).
             entry.blocking_lock().build = outcome;
         }
+    }
+}
+
+/// The files a question of a board answered by search needs, in words (`4x4 pattern databases
+/// (7-8)`, `4x4 multi-tile table`), and what building them costs.
+fn files(question: &Question) -> (String, BuildCost) {
+    let board = question.board();
+    if question.metric() == Metric::Multi {
+        // slidy's relabelling of the 15-puzzle: 16!/(2!4!5!4!) states.
+        (
+            format!("{board} multi-tile table"),
+            BuildCost::of_relabelled(151_351_200),
+        )
+    } else {
+        let pdb = question.pdb().unwrap_or(board.default_partition());
+        (
+            format!("{board} pattern databases ({pdb})"),
+            BuildCost::of_partition(board.cells(), pdb),
+        )
     }
 }
 

@@ -328,9 +328,10 @@ fn every_output_form_on_4x4() {
         "",
     );
     run.code(0).quiet();
+    // The multi-tile metric is bounded by a relabelled table, not by these files.
     q(&["--metric", "mtm", near], "")
         .code(2)
-        .one_error_line("stm");
+        .one_error_line("the multi-tile metric on 4x4 is bounded by a relabelled table");
     sandbox
         .run("query", &["--board", "4x4", "--pdb", "4-4", near])
         .code(2)
@@ -518,9 +519,19 @@ fn compare_on_4x4() {
 fn refusals_on_large_boards() {
     let sandbox = Sandbox::new();
     sandbox
-        .run("build-db", &["--board", "4x4", "--metric", "mtm"])
+        .run("build-db", &["--board", "5x3", "--metric", "mtm"])
         .code(2)
-        .one_error_line("stm");
+        .one_error_line("--metric mtm: 5x3 pattern databases count single-tile moves (stm) only");
+    sandbox
+        .run(
+            "build-db",
+            &["--board", "4x4", "--metric", "mtm", "--pdb", "5-5-5"],
+        )
+        .code(2)
+        .one_error_line(
+            "--pdb \"5-5-5\": the multi-tile metric on 4x4 is bounded by a relabelled table, not \
+             by pattern databases",
+        );
     sandbox
         .run("build-db", &["--board", "4x4", "--compress"])
         .code(2)

@@ -6,6 +6,7 @@ mod build_db;
 mod builds;
 mod compare;
 mod fifteen;
+mod fifteen_mtm;
 mod hostile;
 mod query;
 mod questions;

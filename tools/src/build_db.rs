@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use tilebase_answer::{
     Asked, Board, Error, Given, LOCAL_DIR, Method, Metric, Partition, Position, Question,
-    QuestionError, build_patterns, build_table,
+    QuestionError, build_patterns, build_relabelled, build_table,
 };
 use tilebase_pattern::{ClassFrame, cells_to_string};
 
@@ -39,7 +39,7 @@ pub struct Args {
     #[arg(long, conflicts_with = "goal")]
     pub all_goals: bool,
     /// How moves are counted: stm, one tile slides; mtm, a line of tiles slides as one move
-    /// (full tables only) [default: stm]
+    /// (full tables, and on 4x4 a relabelled table instead of pattern databases) [default: stm]
     #[arg(long, value_name = "stm|mtm")]
     pub metric: Option<Metric>,
     /// The partition into patterns (the help says what each costs to build)
@@ -94,6 +94,7 @@ pub fn run(args: &Args) -> Result<String, String> {
     })?;
     match question.board().method() {
         Method::Table => tables(args, &question),
+        Method::Patterns if question.metric() == Metric::Multi => relabelled(args, &question),
         Method::Patterns => patterns(args, &question),
     }
 }
@@ -198,6 +199,79 @@ fn build_one(args: &Args, goal: &Position, metric: Metric, path: &Path) -> Resul
             Metric::Multi => "mtm (multi-tile moves: a line of tiles slides as one)",
         },
     ))
+}
+
+/// The multi-tile relabelled table of the 15-puzzle goal's class, or with `--all-goals` of
+/// every class.
+fn relabelled(args: &Args, question: &Question) -> Result<String, String> {
+    let board = question.board();
+    if args.compress {
+        return Err(format!(
+            "--compress: {board} tables are memory-mapped as they are, not compressed"
+        ));
+    }
+    let dir = args.out.clone().unwrap_or_else(|| PathBuf::from(LOCAL_DIR));
+    if dir.is_file() {
+        return Err(format!(
+            "{}: is a file; on {board}, --out names a directory",
+            dir.display()
+        ));
+    }
+    let goals = if args.all_goals {
+        board.canonical_goals()
+    } else {
+        vec![*question.goal()]
+    };
+    let watch = Shown {
+        program: "build-db",
+    };
+    let mut summary = String::new();
+    for goal in goals {
+        let frame = ClassFrame::new(goal.board().grid(), goal.cells());
+        let canonical = frame.canonical();
+        let started = Instant::now();
+        let saved =
+            build_relabelled(board, canonical, &dir, args.force, &watch).map_err(refused)?;
+        let seconds = started.elapsed().as_secs_f64();
+        let h = &saved.header;
+        let _ = writeln!(summary, "board     {board}");
+        let _ = writeln!(summary, "goal      {goal}");
+        if canonical != goal.cells() {
+            let _ = writeln!(
+                summary,
+                "class     answered through goal {} (the same class of the blank's cell)",
+                cells_to_string(canonical)
+            );
+        }
+        // The mirror about the main diagonal needs the blank on it: a corner or inside.
+        let blank = canonical.iter().position(|&t| t == 0).unwrap_or(0);
+        let w = board.width();
+        let mirrored = blank / w == blank % w;
+        let _ = writeln!(
+            summary,
+            "labels    {} by goal cell (relabelled{})",
+            cells_to_string(&h.labels),
+            if mirrored {
+                ", with the mirrored lookup"
+            } else {
+                ""
+            }
+        );
+        let _ = writeln!(
+            summary,
+            "  {} relabelled states, max {} moves, file {} ({} bytes)",
+            h.entry_count,
+            h.max_value,
+            saved.path.display(),
+            saved.bytes
+        );
+        let _ = writeln!(summary, "time      {seconds:.1} s");
+        let _ = writeln!(
+            summary,
+            "metric    mtm (multi-tile moves: a line of tiles slides as one)\n"
+        );
+    }
+    Ok(summary)
 }
 
 /// The pattern databases of the goal's class, or with `--all-goals` of every class.

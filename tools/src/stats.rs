@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use tilebase_answer::{PatternStats, Stats, TableStats};
+use tilebase_answer::{PatternStats, RelabelStats, Stats, TableStats};
 use tilebase_pattern::cells_to_string;
 
 use crate::exit::{self, parse_args, report};
@@ -63,6 +63,7 @@ pub fn main() -> ExitCode {
         match &stats {
             Stats::Table(stats) => human(stats, args.count_antipodes),
             Stats::Patterns(stats) => human_patterns(stats),
+            Stats::Relabelled(stats) => human_relabelled(stats),
         }
     };
     let mut out = io::stdout().lock();
@@ -74,6 +75,57 @@ pub fn main() -> ExitCode {
             ExitCode::from(exit::ERROR)
         }
     }
+}
+
+/// The multi-tile statistics of the 15-puzzle for a person: the published radius, and the
+/// relabelled table's file and a bar chart of its values.
+pub fn human_relabelled(stats: &RelabelStats) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "board      {} (the 15-puzzle), {} states",
+        stats.board,
+        thousands(stats.states)
+    );
+    let _ = writeln!(text, "goal       {}", stats.goal);
+    if stats.class_goal != stats.goal {
+        let _ = writeln!(
+            text,
+            "class      answered through goal {}",
+            stats.class_goal
+        );
+    }
+    let _ = writeln!(
+        text,
+        "metric     {} (multi-tile moves: a line of tiles slides as one)",
+        stats.metric
+    );
+    if let (Some(max), Some(antipodes), Some(source)) =
+        (stats.max_distance, stats.antipode_count, stats.source)
+    {
+        let _ = writeln!(
+            text,
+            "max        {max} moves, reached by {antipodes} states ({source})"
+        );
+    }
+    let r = &stats.relabelled;
+    let _ = writeln!(
+        text,
+        "\nrelabelled labels {} by goal cell: {} states, values 0 to {}, mean {:.3}\n  file {} ({} bytes)",
+        cells_to_string(&r.labels),
+        thousands(r.states),
+        r.max_value,
+        r.mean,
+        r.path,
+        thousands(r.bytes)
+    );
+    let widest = r.counts.iter().copied().max().unwrap_or(1).max(1);
+    for (v, &c) in r.counts.iter().enumerate() {
+        let bar = "#".repeat(((c as f64 / widest as f64) * 40.0).round() as usize);
+        let line = format!("  {v:>3} {:>13}  {bar}", thousands(c));
+        let _ = writeln!(text, "{}", line.trim_end());
+    }
+    text
 }
 
 /// The pattern databases' statistics for a person: each pattern's tiles, placements, file,

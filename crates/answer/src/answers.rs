@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use tilebase_core::{Metric, Move, Path, Slide};
 use tilebase_lookup::{Database, Goal, Storage};
-use tilebase_pattern::{SolveError, Solver};
+use tilebase_pattern::{ClassFrame, MultiSolver, SolveError, Solver};
 
 use crate::answer::{Answer, Hint, Solved, Unsolvable};
 use crate::board::{Board, Method};
@@ -14,6 +14,7 @@ use crate::error::Error;
 use crate::patterns::PatternSource;
 use crate::position::{Given, Position, ReadError};
 use crate::question::{Asked, Question};
+use crate::relabelled::RelabelSource;
 use crate::repair;
 use crate::tables::TableSource;
 
@@ -49,6 +50,8 @@ struct Inner {
 pub(crate) enum Source {
     Table(TableSource),
     Patterns(Box<PatternSource>),
+    /// The 15-puzzle in the multi-tile metric.
+    Relabelled(Box<RelabelSource>),
 }
 
 /// How hard a search may try: a bound on the nodes it generates, and the threads one search is
@@ -173,7 +176,7 @@ impl Answers {
     pub fn table(&self) -> Option<&TableSource> {
         match &self.0.source {
             Source::Table(source) => Some(source),
-            Source::Patterns(_) => None,
+            _ => None,
         }
     }
 
@@ -181,7 +184,7 @@ impl Answers {
     pub fn patterns(&self) -> Option<&PatternSource> {
         match &self.0.source {
             Source::Patterns(source) => Some(source),
-            Source::Table(_) => None,
+            _ => None,
         }
     }
 
@@ -215,9 +218,7 @@ impl Answers {
             Source::Table(source) => {
                 table_result(source, source.answers().distance(self.state(position)?))
             }
-            Source::Patterns(source) => Ok(Searcher::new(self, source)?
-                .solve(position, effort)?
-                .map(|moves| moves.len() as u8)),
+            _ => self.search()?.distance(position, effort),
         }
     }
 
@@ -237,9 +238,7 @@ impl Answers {
             Source::Table(source) => {
                 table_result(source, source.answers().solve(self.state(position)?))
             }
-            Source::Patterns(source) => Ok(Searcher::new(self, source)?
-                .solve(position, effort)?
-                .map(Path::from_iter)),
+            _ => Ok(self.search()?.solve(position, effort)?.map(Path::from_iter)),
         }
     }
 
@@ -251,8 +250,8 @@ impl Answers {
             Source::Table(source) => {
                 table_result(source, source.answers().hints(self.state(position)?))
             }
-            Source::Patterns(source) => {
-                let searcher = Searcher::new(self, source)?;
+            _ => {
+                let searcher = self.search()?;
                 searcher.at_distance(position, |d, effort| searcher.hints(position, d, effort))
             }
         }
@@ -282,8 +281,8 @@ impl Answers {
                             .collect::<Result<Vec<Path>, _>>()
                     }),
             ),
-            Source::Patterns(source) => {
-                let searcher = Searcher::new(self, source)?;
+            _ => {
+                let searcher = self.search()?;
                 searcher.at_distance(position, |d, effort| {
                     searcher.solutions(position, d, limit, effort)
                 })
@@ -310,8 +309,8 @@ impl Answers {
                 source,
                 count_table(&source.answers(), *self.state(position)?),
             ),
-            Source::Patterns(source) => {
-                let searcher = Searcher::new(self, source)?;
+            _ => {
+                let searcher = self.search()?;
                 searcher.at_distance(position, |d, effort| {
                     searcher.count(position, d, effort).map(u128::from)
                 })
@@ -357,7 +356,7 @@ impl Answers {
                     hints,
                 }))
             }
-            Source::Patterns(source) => Searcher::new(self, source)?.answer(position, ask),
+            _ => self.search()?.answer(position, ask),
         }
     }
 
@@ -378,7 +377,29 @@ impl Answers {
     /// A search over the pattern databases, made once for many positions (a batch, a
     /// printer); `None` when the answers come from a full table.
     pub(crate) fn searcher(&self) -> Option<Result<Searcher<'_>, Error>> {
-        self.patterns().map(|source| Searcher::new(self, source))
+        match &self.0.source {
+            Source::Table(_) => None,
+            Source::Patterns(source) => Some(Searcher::of_patterns(self, source)),
+            Source::Relabelled(source) => Some(Searcher::of_relabelled(self, source)),
+        }
+    }
+
+    /// The search, on a board answered by one.
+    fn search(&self) -> Result<Searcher<'_>, Error> {
+        self.searcher().unwrap_or_else(|| {
+            Err(Error::NoSearch {
+                board: self.board(),
+                what: "a search",
+            })
+        })
+    }
+
+    /// The relabelled table, when the answers come from a multi-tile search over one.
+    pub fn relabelled(&self) -> Option<&RelabelSource> {
+        match &self.0.source {
+            Source::Relabelled(source) => Some(source),
+            _ => None,
+        }
     }
 }
 
@@ -430,75 +451,153 @@ fn count_below(
     Ok(n)
 }
 
-/// IDA* over the pattern databases of a goal's class, in the goal's own frame: positions are
-/// turned into the canonical goal's frame, and the moves found turned back.
+/// IDA* over the files of a goal's class (pattern databases, or in the multi-tile metric a
+/// relabelled table), in the goal's own frame: positions are turned into the canonical goal's
+/// frame, and the moves found turned back.
 pub(crate) struct Searcher<'a> {
     answers: &'a Answers,
-    source: &'a PatternSource,
-    solver: Solver<'a>,
+    frame: &'a ClassFrame,
+    bound: Bound<'a>,
+}
+
+/// What bounds the search.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "one lives on the stack for each search, never in a collection: boxing would add \
+              an allocation to every question"
+)]
+enum Bound<'a> {
+    /// Additive pattern databases: single-tile moves.
+    Patterns(Solver<'a>),
+    /// A relabelled table: multi-tile moves.
+    Relabelled(MultiSolver<'a>),
+}
+
+/// A multi-tile solution as the blank's moves, a letter per cell.
+fn cells_of(slides: &[Slide]) -> Vec<Move> {
+    slides
+        .iter()
+        .flat_map(|s| std::iter::repeat_n(s.direction, usize::from(s.cells)))
+        .collect()
 }
 
 impl<'a> Searcher<'a> {
-    fn new(answers: &'a Answers, source: &'a PatternSource) -> Result<Searcher<'a>, Error> {
+    fn of_patterns(answers: &'a Answers, source: &'a PatternSource) -> Result<Searcher<'a>, Error> {
         Ok(Searcher {
             answers,
-            source,
-            solver: source.solver(true)?,
+            frame: source.frame(),
+            bound: Bound::Patterns(source.solver(true)?),
         })
     }
 
+    fn of_relabelled(
+        answers: &'a Answers,
+        source: &'a RelabelSource,
+    ) -> Result<Searcher<'a>, Error> {
+        Ok(Searcher {
+            answers,
+            frame: source.frame(),
+            bound: Bound::Relabelled(source.solver()?),
+        })
+    }
+
+    /// The error of a search that gave up on `position`.
+    fn failed(position: &Position, error: SolveError) -> Error {
+        Error::Search {
+            position: *position,
+            error,
+        }
+    }
+
+    /// An optimal solution of `image` (in the canonical frame) within `max_nodes`, as the
+    /// blank's moves there.
+    fn solve_image(&self, image: &[u8], max_nodes: u64) -> Result<Vec<Move>, SolveError> {
+        match &self.bound {
+            Bound::Patterns(solver) => solver.solve(image, max_nodes).map(|s| s.moves),
+            Bound::Relabelled(solver) => {
+                solver.solve(image, max_nodes).map(|s| cells_of(&s.slides))
+            }
+        }
+    }
+
     /// An optimal solution of `position`, or `None` if it cannot reach the goal (a parity, no
-    /// search). With no node bound and more than one thread, one search is shared among the
-    /// threads: the same solution, sooner.
+    /// search). With no node bound and more than one thread, one single-tile search is shared
+    /// among the threads: the same solution, sooner.
     pub(crate) fn solve(
         &self,
         position: &Position,
         effort: &Effort,
     ) -> Result<Option<Vec<Move>>, Error> {
-        let frame = self.source.frame();
+        let frame = self.frame;
         let image = frame.state(position.cells());
         let threads = effort.threads();
-        let result = if threads > 1 && effort.max_nodes == u64::MAX {
-            self.solver.solve_parallel(&image, threads)
-        } else {
-            self.solver.solve(&image, effort.max_nodes)
+        let result = match &self.bound {
+            Bound::Patterns(solver) if threads > 1 && effort.max_nodes == u64::MAX => {
+                solver.solve_parallel(&image, threads).map(|s| s.moves)
+            }
+            _ => self.solve_image(&image, effort.max_nodes),
         };
         match result {
-            Ok(solution) => Ok(Some(
-                solution.moves.iter().map(|&m| frame.move_back(m)).collect(),
-            )),
+            Ok(moves) => Ok(Some(moves.iter().map(|&m| frame.move_back(m)).collect())),
             Err(SolveError::Unsolvable) => Ok(None),
-            Err(error) => Err(Error::Search {
-                position: *position,
-                error,
-            }),
+            Err(error) => Err(Self::failed(position, error)),
         }
     }
 
-    /// Every legal move from `position`, at `distance`: the move, the tile it slides, and the
-    /// exact distance it leads to (a search each).
+    /// The optimal number of moves from `position`, or `None` if it cannot reach the goal.
+    pub(crate) fn distance(
+        &self,
+        position: &Position,
+        effort: &Effort,
+    ) -> Result<Option<u8>, Error> {
+        Ok(self
+            .solve(position, effort)?
+            .map(|moves| self.length(&moves)))
+    }
+
+    /// The number of moves of `moves` in the search's metric.
+    fn length(&self, moves: &[Move]) -> u8 {
+        Path::from(moves.to_vec()).moves_in(self.answers.metric()) as u8
+    }
+
+    /// Every legal move from `position` (in the multi-tile metric every slide, the shorter
+    /// first within a direction), at `distance`: the move, the tile it slides, and the exact
+    /// distance it leads to (a search each).
     pub(crate) fn hints(
         &self,
         position: &Position,
         distance: u8,
         effort: &Effort,
     ) -> Result<Vec<Hint>, Error> {
+        let longest = match self.bound {
+            Bound::Patterns(_) => 1,
+            Bound::Relabelled(_) => position.board().width().max(position.board().height()) - 1,
+        };
         let mut hints = Vec::with_capacity(4);
         for m in Move::ALL {
-            let (Some(next), Some(tile)) = (position.slide(m), position.slide_tile(m)) else {
+            let Some(tile) = position.slide_tile(m) else {
                 continue;
             };
-            // A neighbour is one move nearer or farther: d − 1 or d + 1.
-            let reached = match self.solve(&next, effort)? {
-                Some(moves) => moves.len() as u8,
-                None => distance + 1,
-            };
-            hints.push(Hint {
-                slide: Slide::one(m),
-                tile,
-                distance: reached,
-                optimal: reached + 1 == distance,
-            });
+            let mut next = *position;
+            for cells in 1..=longest {
+                let Some(there) = next.slide(m) else { break };
+                next = there;
+                // A neighbour is one move nearer or farther (or, in the multi-tile metric, as
+                // far): never unreachable.
+                let reached = match self.solve(&next, effort)? {
+                    Some(moves) => self.length(&moves),
+                    None => distance + 1,
+                };
+                hints.push(Hint {
+                    slide: Slide {
+                        direction: m,
+                        cells: cells as u8,
+                    },
+                    tile,
+                    distance: reached,
+                    optimal: reached + 1 == distance,
+                });
+            }
         }
         Ok(hints)
     }
@@ -512,7 +611,7 @@ impl<'a> Searcher<'a> {
                 goal: *self.answers.goal(),
             }));
         };
-        let distance = moves.len() as u8;
+        let distance = self.length(&moves);
         let hints = if ask.hints {
             Some(self.hints(position, distance, effort)?)
         } else {
@@ -548,12 +647,12 @@ impl<'a> Searcher<'a> {
         let effort = Effort::default();
         match self.solve(position, &effort)? {
             None => Ok(None),
-            Some(moves) => answer(moves.len() as u8, &effort).map(Some),
+            Some(moves) => answer(self.length(&moves), &effort).map(Some),
         }
     }
 
-    /// Tells `each` every optimal solution of `position` (at `distance`), in the canonical
-    /// frame, while it says to go on.
+    /// Tells `each` every optimal solution of `position` (at `distance`), as the blank's moves
+    /// in the canonical frame (a letter per cell), while it says to go on.
     fn each_optimal(
         &self,
         position: &Position,
@@ -561,14 +660,19 @@ impl<'a> Searcher<'a> {
         effort: &Effort,
         each: &mut dyn FnMut(&[Move]) -> bool,
     ) -> Result<(), Error> {
-        let image = self.source.frame().state(position.cells());
-        self.solver
-            .each_optimal(&image, u32::from(distance), effort.max_nodes, each)
+        let image = self.frame.state(position.cells());
+        let length = u32::from(distance);
+        let searched = match &self.bound {
+            Bound::Patterns(solver) => solver.each_optimal(&image, length, effort.max_nodes, each),
+            Bound::Relabelled(solver) => {
+                solver.each_optimal(&image, length, effort.max_nodes, &mut |slides| {
+                    each(&cells_of(slides))
+                })
+            }
+        };
+        searched
             .map(|_| ())
-            .map_err(|error| Error::Search {
-                position: *position,
-                error,
-            })
+            .map_err(|error| Self::failed(position, error))
     }
 
     /// The optimal solutions of `position` (at `distance`), in lexicographic U < D < L < R
@@ -580,7 +684,7 @@ impl<'a> Searcher<'a> {
         limit: Option<usize>,
         effort: &Effort,
     ) -> Result<Vec<Path>, Error> {
-        let frame = self.source.frame();
+        let frame = self.frame;
         let limit = limit.unwrap_or(usize::MAX);
         let mut all: Vec<Path> = Vec::new();
         if limit > 0 {
@@ -612,18 +716,29 @@ impl<'a> Searcher<'a> {
 
     /// The search's heuristic of `position`.
     pub(crate) fn heuristic(&self, position: &Position) -> u32 {
-        self.solver
-            .heuristic(&self.source.frame().state(position.cells()))
+        let image = self.frame.state(position.cells());
+        match &self.bound {
+            Bound::Patterns(solver) => solver.heuristic(&image),
+            Bound::Relabelled(solver) => solver.heuristic(&image),
+        }
     }
 
     /// The goal class's frame the search runs in.
-    pub(crate) fn frame(&self) -> &'a tilebase_pattern::ClassFrame {
-        self.source.frame()
+    pub(crate) fn frame(&self) -> &'a ClassFrame {
+        self.frame
     }
 
-    /// The search itself.
-    pub(crate) fn solver(&self) -> &Solver<'a> {
-        &self.solver
+    /// The single-tile search, which is cut into pieces ([`crate::Pieces`]); `what` names the
+    /// piece asked for, in the error of the multi-tile search.
+    pub(crate) fn pieces_solver(&self, what: &'static str) -> Result<&Solver<'a>, Error> {
+        match &self.bound {
+            Bound::Patterns(solver) => Ok(solver),
+            Bound::Relabelled(_) => Err(Error::NotInMetric {
+                board: self.answers.board(),
+                metric: self.answers.metric(),
+                what,
+            }),
+        }
     }
 
     /// Whether `position` can reach the goal: a parity, no search.
@@ -638,19 +753,33 @@ impl<'a> Searcher<'a> {
         positions: &[Position],
         effort: &Effort,
     ) -> Vec<Result<Option<u8>, Error>> {
-        let frame = self.source.frame();
+        use rayon::prelude::*;
+        let frame = self.frame;
         let images: Vec<Vec<u8>> = positions.iter().map(|p| frame.state(p.cells())).collect();
-        self.solver
-            .solve_all(&images, effort.max_nodes)
+        let results: Vec<Result<u8, SolveError>> = match &self.bound {
+            Bound::Patterns(solver) => solver
+                .solve_all(&images, effort.max_nodes)
+                .into_iter()
+                .map(|r| r.map(|s| s.moves.len() as u8))
+                .collect(),
+            // Each position on the next free core, as the single-tile batch does.
+            Bound::Relabelled(solver) => images
+                .par_iter()
+                .with_max_len(1)
+                .map(|image| {
+                    solver
+                        .solve(image, effort.max_nodes)
+                        .map(|s| s.slides.len() as u8)
+                })
+                .collect(),
+        };
+        results
             .into_iter()
             .zip(positions)
             .map(|(result, position)| match result {
-                Ok(solution) => Ok(Some(solution.moves.len() as u8)),
+                Ok(d) => Ok(Some(d)),
                 Err(SolveError::Unsolvable) => Ok(None),
-                Err(error) => Err(Error::Search {
-                    position: *position,
-                    error,
-                }),
+                Err(error) => Err(Self::failed(position, error)),
             })
             .collect()
     }

@@ -52,6 +52,17 @@ pub enum Error {
         /// What was asked for.
         what: &'static str,
     },
+    /// A search's piece of work (a split, a subtree) asked of the multi-tile search, which is
+    /// not cut into pieces.
+    #[error("{board}, {metric}: {what} is for single-tile searches")]
+    NotInMetric {
+        /// The board.
+        board: Board,
+        /// The metric.
+        metric: tilebase_core::Metric,
+        /// What was asked for.
+        what: &'static str,
+    },
     /// A search's piece of work (a bound, a split, a subtree) asked of a board answered from
     /// a full table, which needs no search.
     #[error("{board}: answered from its full table; {what} is for boards answered by search")]

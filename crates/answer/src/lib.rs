@@ -76,6 +76,7 @@ mod print;
 mod published;
 mod question;
 mod random;
+mod relabelled;
 mod repair;
 mod stats;
 mod tables;
@@ -103,8 +104,14 @@ pub use question::{
     Asked, GOAL_PRESETS, Question, QuestionError, read_board, read_metric, read_pdb,
 };
 pub use random::{Distances, scrambles};
+pub use relabelled::{
+    RelabelSource, build_files as build_relabelled, file_name as relabelled_file_name,
+};
 pub use repair::open_given;
-pub use stats::{DatabaseFacts, PatternFacts, PatternStats, Stats, TableStats};
+pub use stats::{
+    DatabaseFacts, FIFTEEN_MTM_RADIUS, PatternFacts, PatternStats, RelabelFacts, RelabelStats,
+    Stats, TableStats,
+};
 pub use tables::TableSource;
 pub use tilebase_core::{Metric, Move, Path, Slide, State};
 pub use tilebase_lookup::Draw;

@@ -6,6 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use arc_swap::ArcSwap;
 use rustc_hash::FxHashMap;
+use tilebase_core::Metric;
 use tilebase_lookup::Database;
 
 use crate::answers::{Answers, Source};
@@ -179,6 +180,15 @@ impl Library {
                 );
                 (vec![name], command)
             }
+            Method::Patterns if question.metric() == Metric::Multi => {
+                let file = crate::relabelled::ClassFile::of(goal)?;
+                let command = repair::relabelled_command(
+                    places.build_dir(),
+                    file.board,
+                    file.frame.canonical(),
+                );
+                (vec![file.name], command)
+            }
             Method::Patterns => {
                 let files = crate::patterns::ClassFiles::of(
                     goal,
@@ -247,6 +257,9 @@ impl Library {
                     .table(goal, question.metric(), build)?
                     .map(Source::Table)
             }
+            Method::Patterns if question.metric() == Metric::Multi => finder
+                .relabelled(question.goal(), build)?
+                .map(|source| Source::Relabelled(Box::new(source))),
             Method::Patterns => {
                 let partition = question
                     .pdb()

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use tilebase_lookup::{Database, PatternFile};
+use tilebase_lookup::{Database, PatternFile, RelabelledFile};
 
 use crate::places::Places;
 use crate::watch::Watch;
@@ -26,6 +26,7 @@ pub(crate) struct Finder<'a> {
 pub(crate) struct Opened {
     tables: Mutex<HashMap<PathBuf, Arc<Database>>>,
     patterns: Mutex<HashMap<PathBuf, Arc<PatternFile>>>,
+    relabelled: Mutex<HashMap<PathBuf, Arc<RelabelledFile>>>,
 }
 
 /// Nothing panics while holding these locks; if something ever did, the maps are still whole.
@@ -55,10 +56,25 @@ impl Opened {
         Ok(file)
     }
 
+    /// The relabelled table at `path`, opened (and every block of it checked) the first time
+    /// only.
+    pub(crate) fn relabelled(
+        &self,
+        path: &Path,
+    ) -> Result<Arc<RelabelledFile>, tilebase_lookup::Error> {
+        if let Some(file) = lock(&self.relabelled).get(path) {
+            return Ok(Arc::clone(file));
+        }
+        let file = Arc::new(RelabelledFile::open(path)?);
+        lock(&self.relabelled).insert(path.to_path_buf(), Arc::clone(&file));
+        Ok(file)
+    }
+
     /// Forgets the file at `path`, which a build has just replaced: the next question opens the
     /// new one. (Whoever holds the old one keeps reading it: a replaced file stays whole.)
     pub(crate) fn forget(&self, path: &Path) {
         lock(&self.tables).remove(path);
         lock(&self.patterns).remove(path);
+        lock(&self.relabelled).remove(path);
     }
 }

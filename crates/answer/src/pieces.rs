@@ -67,7 +67,7 @@ impl Answers {
         let frame = searcher.frame();
         let image = frame.state(position.cells());
         let split = searcher
-            .solver()
+            .pieces_solver("a split")?
             .split(&image, bound, at_least)
             .map_err(|error| Error::Search {
                 position: *position,
@@ -110,7 +110,7 @@ impl Answers {
         let image = frame.state(position.cells());
         let there: Vec<Move> = moves.iter().map(|&m| frame.move_there(m)).collect();
         let below = searcher
-            .solver()
+            .pieces_solver("a search below a piece")?
             .search_below(&image, &there, bound, max_nodes)
             .map_err(|error| Error::Search {
                 position: *position,

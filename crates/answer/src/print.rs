@@ -500,9 +500,9 @@ impl Writer<'_> {
                 push_position_distance(out, position, None);
                 return Ok(Outcome::Unsolvable);
             }
-            let moves = searcher.solve(position, &self.effort)?;
-            push_position_distance(out, position, moves.as_ref().map(|m| m.len() as u8));
-            return Ok(if moves.is_some() {
+            let distance = searcher.distance(position, &self.effort)?;
+            push_position_distance(out, position, distance);
+            return Ok(if distance.is_some() {
                 Outcome::Answered
             } else {
                 Outcome::Unsolvable

@@ -84,6 +84,18 @@ pub enum QuestionError {
         /// The metric asked for.
         metric: Metric,
     },
+    /// Pattern databases asked for in the multi-tile metric, which a relabelled table bounds.
+    #[error(
+        "pdb {:?}: the multi-tile metric on {board} is bounded by a relabelled table, not by \
+         pattern databases",
+        .pdb.name()
+    )]
+    PdbInMultiTile {
+        /// The board.
+        board: Board,
+        /// The partition asked for.
+        pdb: Partition,
+    },
     /// Pattern databases asked for on a board answered from a full table.
     #[error(
         "pdb {:?}: boards of up to 12 cells are answered from their full tables, not from \
@@ -111,6 +123,13 @@ impl Question {
                 Some(pdb) => return Err(QuestionError::PdbOnTable { pdb }),
                 None => None,
             },
+            // The 15-puzzle in the multi-tile metric: a relabelled table bounds the search.
+            Method::Patterns if metric == Metric::Multi && board == Board::FOUR_BY_FOUR => {
+                match pdb {
+                    Some(pdb) => return Err(QuestionError::PdbInMultiTile { board, pdb }),
+                    None => None,
+                }
+            }
             Method::Patterns => {
                 if metric != Metric::Single {
                     return Err(QuestionError::MetricNotAnswered { board, metric });
@@ -263,6 +282,8 @@ impl fmt::Display for Question {
         )?;
         if let Some(pdb) = self.pdb {
             write!(f, ", {pdb} pattern databases")?;
+        } else if self.board().method() == Method::Patterns {
+            f.write_str(", relabelled table")?;
         }
         f.write_str(")")
     }
@@ -339,6 +360,10 @@ mod tests {
             "goal 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0 (4x4 board, stm, 7-8 pattern databases)"
         );
         assert_eq!(
+            text(Some("4x4"), None, Some("mtm"), None).unwrap(),
+            "goal 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0 (4x4 board, mtm, relabelled table)"
+        );
+        assert_eq!(
             text(
                 None,
                 Some("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"),
@@ -375,8 +400,13 @@ mod tests {
             "pdb \"4-4\": patterns of 4-4 tiles make 8, but the board has 15 tiles"
         );
         assert_eq!(
-            refused(Some("4x4"), None, Some("mtm"), None),
-            "metric mtm: 4x4 is answered in single-tile moves (stm) only"
+            refused(Some("5x3"), None, Some("mtm"), None),
+            "metric mtm: 5x3 is answered in single-tile moves (stm) only"
+        );
+        assert_eq!(
+            refused(Some("4x4"), None, Some("mtm"), Some("5-5-5")),
+            "pdb \"5-5-5\": the multi-tile metric on 4x4 is bounded by a relabelled table, not \
+             by pattern databases"
         );
         assert_eq!(
             refused(None, None, None, Some("5-5-5")),

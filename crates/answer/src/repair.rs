@@ -149,6 +149,26 @@ pub(crate) fn patterns_command(
     command
 }
 
+/// The command that rebuilds the multi-tile relabelled table of the canonical goal `canonical`
+/// in the directory `dir`.
+pub(crate) fn relabelled_command(dir: &Path, board: Board, canonical: &[u8]) -> String {
+    let mut command = format!("build-db --board {board} --metric mtm");
+    let standard: Vec<u8> = (1..board.cells() as u8).chain([0]).collect();
+    if canonical != standard {
+        command.push_str(&format!(" --goal {}", cells_to_string(canonical)));
+    }
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    command.push_str(&format!(
+        " --out {} --force",
+        shell_word(&dir.to_string_lossy())
+    ));
+    command
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

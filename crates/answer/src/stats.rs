@@ -12,6 +12,7 @@ use tilebase_core::Metric;
 use crate::answers::Answers;
 use crate::patterns::PatternSource;
 use crate::published::published;
+use crate::relabelled::RelabelSource;
 use crate::tables::TableSource;
 
 /// The statistics of a goal's answers.
@@ -22,6 +23,64 @@ pub enum Stats {
     Table(TableStats),
     /// From pattern databases.
     Patterns(PatternStats),
+    /// From a relabelled table: the 15-puzzle in the multi-tile metric.
+    Relabelled(RelabelStats),
+}
+
+/// The 15-puzzle's radius in the multi-tile metric, and how many states lie there: 43 moves,
+/// 16 states (Norskog and Davidson, 2010; OEIS A389728). Cited, not computed here: no table of
+/// ours holds the 15-puzzle.
+pub const FIFTEEN_MTM_RADIUS: (u8, u64, &str) = (
+    43,
+    16,
+    "published: Norskog and Davidson, 2010; OEIS A389728",
+);
+
+/// What `stats --board 4x4 --metric mtm --json` prints.
+#[derive(Debug, Serialize)]
+pub struct RelabelStats {
+    /// The board, `4x4`.
+    pub board: String,
+    /// The goal asked for.
+    pub goal: String,
+    /// The canonical goal of its class, whose file answers.
+    pub class_goal: String,
+    /// `mtm`.
+    pub metric: &'static str,
+    /// The reachable states: 16!/2.
+    pub states: u128,
+    /// The largest distance from a goal with the blank in a corner, as published; absent for
+    /// the other goals, as the two fields after it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_distance: Option<u8>,
+    /// How many states lie at the largest distance, as published.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub antipode_count: Option<u64>,
+    /// Where the radius was published.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<&'static str>,
+    /// The relabelled table that bounds the search.
+    pub relabelled: RelabelFacts,
+}
+
+/// One relabelled table.
+#[derive(Debug, Serialize)]
+pub struct RelabelFacts {
+    /// The label of each cell of the class's goal (tiles with the same label are alike; 0 the
+    /// blank's).
+    pub labels: Vec<u8>,
+    /// Its relabelled states.
+    pub states: u64,
+    /// The largest value.
+    pub max_value: u8,
+    /// `counts[v]`: relabelled states at value `v`.
+    pub counts: Vec<u64>,
+    /// The mean value over relabelled states.
+    pub mean: f64,
+    /// The file.
+    pub path: String,
+    /// Its size in bytes.
+    pub bytes: u64,
 }
 
 /// What `stats --json` prints for a goal with a full table.
@@ -129,10 +188,10 @@ impl Answers {
     /// The statistics of the goal. From a full table this reads the whole table once, to list
     /// the farthest states.
     pub fn stats(&self) -> Stats {
-        match (self.table(), self.patterns()) {
-            (Some(source), _) => Stats::Table(table_stats(source)),
-            (None, Some(source)) => Stats::Patterns(pattern_stats(source, self.metric())),
-            (None, None) => unreachable!("answers come from a table or pattern databases"),
+        match (self.table(), self.patterns(), self.relabelled()) {
+            (Some(source), _, _) => Stats::Table(table_stats(source)),
+            (None, Some(source), _) => Stats::Patterns(pattern_stats(source, self.metric())),
+            (None, None, source) => Stats::Relabelled(relabel_stats(self, source)),
         }
     }
 }
@@ -191,6 +250,59 @@ fn at_most(counts: &[u64], total: u64) -> Vec<f64> {
             Some(*sum as f64 / total as f64)
         })
         .collect()
+}
+
+fn relabel_stats(answers: &Answers, source: Option<&RelabelSource>) -> RelabelStats {
+    let goal = answers.goal();
+    let cells = goal.board().cells() as u128;
+    let (path, facts) = match source {
+        Some(source) => {
+            let (file, path) = source.file();
+            let h = file.header();
+            let facts = RelabelFacts {
+                labels: h.labels.clone(),
+                states: h.entry_count,
+                max_value: h.max_value,
+                counts: h.counts.clone(),
+                mean: mean(&h.counts, h.entry_count),
+                path: path.display().to_string(),
+                bytes: std::fs::metadata(path).map_or(0, |m| m.len()),
+            };
+            (Some(source), facts)
+        }
+        None => (
+            None,
+            RelabelFacts {
+                labels: Vec::new(),
+                states: 0,
+                max_value: 0,
+                counts: Vec::new(),
+                mean: 0.0,
+                path: String::new(),
+                bytes: 0,
+            },
+        ),
+    };
+    // The radius is published for a goal with its blank in a corner.
+    let blank = goal.cells().iter().position(|&t| t == 0).unwrap_or(0);
+    let w = goal.board().width();
+    let (row, col) = (blank / w, blank % w);
+    let corner = (row == 0 || row + 1 == goal.board().height()) && (col == 0 || col + 1 == w);
+    let (radius, antipodes, cited) = FIFTEEN_MTM_RADIUS;
+    RelabelStats {
+        board: goal.board().to_string(),
+        goal: goal.to_string(),
+        class_goal: path.map_or_else(
+            || goal.to_string(),
+            |s| cells_to_string(s.frame().canonical()),
+        ),
+        metric: answers.metric().name(),
+        states: (1..=cells).product::<u128>() / 2,
+        max_distance: corner.then_some(radius),
+        antipode_count: corner.then_some(antipodes),
+        source: corner.then_some(cited),
+        relabelled: facts,
+    }
 }
 
 fn pattern_stats(source: &PatternSource, metric: Metric) -> PatternStats {

@@ -2,7 +2,7 @@
 //! Python logs, a server writes lines.
 
 use tilebase_core::{Metric, State};
-use tilebase_pattern::{Pattern, cells_to_string};
+use tilebase_pattern::{Pattern, Relabelling, cells_to_string};
 
 /// Told what finding and building files does.
 pub trait Watch: Sync {
@@ -51,6 +51,8 @@ pub enum Job<'a> {
     },
     /// The database of a pattern.
     Pattern(&'a Pattern),
+    /// The multi-tile table of a relabelling.
+    Relabelled(&'a Relabelling),
 }
 
 impl Job<'_> {
@@ -63,6 +65,11 @@ impl Job<'_> {
                 pattern.grid(),
                 cells_to_string(pattern.tiles())
             ),
+            Job::Relabelled(relabelling) => format!(
+                "building {} mtm labels {}",
+                relabelling.grid(),
+                cells_to_string(relabelling.labels())
+            ),
         }
     }
 
@@ -72,6 +79,7 @@ impl Job<'_> {
         match self {
             Job::Table { goal, .. } => u64::from(goal.board().states()),
             Job::Pattern(pattern) => pattern.abstract_states(),
+            Job::Relabelled(relabelling) => relabelling.states(),
         }
     }
 

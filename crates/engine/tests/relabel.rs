@@ -204,3 +204,93 @@ fn saved_tables_are_checked_and_proven() {
         assert!(error.contains("block 0"), "{error}");
     }
 }
+
+/// How many optimal paths in `metric` lead from `state` to the goal, by the full table: the
+/// sum over the moves one closer of the counts where they lead, each state worked out once.
+fn count_by_table(
+    table: &[u8],
+    state: State,
+    known: &mut std::collections::HashMap<u32, u64>,
+) -> u64 {
+    let index = state.index();
+    if let Some(&n) = known.get(&index) {
+        return n;
+    }
+    let d = table[index as usize];
+    let n = if d == 0 {
+        1
+    } else {
+        state
+            .slides(Metric::Multi)
+            .filter(|(_, next)| table[next.index() as usize] + 1 == d)
+            .map(|(_, next)| count_by_table(table, next, known))
+            .sum()
+    };
+    known.insert(index, n);
+    n
+}
+
+/// Every optimal multi-tile solution the search lists is legal, of the table's length, listed
+/// once, and there are as many as the full table counts; a search told to stop after three
+/// stops there.
+#[test]
+fn every_optimal_multi_tile_solution_is_listed() {
+    use tilebase_pattern::MultiSolver;
+    let goal: State = "123456780".parse().unwrap();
+    let board = goal.board();
+    let grid = Grid::new(3, 3).unwrap();
+    let relabelling = Relabelling::new(grid, goal.cells(), &[1, 1, 2, 1, 1, 2, 3, 3, 0]).unwrap();
+    let values = build_relabelled(&relabelling, Metric::Multi, &NoProgress);
+    let solver = MultiSolver::new(goal.cells(), &[(&relabelling, &values[..])]).unwrap();
+    let table = build_table_in(&goal, Metric::Multi);
+    let mut known = std::collections::HashMap::new();
+    let mut many = 0;
+    for index in (0..board.states()).step_by(89) {
+        let state = State::from_index(board, goal.parity(), index).unwrap();
+        let d = u32::from(table[index as usize]);
+        let mut all: Vec<Vec<tilebase_core::Slide>> = Vec::new();
+        solver
+            .each_optimal(state.cells(), d, u64::MAX, &mut |slides| {
+                all.push(slides.to_vec());
+                true
+            })
+            .unwrap();
+        for slides in &all {
+            assert_eq!(slides.len() as u32, d, "{state}");
+            let end = play(board, state.cells(), slides);
+            assert_eq!(end.as_deref(), Some(goal.cells()), "{state}: {slides:?}");
+        }
+        let listed = all.len();
+        all.sort_by_key(|s| {
+            s.iter()
+                .map(|m| (m.direction as u8, m.cells))
+                .collect::<Vec<_>>()
+        });
+        all.dedup();
+        assert_eq!(all.len(), listed, "{state}: a solution listed twice");
+        assert_eq!(
+            listed as u64,
+            count_by_table(&table, state, &mut known),
+            "{state}"
+        );
+        many += usize::from(listed > 3);
+        if listed > 3 {
+            let mut told = 0;
+            solver
+                .each_optimal(state.cells(), d, u64::MAX, &mut |_| {
+                    told += 1;
+                    told < 3
+                })
+                .unwrap();
+            assert_eq!(told, 3, "{state}");
+        }
+    }
+    assert!(many > 100, "{many}");
+    // Past the node bound: an error, not a partial list.
+    let far = State::from_index(board, goal.parity(), 1).unwrap();
+    let d = u32::from(table[1]);
+    assert!(matches!(
+        solver.each_optimal(far.cells(), d, 3, &mut |_| true),
+        Err(tilebase_pattern::SolveError::Exceeded { .. })
+    ));
+}

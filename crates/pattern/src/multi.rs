@@ -74,12 +74,25 @@ impl Lookup<'_> {
 /// Each label's cells, the blank's first.
 type Masks = [u32; MAX_LABELS + 1];
 
+/// The most lookups a bound takes: four tables, each with its mirror image.
+pub const MAX_LOOKUPS: usize = 8;
+
+/// The most children of a node: a slide of one cell to the edge each way along both lines,
+/// (width - 1) + (height - 1), at most 12 on a board of at most 25 cells, both sides at least 2.
+const MAX_CHILDREN: usize = 16;
+
 /// Why tables cannot bound a multi-tile search of a goal.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MultiError {
     /// No table.
     #[error("no relabelled table to bound the search")]
     NoTables,
+    /// A board so long that a node has more slides than the search keeps.
+    #[error("a board of sides {0} and {1}: at most 18 cells along a row and a column together")]
+    TooLong(usize, usize),
+    /// More tables than [`MAX_LOOKUPS`] lookups.
+    #[error("at most {MAX_LOOKUPS} lookups (each table, and its mirror image where there is one)")]
+    TooMany,
     /// A table of another board or goal, or of the wrong size.
     #[error("table {which} is not of this goal's relabelled states")]
     Mismatch {
@@ -106,6 +119,9 @@ impl<'a> MultiSolver<'a> {
             return Err(MultiError::NoTables);
         };
         let grid = first.grid();
+        if grid.width() + grid.height() - 2 > MAX_CHILDREN {
+            return Err(MultiError::TooLong(grid.width(), grid.height()));
+        }
         let n = grid.cells();
         let mut home = [0usize; MAX_GRID_CELLS];
         for (c, &t) in goal.iter().enumerate().take(n) {
@@ -155,6 +171,9 @@ impl<'a> MultiSolver<'a> {
                     label,
                 });
             }
+        }
+        if lookups.len() > MAX_LOOKUPS {
+            return Err(MultiError::TooMany);
         }
         Ok(MultiSolver {
             grid,
@@ -225,6 +244,45 @@ impl<'a> MultiSolver<'a> {
                     });
                 }
             }
+        }
+    }
+}
+
+impl MultiSolver<'_> {
+    /// Every optimal multi-tile solution of `cells` (of `length` moves, its distance: found
+    /// first by [`Self::solve`]), in U, D, L, R order with the shorter slide first, each told
+    /// to `each` as it is found; the search stops early when `each` returns `false`, and gives
+    /// up past `max_nodes` nodes. Returns the nodes generated. Two slides along one line in a
+    /// row are never optimal (they make one slide, or none), so pruning them loses no optimal
+    /// solution.
+    pub fn each_optimal(
+        &self,
+        cells: &[u8],
+        length: u32,
+        max_nodes: u64,
+        each: &mut dyn FnMut(&[Slide]) -> bool,
+    ) -> Result<u64, SolveError> {
+        let n = self.grid.cells();
+        if cells.len() != n || !solvable(&self.grid, &self.goal[..n], cells) {
+            return Err(SolveError::Unsolvable);
+        }
+        let mut state = [0u8; MAX_GRID_CELLS];
+        state[..n].copy_from_slice(cells);
+        let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
+        let mut search = Search {
+            solver: self,
+            state,
+            masks: self.masks(&state[..n]),
+            path: Vec::new(),
+            nodes: 0,
+            max_nodes,
+        };
+        match search.every(blank, 0, length, Axis::Any, each) {
+            Step::Stop if search.nodes > max_nodes => Err(SolveError::Exceeded {
+                nodes: search.nodes,
+                bound: length,
+            }),
+            _ => Ok(search.nodes),
         }
     }
 }
@@ -310,6 +368,69 @@ impl Search<'_, '_> {
             self.undo(at, blank, step);
         }
         Step::Next(next)
+    }
+
+    /// Every path within `bound` that ends at the goal, told to `each`: `Stop` when `each`
+    /// said to stop or the nodes ran out, else `Found` (whatever was found).
+    fn every(
+        &mut self,
+        blank: usize,
+        g: u32,
+        bound: u32,
+        last: Axis,
+        each: &mut dyn FnMut(&[Slide]) -> bool,
+    ) -> Step {
+        let grid = self.solver.grid;
+        let n = grid.cells();
+        let h = u32::from(
+            self.solver
+                .bound(&self.masks, (bound - g.min(bound)).min(255) as u8),
+        );
+        if g + h > bound {
+            return Step::Found;
+        }
+        if h == 0 && self.state[..n] == self.solver.goal[..n] {
+            return if each(&self.path) {
+                Step::Found
+            } else {
+                Step::Stop
+            };
+        }
+        let (w, height) = (grid.width(), grid.height());
+        let (row, col) = (blank / w, blank % w);
+        let lines: [(Move, usize, isize, Axis); 4] = [
+            (Move::Up, row, -(w as isize), Axis::Column),
+            (Move::Down, height - 1 - row, w as isize, Axis::Column),
+            (Move::Left, col, -1, Axis::Row),
+            (Move::Right, w - 1 - col, 1, Axis::Row),
+        ];
+        for (direction, room, step, axis) in lines {
+            if axis == last {
+                continue;
+            }
+            let mut at = blank;
+            for cells in 1..=room {
+                let to = (at as isize + step) as usize;
+                self.slide(at, to);
+                at = to;
+                self.nodes += 1;
+                let stop = self.nodes > self.max_nodes || {
+                    self.path.push(Slide {
+                        direction,
+                        cells: cells as u8,
+                    });
+                    let step = self.every(at, g + 1, bound, axis, each);
+                    self.path.pop();
+                    matches!(step, Step::Stop)
+                };
+                if stop {
+                    self.undo(at, blank, step);
+                    return Step::Stop;
+                }
+            }
+            self.undo(at, blank, step);
+        }
+        Step::Found
     }
 
     /// Slides the blank back from `at` to `blank`, against `step`.

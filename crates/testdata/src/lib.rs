@@ -294,3 +294,25 @@ pub fn fifteen_distances() -> Vec<u64> {
     }
     counts
 }
+
+const FIFTEEN_MTM: &str = include_str!("../../../tests/data/fifteen-mtm.txt");
+
+/// 100 uniform random 15-puzzle positions (goal `1,2,...,15,0`) with their optimal lengths in
+/// the multi-tile metric as slidy-cli 0.5.0 gives them, from `tests/data/fifteen-mtm.txt`: the
+/// cells, row by row, and the length. In file order.
+pub fn fifteen_mtm() -> Vec<([u8; 16], u8)> {
+    FIFTEEN_MTM
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (cells, length) = l.split_once(' ').expect("cells, a space, the length");
+            let mut out = [0u8; 16];
+            let values: Vec<u8> = cells
+                .split(',')
+                .map(|v| v.parse().expect("a tile"))
+                .collect();
+            out.copy_from_slice(&values);
+            (out, length.trim().parse().expect("a length"))
+        })
+        .collect()
+}

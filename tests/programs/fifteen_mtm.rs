@@ -1,0 +1,303 @@
+//! The 15-puzzle in the multi-tile metric (`--board 4x4 --metric mtm`): the relabelled table
+//! built by `build-db`, and `query`'s answers equal to slidy-cli's lengths, to an independent
+//! breadth-first search near the goal, and legal, through any goal of the class.
+
+use std::collections::HashMap;
+
+use serde::Deserialize;
+
+use crate::support::{Sandbox, json_lines};
+
+const GOAL: [u8; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0];
+
+fn text(cells: &[u8]) -> String {
+    cells
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Slides the blank along `moves` (letters, a letter per cell) from `cells`; `None` if a move
+/// leaves the board.
+fn play(cells: &[u8], moves: &str) -> Option<Vec<u8>> {
+    let mut cells = cells.to_vec();
+    let mut blank = cells.iter().position(|&t| t == 0)?;
+    for m in moves.chars() {
+        let (r, c) = (blank / 4, blank % 4);
+        let to = match m {
+            'U' if r > 0 => blank - 4,
+            'D' if r < 3 => blank + 4,
+            'L' if c > 0 => blank - 1,
+            'R' if c < 3 => blank + 1,
+            _ => return None,
+        };
+        cells.swap(blank, to);
+        blank = to;
+    }
+    Some(cells)
+}
+
+/// The multi-tile moves of a path of letters: its runs of one letter.
+fn runs(moves: &str) -> usize {
+    let letters: Vec<char> = moves.chars().collect();
+    (0..letters.len())
+        .filter(|&i| i == 0 || letters[i] != letters[i - 1])
+        .count()
+}
+
+/// Every state within `depth` multi-tile moves of `goal`, with its distance, found by a
+/// breadth-first search written here: a move slides the blank one to three cells along its
+/// row or column.
+fn near_goal(goal: &[u8], depth: u8) -> HashMap<Vec<u8>, u8> {
+    let mut seen = HashMap::from([(goal.to_vec(), 0u8)]);
+    let mut layer = vec![goal.to_vec()];
+    for d in 1..=depth {
+        let mut next = Vec::new();
+        for state in &layer {
+            for m in ["U", "D", "L", "R"] {
+                for cells in 1..=3 {
+                    let Some(there) = play(state, &m.repeat(cells)) else {
+                        break;
+                    };
+                    if !seen.contains_key(&there) {
+                        seen.insert(there.clone(), d);
+                        next.push(there);
+                    }
+                }
+            }
+        }
+        layer = next;
+    }
+    seen
+}
+
+/// How many optimal multi-tile paths lead from `state` to the goal, by the search above.
+fn paths(state: &[u8], near: &HashMap<Vec<u8>, u8>) -> u64 {
+    let d = near[state];
+    if d == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    for m in ["U", "D", "L", "R"] {
+        for cells in 1..=3 {
+            let Some(there) = play(state, &m.repeat(cells)) else {
+                break;
+            };
+            if near.get(&there) == Some(&(d - 1)) {
+                n += paths(&there, near);
+            }
+        }
+    }
+    n
+}
+
+#[derive(Deserialize)]
+struct Hint {
+    #[serde(rename = "move")]
+    slide: String,
+    distance: u8,
+    optimal: bool,
+}
+
+#[derive(Deserialize)]
+struct Solved {
+    state: String,
+    distance: u8,
+    moves: String,
+    metric: String,
+    solutions: Vec<String>,
+    count: u64,
+    hints: Vec<Hint>,
+}
+
+/// `build-db --board 4x4 --metric mtm` builds the relabelled table into `db/`; `query` then
+/// answers from it, building nothing:
+/// - slidy-cli's lengths for ten random positions, as a batch in input order, along legal
+///   paths of that many multi-tile moves;
+/// - the same lengths for Korf's goal (the blank first), through the goal's class;
+/// - near the goal, the distances, the number of optimal solutions, each solution and each
+///   hint equal to a breadth-first search's;
+/// - a damaged table refused, with the command that rebuilds it.
+#[test]
+fn built_then_answered_as_slidy_and_a_breadth_first_search_answer() {
+    let sandbox = Sandbox::new();
+    let run = sandbox.run("build-db", &["--board", "4x4", "--metric", "mtm"]);
+    run.code(0).quiet();
+    let name = "4x4-1-2-3-4-5-6-7-8-9-10-11-12-13-14-15-0-mtm-labels-1-1-2-2-3-3-2-2-3-3-4-4-3-4-4-0.tilebase";
+    assert!(sandbox.path().join("db").join(name).is_file(), "{run}");
+    assert!(
+        run.stdout
+            .contains("labels    1,1,2,2,3,3,2,2,3,3,4,4,3,4,4,0 by goal cell (relabelled, with the mirrored lookup)"),
+        "{run}"
+    );
+    assert!(run.stdout.contains("151351200 relabelled states"), "{run}");
+
+    let cases: Vec<([u8; 16], u8)> = tilebase_testdata::fifteen_mtm()
+        .into_iter()
+        .take(10)
+        .collect();
+    let input: String = cases
+        .iter()
+        .map(|(c, _)| format!("{}\n", text(c)))
+        .collect();
+    let run = sandbox.run_with_input(
+        "query",
+        &["--board", "4x4", "--metric", "mtm"],
+        input.as_bytes(),
+    );
+    run.code(0).quiet();
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), cases.len(), "{run}");
+    for ((cells, length), line) in cases.iter().zip(&lines) {
+        let (head, moves) = line.rsplit_once(": ").unwrap();
+        assert_eq!(head, format!("{}: {length} moves", text(cells)), "{line}");
+        let letters: String = moves.split(' ').collect();
+        assert_eq!(moves.split(' ').count(), usize::from(*length), "{line}");
+        assert_eq!(runs(&letters), usize::from(*length), "{line}");
+        assert_eq!(play(cells, &letters).as_deref(), Some(&GOAL[..]), "{line}");
+    }
+
+    // Korf's goal, 0,1,...,15, is the goal above turned half a turn with tile t named 16 - t:
+    // each position turned and renamed so is as far from it.
+    let korf_goal: Vec<u8> = (0..16).collect();
+    let turned = |cells: &[u8]| -> Vec<u8> {
+        (0..16)
+            .map(|c| match cells[15 - c] {
+                0 => 0,
+                t => 16 - t,
+            })
+            .collect()
+    };
+    assert_eq!(turned(&GOAL), korf_goal);
+    let input: String = cases
+        .iter()
+        .map(|(c, _)| format!("{}\n", text(&turned(c))))
+        .collect();
+    let run = sandbox.run_with_input(
+        "query",
+        &[
+            "--board",
+            "4x4",
+            "--metric",
+            "mtm",
+            "--goal",
+            &text(&korf_goal),
+            "--distance-only",
+        ],
+        input.as_bytes(),
+    );
+    run.code(0).quiet();
+    let expected: String = cases
+        .iter()
+        .map(|(c, l)| format!("{} {l}\n", text(&turned(c))))
+        .collect();
+    assert_eq!(run.stdout, expected);
+
+    // Near the goal: every 97th state 3 to 7 moves away, against the search above (to eight
+    // moves, for the hints' distances). The first with two optimal solutions are 6 away.
+    let near = near_goal(&GOAL, 8);
+    let mut states: Vec<&Vec<u8>> = near
+        .keys()
+        .filter(|s| (3..=7).contains(&near[*s]))
+        .collect();
+    states.sort();
+    // And the first ten with more than one optimal solution.
+    let several: Vec<&Vec<u8>> = states
+        .iter()
+        .copied()
+        .filter(|s| paths(s, &near) > 1)
+        .take(10)
+        .collect();
+    assert_eq!(several.len(), 10);
+    let states: Vec<&Vec<u8>> = states.into_iter().step_by(97).chain(several).collect();
+    assert!(states.len() > 30, "{}", states.len());
+    let input: String = states.iter().map(|s| format!("{}\n", text(s))).collect();
+    let run = sandbox.run_with_input(
+        "query",
+        &[
+            "--board", "4x4", "--metric", "mtm", "--json", "--all", "--count", "--hint",
+        ],
+        input.as_bytes(),
+    );
+    run.code(0).quiet();
+    let answers: Vec<Solved> = json_lines(&run.stdout);
+    assert_eq!(answers.len(), states.len());
+    let mut several = 0;
+    for (state, answer) in states.iter().zip(&answers) {
+        let d = near[*state];
+        assert_eq!(answer.state, text(state));
+        assert_eq!(
+            (answer.distance, answer.metric.as_str()),
+            (d, "mtm"),
+            "{}",
+            answer.state
+        );
+        assert_eq!(answer.count, paths(state, &near), "{}", answer.state);
+        assert_eq!(
+            answer.solutions.len() as u64,
+            answer.count,
+            "{}",
+            answer.state
+        );
+        assert!(answer.solutions.contains(&answer.moves), "{}", answer.state);
+        let mut distinct = answer.solutions.clone();
+        distinct.dedup();
+        assert_eq!(distinct.len(), answer.solutions.len(), "{}", answer.state);
+        for solution in &answer.solutions {
+            assert_eq!(
+                runs(solution),
+                usize::from(d),
+                "{}: {solution}",
+                answer.state
+            );
+            assert_eq!(
+                play(state, solution).as_deref(),
+                Some(&GOAL[..]),
+                "{solution}"
+            );
+        }
+        several += usize::from(answer.count > 1);
+        // Every slide from the state, with the distance it leads to.
+        let mut slides = 0;
+        for m in ["U", "D", "L", "R"] {
+            for cells in 1..=3 {
+                let Some(there) = play(state, &m.repeat(cells)) else {
+                    break;
+                };
+                let hint = &answer.hints[slides];
+                let written = if cells == 1 {
+                    m.to_string()
+                } else {
+                    format!("{m}{cells}")
+                };
+                assert_eq!(hint.slide, written, "{}", answer.state);
+                assert_eq!(Some(&hint.distance), near.get(&there), "{}", answer.state);
+                assert_eq!(hint.optimal, hint.distance + 1 == d, "{}", answer.state);
+                slides += 1;
+            }
+        }
+        assert_eq!(answer.hints.len(), slides, "{}", answer.state);
+    }
+    assert!(several >= 10, "{several}");
+    assert!(!sandbox.cache().exists());
+
+    // A damaged table is refused, with the command that rebuilds it where it is.
+    let path = sandbox.path().join("db").join(name);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = bytes.len() - 1000;
+    bytes[at] ^= 0x33;
+    std::fs::write(&path, &bytes).unwrap();
+    let run = sandbox.run(
+        "query",
+        &["--board", "4x4", "--metric", "mtm", &text(&cases[0].0)],
+    );
+    run.code(2);
+    assert!(
+        run.stderr.trim_end().ends_with(
+            "the table is damaged; rebuild it with: build-db --board 4x4 --metric mtm --out db \
+             --force"
+        ),
+        "{run}"
+    );
+}
