@@ -279,15 +279,10 @@ impl Store {
             ..ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!(
-                    "the {what} for the class of goal {} {} being built ({}, once; started \
+                    "the {what} for the class of goal {} are being built ({}, once; started \
                      {} s ago): {board} questions are answered when they are ready; try again \
                      shortly",
                     question.goal(),
-                    if question.metric() == Metric::Multi {
-                        "is"
-                    } else {
-                        "are"
-                    },
                     cost,
                     since.elapsed().as_secs()
                 ),
@@ -342,10 +337,11 @@ impl Store {
 fn files(question: &Question) -> (String, BuildCost) {
     let board = question.board();
     if question.metric() == Metric::Multi {
-        // slidy's relabelling of the 15-puzzle: 16!/(2!4!5!4!) states.
+        // slidy's relabelling of the 15-puzzle, 16!/(2!4!5!4!) states, and the rows,
+        // 16!/(4!4!4!3!).
         (
-            format!("{board} multi-tile table"),
-            BuildCost::of_relabelled(151_351_200),
+            format!("{board} multi-tile tables"),
+            BuildCost::of_relabelled(&[151_351_200, 252_252_000]),
         )
     } else {
         let pdb = question.pdb().unwrap_or(board.default_partition());

@@ -127,11 +127,24 @@ fn built_then_answered_as_slidy_and_a_breadth_first_search_answer() {
     let name = "4x4-1-2-3-4-5-6-7-8-9-10-11-12-13-14-15-0-mtm-labels-1-1-2-2-3-3-2-2-3-3-4-4-3-4-4-0.tilebase";
     assert!(sandbox.path().join("db").join(name).is_file(), "{run}");
     assert!(
-        run.stdout
-            .contains("labels    1,1,2,2,3,3,2,2,3,3,4,4,3,4,4,0 by goal cell (relabelled, with the mirrored lookup)"),
+        run.stdout.contains(
+            "tables    relabelled, labels by goal cell, the largest value taken, each also on the \
+             mirror image"
+        ),
         "{run}"
     );
-    assert!(run.stdout.contains("151351200 relabelled states"), "{run}");
+    assert!(
+        run.stdout
+            .contains("labels 1,1,2,2,3,3,2,2,3,3,4,4,3,4,4,0   151351200 states, max 32 moves"),
+        "{run}"
+    );
+    assert!(
+        run.stdout
+            .contains("labels 1,1,1,1,2,2,2,2,3,3,3,3,4,4,4,0   252252000 states"),
+        "{run}"
+    );
+    let rows = "4x4-1-2-3-4-5-6-7-8-9-10-11-12-13-14-15-0-mtm-labels-1-1-1-1-2-2-2-2-3-3-3-3-4-4-4-0.tilebase";
+    assert!(sandbox.path().join("db").join(rows).is_file(), "{run}");
 
     let cases: Vec<([u8; 16], u8)> = tilebase_testdata::fifteen_mtm()
         .into_iter()

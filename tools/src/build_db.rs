@@ -233,7 +233,6 @@ fn relabelled(args: &Args, question: &Question) -> Result<String, String> {
         let saved =
             build_relabelled(board, canonical, &dir, args.force, &watch).map_err(refused)?;
         let seconds = started.elapsed().as_secs_f64();
-        let h = &saved.header;
         let _ = writeln!(summary, "board     {board}");
         let _ = writeln!(summary, "goal      {goal}");
         if canonical != goal.cells() {
@@ -249,22 +248,25 @@ fn relabelled(args: &Args, question: &Question) -> Result<String, String> {
         let mirrored = blank / w == blank % w;
         let _ = writeln!(
             summary,
-            "labels    {} by goal cell (relabelled{})",
-            cells_to_string(&h.labels),
+            "tables    relabelled, labels by goal cell, the largest value taken{}",
             if mirrored {
-                ", with the mirrored lookup"
+                ", each also on the mirror image"
             } else {
                 ""
             }
         );
-        let _ = writeln!(
-            summary,
-            "  {} relabelled states, max {} moves, file {} ({} bytes)",
-            h.entry_count,
-            h.max_value,
-            saved.path.display(),
-            saved.bytes
-        );
+        for s in &saved {
+            let h = &s.header;
+            let _ = writeln!(
+                summary,
+                "  labels {} {:>11} states, max {:>2} moves, file {} ({} bytes)",
+                cells_to_string(&h.labels),
+                h.entry_count,
+                h.max_value,
+                s.path.display(),
+                s.bytes
+            );
+        }
         let _ = writeln!(summary, "time      {seconds:.1} s");
         let _ = writeln!(
             summary,

@@ -108,22 +108,23 @@ pub fn human_relabelled(stats: &RelabelStats) -> String {
             "max        {max} moves, reached by {antipodes} states ({source})"
         );
     }
-    let r = &stats.relabelled;
-    let _ = writeln!(
-        text,
-        "\nrelabelled labels {} by goal cell: {} states, values 0 to {}, mean {:.3}\n  file {} ({} bytes)",
-        cells_to_string(&r.labels),
-        thousands(r.states),
-        r.max_value,
-        r.mean,
-        r.path,
-        thousands(r.bytes)
-    );
-    let widest = r.counts.iter().copied().max().unwrap_or(1).max(1);
-    for (v, &c) in r.counts.iter().enumerate() {
-        let bar = "#".repeat(((c as f64 / widest as f64) * 40.0).round() as usize);
-        let line = format!("  {v:>3} {:>13}  {bar}", thousands(c));
-        let _ = writeln!(text, "{}", line.trim_end());
+    for r in &stats.tables {
+        let _ = writeln!(
+            text,
+            "\nrelabelled labels {} by goal cell: {} states, values 0 to {}, mean {:.3}\n  file {} ({} bytes)",
+            cells_to_string(&r.labels),
+            thousands(r.states),
+            r.max_value,
+            r.mean,
+            r.path,
+            thousands(r.bytes)
+        );
+        let widest = r.counts.iter().copied().max().unwrap_or(1).max(1);
+        for (v, &c) in r.counts.iter().enumerate() {
+            let bar = "#".repeat(((c as f64 / widest as f64) * 40.0).round() as usize);
+            let line = format!("  {v:>3} {:>13}  {bar}", thousands(c));
+            let _ = writeln!(text, "{}", line.trim_end());
+        }
     }
     text
 }

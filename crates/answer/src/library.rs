@@ -181,13 +181,14 @@ impl Library {
                 (vec![name], command)
             }
             Method::Patterns if question.metric() == Metric::Multi => {
-                let file = crate::relabelled::ClassFile::of(goal)?;
+                let files = crate::relabelled::ClassFiles::of(goal)?;
                 let command = repair::relabelled_command(
                     places.build_dir(),
-                    file.board,
-                    file.frame.canonical(),
+                    files.board,
+                    files.frame.canonical(),
                 );
-                (vec![file.name], command)
+                let names = files.tables.into_iter().map(|(_, name)| name).collect();
+                (names, command)
             }
             Method::Patterns => {
                 let files = crate::patterns::ClassFiles::of(

@@ -59,8 +59,8 @@ pub struct RelabelStats {
     /// Where the radius was published.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<&'static str>,
-    /// The relabelled table that bounds the search.
-    pub relabelled: RelabelFacts,
+    /// The relabelled tables that bound the search.
+    pub tables: Vec<RelabelFacts>,
 }
 
 /// One relabelled table.
@@ -255,34 +255,24 @@ fn at_most(counts: &[u64], total: u64) -> Vec<f64> {
 fn relabel_stats(answers: &Answers, source: Option<&RelabelSource>) -> RelabelStats {
     let goal = answers.goal();
     let cells = goal.board().cells() as u128;
-    let (path, facts) = match source {
-        Some(source) => {
-            let (file, path) = source.file();
-            let h = file.header();
-            let facts = RelabelFacts {
-                labels: h.labels.clone(),
-                states: h.entry_count,
-                max_value: h.max_value,
-                counts: h.counts.clone(),
-                mean: mean(&h.counts, h.entry_count),
-                path: path.display().to_string(),
-                bytes: std::fs::metadata(path).map_or(0, |m| m.len()),
-            };
-            (Some(source), facts)
-        }
-        None => (
-            None,
-            RelabelFacts {
-                labels: Vec::new(),
-                states: 0,
-                max_value: 0,
-                counts: Vec::new(),
-                mean: 0.0,
-                path: String::new(),
-                bytes: 0,
-            },
-        ),
-    };
+    let tables = source.map_or_else(Vec::new, |source| {
+        source
+            .files()
+            .iter()
+            .map(|(file, path)| {
+                let h = file.header();
+                RelabelFacts {
+                    labels: h.labels.clone(),
+                    states: h.entry_count,
+                    max_value: h.max_value,
+                    counts: h.counts.clone(),
+                    mean: mean(&h.counts, h.entry_count),
+                    path: path.display().to_string(),
+                    bytes: std::fs::metadata(path).map_or(0, |m| m.len()),
+                }
+            })
+            .collect()
+    });
     // The radius is published for a goal with its blank in a corner.
     let blank = goal.cells().iter().position(|&t| t == 0).unwrap_or(0);
     let w = goal.board().width();
@@ -292,7 +282,7 @@ fn relabel_stats(answers: &Answers, source: Option<&RelabelSource>) -> RelabelSt
     RelabelStats {
         board: goal.board().to_string(),
         goal: goal.to_string(),
-        class_goal: path.map_or_else(
+        class_goal: source.map_or_else(
             || goal.to_string(),
             |s| cells_to_string(s.frame().canonical()),
         ),
@@ -301,7 +291,7 @@ fn relabel_stats(answers: &Answers, source: Option<&RelabelSource>) -> RelabelSt
         max_distance: corner.then_some(radius),
         antipode_count: corner.then_some(antipodes),
         source: corner.then_some(cited),
-        relabelled: facts,
+        tables,
     }
 }
 

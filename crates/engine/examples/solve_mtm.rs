@@ -11,7 +11,8 @@
 //! The table is built (20 to 45 s) and saved as a relabelled table file at the path given
 //! (`verify` proves it), memory-mapped from there the next time.
 //! `TILEBASE_MTM_MORE="l,l,...;l,l,..."` adds relabellings (16 labels by goal cell each, kept
-//! at PATH.1, PATH.2, ...), the largest value taken.
+//! at PATH.1, PATH.2, ...), the largest value taken; with `TILEBASE_MTM_ONLY_MORE=1` the added
+//! ones alone.
 use std::io::BufRead;
 use std::time::Instant;
 
@@ -77,7 +78,12 @@ fn main() {
         .zip(&tables)
         .map(|(r, t)| (r, t.values()))
         .collect();
-    let solver = MultiSolver::new(&goal, &pairs).expect("a solver");
+    // `TILEBASE_MTM_ONLY_MORE=1`: the added relabellings alone, without slidy's.
+    let pairs = match std::env::var_os("TILEBASE_MTM_ONLY_MORE") {
+        Some(_) if pairs.len() > 1 => &pairs[1..],
+        _ => &pairs[..],
+    };
+    let solver = MultiSolver::new(&goal, pairs).expect("a solver");
     let (mut nodes, mut seconds) = (0u64, 0f64);
     for line in std::io::stdin().lock().lines() {
         let line = line.expect("a line");

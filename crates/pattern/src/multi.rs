@@ -51,6 +51,11 @@ struct Lookup<'a> {
     cell: [u8; MAX_GRID_CELLS],
     /// The label a tile gets: its own, or its mirror image's.
     label: [u8; MAX_GRID_CELLS],
+    /// By direction (`Move as usize`): how far the index moves when the blank moves one cell
+    /// that way, where the cells it reads are neighbours in number (±1: the blank's cell is the
+    /// index's least significant digit, and every other cell keeps its place among the free
+    /// cells); 0 where the index must be worked out again.
+    shift: [i32; 4],
 }
 
 impl Lookup<'_> {
@@ -66,8 +71,32 @@ impl Lookup<'_> {
 
     #[inline]
     fn value(&self, masks: &Masks) -> u8 {
-        let index = self.relabelling.index_of_masks(masks);
+        self.at(self.relabelling.index_of_masks(masks))
+    }
+
+    #[inline]
+    fn at(&self, index: u32) -> u8 {
         self.values.get(index as usize).copied().unwrap_or(0)
+    }
+
+    /// The shifts of a lookup that reads cell `c` as `cell[c]` on `grid`.
+    fn shifts(grid: Grid, cell: &[u8; MAX_GRID_CELLS]) -> [i32; 4] {
+        let mut shift = [0i32; 4];
+        for m in Move::ALL {
+            let steps: Vec<i32> = (0..grid.cells())
+                .filter_map(|from| {
+                    let to = grid.step(from, m)?;
+                    Some(i32::from(cell[to]) - i32::from(cell[from]))
+                })
+                .collect();
+            if let Some(&d) = steps.first()
+                && d.abs() == 1
+                && steps.iter().all(|&x| x == d)
+            {
+                shift[m as usize] = d;
+            }
+        }
+        shift
     }
 }
 
@@ -152,6 +181,7 @@ impl<'a> MultiSolver<'a> {
                 values,
                 cell,
                 label,
+                shift: Lookup::shifts(grid, &cell),
             });
             if mirrored {
                 // The mirror image of cell (r, c) is (c, r); tile t, whose home is cell g, is
@@ -169,6 +199,7 @@ impl<'a> MultiSolver<'a> {
                     values,
                     cell,
                     label,
+                    shift: Lookup::shifts(grid, &cell),
                 });
             }
         }
@@ -228,7 +259,7 @@ impl<'a> MultiSolver<'a> {
         };
         let mut bound = start_bound;
         loop {
-            match search.dfs(blank, 0, bound, Axis::Any) {
+            match search.dfs(blank, 0, bound, Axis::Any, &[0; MAX_LOOKUPS], None) {
                 Step::Found => {
                     return Ok(MultiSolution {
                         slides: search.path,
@@ -313,15 +344,51 @@ struct Search<'s, 'a> {
 }
 
 impl Search<'_, '_> {
-    fn dfs(&mut self, blank: usize, g: u32, bound: u32, last: Axis) -> Step {
+    /// The search below the state with the blank at `blank`, `g` moves from the start, reached
+    /// from its parent (whose lookups' indices are `parent`) by `moved` (a direction and a
+    /// number of cells; `None` at the start). A lookup that reads the move as a slide between
+    /// neighbouring cells has its index from the parent's, by arithmetic, and is read first:
+    /// its entry is near the parent's, likely in cache, and often prunes the node before the
+    /// other lookups' indices are worked out.
+    fn dfs(
+        &mut self,
+        blank: usize,
+        g: u32,
+        bound: u32,
+        last: Axis,
+        parent: &[u32; MAX_LOOKUPS],
+        moved: Option<(Move, u32)>,
+    ) -> Step {
         let grid = self.solver.grid;
         let n = grid.cells();
-        let h = u32::from(
-            self.solver
-                .bound(&self.masks, (bound - g.min(bound)).min(255) as u8),
-        );
-        if g + h > bound {
-            return Step::Next(g + h);
+        let lookups = &self.solver.lookups;
+        let room = bound - g.min(bound);
+        let mut index = [0u32; MAX_LOOKUPS];
+        let mut h = 0u32;
+        let mut later = 0u32;
+        for (l, lookup) in lookups.iter().enumerate() {
+            match moved {
+                Some((m, cells)) if lookup.shift[m as usize] != 0 => {
+                    let shift = lookup.shift[m as usize] * cells as i32;
+                    index[l] = parent[l].wrapping_add_signed(shift);
+                    debug_assert_eq!(index[l], lookup.relabelling.index_of_masks(&self.masks[l]));
+                    h = h.max(u32::from(lookup.at(index[l])));
+                    if h > room {
+                        return Step::Next(g + h);
+                    }
+                }
+                _ => later |= 1 << l,
+            }
+        }
+        while later != 0 {
+            let l = later.trailing_zeros() as usize;
+            later &= later - 1;
+            let lookup = &lookups[l];
+            index[l] = lookup.relabelling.index_of_masks(&self.masks[l]);
+            h = h.max(u32::from(lookup.at(index[l])));
+            if h > room {
+                return Step::Next(g + h);
+            }
         }
         if h == 0 && self.state[..n] == self.solver.goal[..n] {
             return Step::Found;
@@ -354,7 +421,14 @@ impl Search<'_, '_> {
                     direction,
                     cells: cells as u8,
                 });
-                match self.dfs(at, g + 1, bound, axis) {
+                match self.dfs(
+                    at,
+                    g + 1,
+                    bound,
+                    axis,
+                    &index,
+                    Some((direction, cells as u32)),
+                ) {
                     Step::Found => return Step::Found,
                     Step::Next(f) => next = next.min(f),
                     Step::Stop => {
