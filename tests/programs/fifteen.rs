@@ -533,6 +533,13 @@ fn refusals_on_large_boards() {
              by pattern databases",
         );
     sandbox
+        .run("build-db", &["--board", "4x4", "--strong"])
+        .code(2)
+        .one_error_line(
+            "--strong: only the 15-puzzle's multi-tile tables (--board 4x4 --metric mtm) come in \
+             two strengths",
+        );
+    sandbox
         .run("build-db", &["--board", "4x4", "--compress"])
         .code(2)
         .one_error_line("--compress");

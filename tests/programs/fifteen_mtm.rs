@@ -314,3 +314,51 @@ fn built_then_answered_as_slidy_and_a_breadth_first_search_answer() {
         "{run}"
     );
 }
+
+/// The strong tables (`build-db --board 4x4 --metric mtm --strong`: five labels in place of
+/// four, about 3 minutes and 2.2 GB of memory) are used in place of the standard ones once
+/// built, and give slidy-cli's length for every one of the 100 random positions, along legal
+/// paths. Opt-in: `cargo test --release -p tilebase-tools --test programs strong -- --ignored`.
+#[test]
+#[ignore = "builds 1.16 GB of tables in about 3 minutes"]
+fn the_strong_tables_answer_as_slidy() {
+    let sandbox = Sandbox::new();
+    let run = sandbox.run(
+        "build-db",
+        &["--board", "4x4", "--metric", "mtm", "--strong"],
+    );
+    run.code(0).quiet();
+    assert!(
+        run.stdout
+            .contains("labels 1,1,2,2,3,3,2,2,3,3,4,4,3,5,5,0   908107200 states"),
+        "{run}"
+    );
+    let cases = tilebase_testdata::fifteen_mtm();
+    let input: String = cases
+        .iter()
+        .map(|(c, _)| format!("{}\n", text(c)))
+        .collect();
+    let run = sandbox.run_with_input(
+        "query",
+        &["--board", "4x4", "--metric", "mtm"],
+        input.as_bytes(),
+    );
+    run.code(0).quiet();
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), cases.len(), "{run}");
+    for ((cells, length), line) in cases.iter().zip(&lines) {
+        let (head, moves) = line.rsplit_once(": ").unwrap();
+        assert_eq!(head, format!("{}: {length} moves", text(cells)), "{line}");
+        let letters: String = moves.split(' ').collect();
+        assert_eq!(runs(&letters), usize::from(*length), "{line}");
+        assert_eq!(play(cells, &letters).as_deref(), Some(&GOAL[..]), "{line}");
+    }
+    // Nothing else was built: the standard tables are not needed.
+    assert!(!sandbox.cache().exists());
+    assert_eq!(
+        std::fs::read_dir(sandbox.path().join("db"))
+            .unwrap()
+            .count(),
+        2
+    );
+}

@@ -105,7 +105,7 @@ pub use question::{
 };
 pub use random::{Distances, scrambles};
 pub use relabelled::{
-    RelabelSource, build_files as build_relabelled, file_name as relabelled_file_name,
+    MultiTables, RelabelSource, build_files as build_relabelled, file_name as relabelled_file_name,
 };
 pub use repair::open_given;
 pub use stats::{

@@ -181,11 +181,13 @@ impl Library {
                 (vec![name], command)
             }
             Method::Patterns if question.metric() == Metric::Multi => {
-                let files = crate::relabelled::ClassFiles::of(goal)?;
+                let which = crate::MultiTables::Standard;
+                let files = crate::relabelled::ClassFiles::of(goal, which)?;
                 let command = repair::relabelled_command(
                     places.build_dir(),
                     files.board,
                     files.frame.canonical(),
+                    which,
                 );
                 let names = files.tables.into_iter().map(|(_, name)| name).collect();
                 (names, command)

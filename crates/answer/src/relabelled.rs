@@ -23,31 +23,49 @@ use crate::position::Position;
 use crate::repair;
 use crate::watch::{Forward, Job, Watch};
 
-/// The labels of the goal `1,...,15,0`'s cells in each relabelled table that bounds the
-/// search: Tomas Rokicki's relabelling, which slidy-cli uses (`1 1 2 2 / 3 3 2 2 / 3 3 4 4 /
-/// 3 4 4 0`, 151,351,200 relabelled states), and the rows (252,252,000). Each is also read on
-/// the state's mirror image about the main diagonal, which makes the rows the columns: the
-/// rows and columns say little alone (more nodes than slidy's), but with slidy's the search
-/// generates 6.7 times fewer nodes than with slidy's alone (measured here on 30 random
-/// positions; BENCHMARKS.md).
-const LABELS_BY_CELL: [[u8; 16]; 2] = [
-    [1, 1, 2, 2, 3, 3, 2, 2, 3, 3, 4, 4, 3, 4, 4, 0],
-    [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 0],
-];
+/// Which relabelled tables bound the search. Both give the same answers (every value is a
+/// lower bound); the strong ones generate fewer nodes, and cost more to build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MultiTables {
+    /// Tomas Rokicki's relabelling, which slidy-cli uses (`1 1 2 2 / 3 3 2 2 / 3 3 4 4 /
+    /// 3 4 4 0`, 151,351,200 relabelled states), and the rows (`1 1 1 1 / 2 2 2 2 / 3 3 3 3 /
+    /// 4 4 4 0`, 252,252,000): about 55 s to build, 403 MB. Built on first use.
+    Standard,
+    /// Rokicki's with its last label split in two (`1 1 2 2 / 3 3 2 2 / 3 3 4 4 / 3 5 5 0`,
+    /// 908,107,200 states), and the rows: about 3 minutes and 2.2 GB of memory to build, 1.16 GB
+    /// on disk, half the search time. Built by `build-db --board 4x4 --metric mtm --strong`;
+    /// used in place of the standard ones wherever they are found.
+    Strong,
+}
 
-/// The labels of a canonical goal's cells in each table: [`LABELS_BY_CELL`], with the blank's
-/// label on the blank's cell and the label of that cell moved to the last one.
-pub(crate) fn labellings_of(canonical: &[u8]) -> Vec<Vec<u8>> {
-    LABELS_BY_CELL
-        .iter()
-        .map(|labels| {
-            let mut labels = labels.to_vec();
-            if let Some(blank) = canonical.iter().position(|&t| t == 0) {
-                labels.swap(blank, 15);
-            }
-            labels
-        })
-        .collect()
+impl MultiTables {
+    /// The labels of the goal `1,...,15,0`'s cells in each table. Each is also read on the
+    /// state's mirror image about the main diagonal, which makes the rows the columns: the rows
+    /// and columns say little alone (more nodes than Rokicki's), but beside Rokicki's the search
+    /// generates 6.7 times fewer nodes than with Rokicki's alone, and with five labels in place
+    /// of his four 2.8 times fewer again (measured here on 30 random positions; BENCHMARKS.md).
+    fn labels_by_cell(self) -> [[u8; 16]; 2] {
+        const ROWS: [u8; 16] = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 0];
+        match self {
+            MultiTables::Standard => [[1, 1, 2, 2, 3, 3, 2, 2, 3, 3, 4, 4, 3, 4, 4, 0], ROWS],
+            MultiTables::Strong => [[1, 1, 2, 2, 3, 3, 2, 2, 3, 3, 4, 4, 3, 5, 5, 0], ROWS],
+        }
+    }
+
+    /// The labels of a canonical goal's cells in each table: the goal `1,...,15,0`'s, with
+    /// the blank's label on the blank's cell and the label of that cell moved to the last one.
+    pub(crate) fn labellings_of(self, canonical: &[u8]) -> Vec<Vec<u8>> {
+        self.labels_by_cell()
+            .iter()
+            .map(|labels| {
+                let mut labels = labels.to_vec();
+                if let Some(blank) = canonical.iter().position(|&t| t == 0) {
+                    labels.swap(blank, 15);
+                }
+                labels
+            })
+            .collect()
+    }
 }
 
 /// The file name of the relabelled table of the canonical goal `canonical` of `board`, in the
@@ -84,11 +102,12 @@ pub(crate) struct ClassFiles {
 }
 
 impl ClassFiles {
-    /// The files for `goal`'s class.
-    pub(crate) fn of(goal: &Position) -> Result<ClassFiles, Error> {
+    /// The files of `tables` for `goal`'s class.
+    pub(crate) fn of(goal: &Position, tables: MultiTables) -> Result<ClassFiles, Error> {
         let frame = ClassFrame::new(goal.board().grid(), goal.cells());
         let board = goal.board().tall();
-        let tables = labellings_of(frame.canonical())
+        let tables = tables
+            .labellings_of(frame.canonical())
             .into_iter()
             .map(|labels| {
                 let relabelling = Relabelling::new(frame.grid(), frame.canonical(), &labels)
@@ -146,11 +165,29 @@ impl Finder<'_> {
         goal: &Position,
         build: bool,
     ) -> Result<Option<RelabelSource>, Error> {
+        // The strong tables where all are there, else the standard ones, built if need be.
+        if let Some(strong) = self.relabelled_of(goal, MultiTables::Strong, false)? {
+            return Ok(Some(strong));
+        }
+        self.relabelled_of(goal, MultiTables::Standard, build)
+    }
+
+    /// [`Self::relabelled`] with `tables`: `None` when some are missing, after building them
+    /// with `build`.
+    fn relabelled_of(
+        &self,
+        goal: &Position,
+        which: MultiTables,
+        build: bool,
+    ) -> Result<Option<RelabelSource>, Error> {
         let ClassFiles {
             frame,
             board,
             tables,
-        } = ClassFiles::of(goal)?;
+        } = ClassFiles::of(goal, which)?;
+        // The strong tables are looked for, never built here: a damaged one is refused by the
+        // standard ones' search, not built again.
+        let repairable = |path: &Path| build && self.places.in_cache(path);
         let mut files = Vec::new();
         let mut missing = Vec::new();
         let mut damaged = Vec::new();
@@ -165,14 +202,15 @@ impl Finder<'_> {
                 Some(path) => match self.open_relabelled(&path, &relabelling) {
                     Ok(file) => files.push((file, path)),
                     // The cache is ours to repair: a damaged file is built again.
-                    Err(e) if self.places.in_cache(&path) => {
+                    Err(e) if repairable(&path) => {
                         damaged.push(e);
                         missing.push((relabelling, name));
                     }
                     Err(e @ Error::Lookup(tilebase_lookup::Error::Io { .. })) => return Err(e),
                     Err(e) => {
                         let dir = path.parent().unwrap_or(Path::new("."));
-                        let command = repair::relabelled_command(dir, board, frame.canonical());
+                        let command =
+                            repair::relabelled_command(dir, board, frame.canonical(), which);
                         return Err(Error::Files(repair::to_rebuild(&e.to_string(), &command)));
                     }
                 },
@@ -216,7 +254,7 @@ impl Finder<'_> {
                 started.elapsed().as_secs_f64()
             ));
             // In the tables' order, whatever was found and what was built.
-            let order = labellings_of(frame.canonical());
+            let order = which.labellings_of(frame.canonical());
             files.sort_by_key(|(f, _)| {
                 order
                     .iter()
@@ -247,18 +285,19 @@ impl Finder<'_> {
     }
 }
 
-/// Builds the multi-tile relabelled tables of the canonical goal `canonical` of `board` (a
-/// square one) into `dir`; files that exist are replaced only with `force` (else refused before
+/// Builds the multi-tile relabelled tables `which` of the canonical goal `canonical` of `board`
+/// (a square one) into `dir`; files that exist are replaced only with `force` (else refused before
 /// anything is built). Returns what was saved, table by table.
 pub fn build_files(
     board: Board,
     canonical: &[u8],
+    which: MultiTables,
     dir: &Path,
     force: bool,
     watch: &dyn Watch,
 ) -> Result<Vec<SavedRelabelled>, Error> {
     let mut tables = Vec::new();
-    for labels in labellings_of(canonical) {
+    for labels in which.labellings_of(canonical) {
         let relabelling = Relabelling::new(board.grid(), canonical, &labels)
             .map_err(|e| Error::Files(format!("relabelling: {e}")))?;
         tables.push((relabelling, dir.join(file_name(board, canonical, &labels))));

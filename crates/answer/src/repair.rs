@@ -151,8 +151,16 @@ pub(crate) fn patterns_command(
 
 /// The command that rebuilds the multi-tile relabelled table of the canonical goal `canonical`
 /// in the directory `dir`.
-pub(crate) fn relabelled_command(dir: &Path, board: Board, canonical: &[u8]) -> String {
+pub(crate) fn relabelled_command(
+    dir: &Path,
+    board: Board,
+    canonical: &[u8],
+    which: crate::MultiTables,
+) -> String {
     let mut command = format!("build-db --board {board} --metric mtm");
+    if which == crate::MultiTables::Strong {
+        command.push_str(" --strong");
+    }
     let standard: Vec<u8> = (1..board.cells() as u8).chain([0]).collect();
     if canonical != standard {
         command.push_str(&format!(" --goal {}", cells_to_string(canonical)));

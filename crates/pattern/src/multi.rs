@@ -249,6 +249,10 @@ impl<'a> MultiSolver<'a> {
         let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
         let masks = self.masks(&state[..n]);
         let start_bound = u32::from(self.bound(&masks, u8::MAX));
+        let mut root = [0u32; MAX_LOOKUPS];
+        for (slot, (lookup, masks)) in root.iter_mut().zip(self.lookups.iter().zip(&masks)) {
+            *slot = lookup.relabelling.index_of_masks(masks);
+        }
         let mut search = Search {
             solver: self,
             state,
@@ -259,7 +263,7 @@ impl<'a> MultiSolver<'a> {
         };
         let mut bound = start_bound;
         loop {
-            match search.dfs(blank, 0, bound, Axis::Any, &[0; MAX_LOOKUPS], None) {
+            match search.dfs(blank, 0, bound, Axis::Any, &root, start_bound) {
                 Step::Found => {
                     return Ok(MultiSolution {
                         slides: search.path,
@@ -344,58 +348,32 @@ struct Search<'s, 'a> {
 }
 
 impl Search<'_, '_> {
-    /// The search below the state with the blank at `blank`, `g` moves from the start, reached
-    /// from its parent (whose lookups' indices are `parent`) by `moved` (a direction and a
-    /// number of cells; `None` at the start). A lookup that reads the move as a slide between
-    /// neighbouring cells has its index from the parent's, by arithmetic, and is read first:
-    /// its entry is near the parent's, likely in cache, and often prunes the node before the
-    /// other lookups' indices are worked out.
+    /// The search below the state with the blank at `blank`, `g` moves from the start, whose
+    /// lookups' indices are `index` and whose bound `h` its parent found within `bound`. The
+    /// children's bounds are found here, in three passes, before any child is searched: first
+    /// each child's lookups that read its slide as one between neighbouring cells (their index
+    /// is this node's moved by the slide's length: no ranking, and their entries are near this
+    /// node's, likely in cache), which prune many children; then the other lookups of the
+    /// children left are ranked; then read together, so that the processor overlaps their cache
+    /// misses. (Reading every lookup of every child at once was slower: it ranks children that
+    /// the cheap lookups prune.)
     fn dfs(
         &mut self,
         blank: usize,
         g: u32,
         bound: u32,
         last: Axis,
-        parent: &[u32; MAX_LOOKUPS],
-        moved: Option<(Move, u32)>,
+        index: &[u32; MAX_LOOKUPS],
+        h: u32,
     ) -> Step {
         let grid = self.solver.grid;
         let n = grid.cells();
-        let lookups = &self.solver.lookups;
-        let room = bound - g.min(bound);
-        let mut index = [0u32; MAX_LOOKUPS];
-        let mut h = 0u32;
-        let mut later = 0u32;
-        for (l, lookup) in lookups.iter().enumerate() {
-            match moved {
-                Some((m, cells)) if lookup.shift[m as usize] != 0 => {
-                    let shift = lookup.shift[m as usize] * cells as i32;
-                    index[l] = parent[l].wrapping_add_signed(shift);
-                    debug_assert_eq!(index[l], lookup.relabelling.index_of_masks(&self.masks[l]));
-                    h = h.max(u32::from(lookup.at(index[l])));
-                    if h > room {
-                        return Step::Next(g + h);
-                    }
-                }
-                _ => later |= 1 << l,
-            }
-        }
-        while later != 0 {
-            let l = later.trailing_zeros() as usize;
-            later &= later - 1;
-            let lookup = &lookups[l];
-            index[l] = lookup.relabelling.index_of_masks(&self.masks[l]);
-            h = h.max(u32::from(lookup.at(index[l])));
-            if h > room {
-                return Step::Next(g + h);
-            }
-        }
         if h == 0 && self.state[..n] == self.solver.goal[..n] {
             return Step::Found;
         }
+        let lookups = &self.solver.lookups;
         let (w, height) = (grid.width(), grid.height());
         let (row, col) = (blank / w, blank % w);
-        let mut next = u32::MAX;
         // U, D, L, R, each from one cell to the edge.
         let lines: [(Move, usize, isize, Axis); 4] = [
             (Move::Up, row, -(w as isize), Axis::Column),
@@ -403,6 +381,64 @@ impl Search<'_, '_> {
             (Move::Left, col, -1, Axis::Row),
             (Move::Right, w - 1 - col, 1, Axis::Row),
         ];
+        // Each child's indices, bound so far and direction, in the search's order.
+        let mut indices = [[0u32; MAX_LOOKUPS]; MAX_CHILDREN];
+        let mut bounds = [0u32; MAX_CHILDREN];
+        let mut directions = [0usize; MAX_CHILDREN];
+        let mut children = 0;
+        for &(direction, room, _, axis) in &lines {
+            if axis == last {
+                continue;
+            }
+            for cells in 1..=room {
+                let mut b = 0u32;
+                for (l, lookup) in lookups.iter().enumerate() {
+                    let shift = lookup.shift[direction as usize];
+                    if shift != 0 {
+                        let at = index[l].wrapping_add_signed(shift * cells as i32);
+                        indices[children][l] = at;
+                        b = b.max(u32::from(lookup.at(at)));
+                    }
+                }
+                bounds[children] = b;
+                directions[children] = direction as usize;
+                children += 1;
+            }
+        }
+        // The other lookups of the children within the bound: ranked, then read.
+        let mut child = 0;
+        for &(direction, room, step, axis) in &lines {
+            if axis == last {
+                continue;
+            }
+            let mut at = blank;
+            for _ in 0..room {
+                let to = (at as isize + step) as usize;
+                self.slide(at, to);
+                at = to;
+                if g + 1 + bounds[child] <= bound {
+                    for (l, (lookup, masks)) in lookups.iter().zip(&self.masks).enumerate() {
+                        if lookup.shift[direction as usize] == 0 {
+                            indices[child][l] = lookup.relabelling.index_of_masks(masks);
+                        }
+                    }
+                }
+                child += 1;
+            }
+            self.undo(at, blank, step);
+        }
+        for ((b, child), &direction) in bounds[..children].iter_mut().zip(&indices).zip(&directions)
+        {
+            if g + 1 + *b <= bound {
+                for (lookup, &at) in lookups.iter().zip(child) {
+                    if lookup.shift[direction] == 0 {
+                        *b = (*b).max(u32::from(lookup.at(at)));
+                    }
+                }
+            }
+        }
+        let mut next = u32::MAX;
+        let mut child = 0;
         for (direction, room, step, axis) in lines {
             if axis == last {
                 continue;
@@ -417,18 +453,25 @@ impl Search<'_, '_> {
                     self.undo(at, blank, step);
                     return Step::Stop;
                 }
+                let h = bounds[child];
+                let own = indices[child];
+                child += 1;
+                if g + 1 + h > bound {
+                    next = next.min(g + 1 + h);
+                    continue;
+                }
+                debug_assert!(
+                    lookups
+                        .iter()
+                        .zip(&self.masks)
+                        .zip(&own)
+                        .all(|((lookup, masks), &i)| lookup.relabelling.index_of_masks(masks) == i)
+                );
                 self.path.push(Slide {
                     direction,
                     cells: cells as u8,
                 });
-                match self.dfs(
-                    at,
-                    g + 1,
-                    bound,
-                    axis,
-                    &index,
-                    Some((direction, cells as u32)),
-                ) {
+                match self.dfs(at, g + 1, bound, axis, &own, h) {
                     Step::Found => return Step::Found,
                     Step::Next(f) => next = next.min(f),
                     Step::Stop => {
