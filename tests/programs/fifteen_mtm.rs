@@ -114,7 +114,7 @@ struct Solved {
 /// `build-db --board 4x4 --metric mtm` builds the relabelled table into `db/`; `query` then
 /// answers from it, building nothing:
 /// - slidy-cli's lengths for ten random positions, as a batch in input order, along legal
-///   paths of that many multi-tile moves;
+///   paths of that many multi-tile moves, and its number of optimal solutions of each;
 /// - the same lengths for Korf's goal (the blank first), through the goal's class;
 /// - near the goal, the distances, the number of optimal solutions, each solution and each
 ///   hint equal to a breadth-first search's;
@@ -170,6 +170,29 @@ fn built_then_answered_as_slidy_and_a_breadth_first_search_answer() {
         assert_eq!(runs(&letters), usize::from(*length), "{line}");
         assert_eq!(play(cells, &letters).as_deref(), Some(&GOAL[..]), "{line}");
     }
+
+    // The number of optimal solutions of each, as slidy-cli lists them (`--all-optimal`).
+    #[derive(Deserialize)]
+    struct Counted {
+        distance: u8,
+        count: u64,
+    }
+    let counted = tilebase_testdata::fifteen_mtm_counts();
+    assert_eq!(counted.len(), 10);
+    let input: String = counted
+        .iter()
+        .map(|(c, _, _)| format!("{}\n", text(c)))
+        .collect();
+    let run = sandbox.run_with_input(
+        "query",
+        &["--board", "4x4", "--metric", "mtm", "--count", "--json"],
+        input.as_bytes(),
+    );
+    run.code(0).quiet();
+    let answers: Vec<Counted> = json_lines(&run.stdout);
+    let found: Vec<(u8, u64)> = answers.iter().map(|a| (a.distance, a.count)).collect();
+    let expected: Vec<(u8, u64)> = counted.iter().map(|&(_, l, n)| (l, n)).collect();
+    assert_eq!(found, expected);
 
     // Korf's goal, 0,1,...,15, is the goal above turned half a turn with tile t named 16 - t:
     // each position turned and renamed so is as far from it.
@@ -316,11 +339,11 @@ fn built_then_answered_as_slidy_and_a_breadth_first_search_answer() {
 }
 
 /// The strong tables (`build-db --board 4x4 --metric mtm --strong`: five labels in place of
-/// four, about 3 minutes and 2.2 GB of memory) are used in place of the standard ones once
+/// four, about 4 minutes and 1.2 GB of memory) are used in place of the standard ones once
 /// built, and give slidy-cli's length for every one of the 100 random positions, along legal
 /// paths. Opt-in: `cargo test --release -p tilebase-tools --test programs strong -- --ignored`.
 #[test]
-#[ignore = "builds 1.16 GB of tables in about 3 minutes"]
+#[ignore = "builds 1.67 GB of tables in about 4 minutes"]
 fn the_strong_tables_answer_as_slidy() {
     let sandbox = Sandbox::new();
     let run = sandbox.run(
@@ -331,6 +354,11 @@ fn the_strong_tables_answer_as_slidy() {
     assert!(
         run.stdout
             .contains("labels 1,1,2,2,3,3,2,2,3,3,4,4,3,5,5,0   908107200 states"),
+        "{run}"
+    );
+    assert!(
+        run.stdout
+            .contains("labels 1,1,1,1,2,2,2,2,3,3,3,3,4,4,5,0   756756000 states"),
         "{run}"
     );
     let cases = tilebase_testdata::fifteen_mtm();

@@ -32,9 +32,10 @@ pub enum MultiTables {
     /// 4 4 4 0`, 252,252,000): about 55 s to build, 403 MB. Built on first use.
     Standard,
     /// Rokicki's with its last label split in two (`1 1 2 2 / 3 3 2 2 / 3 3 4 4 / 3 5 5 0`,
-    /// 908,107,200 states), and the rows: about 3 minutes and 2.2 GB of memory to build, 1.16 GB
-    /// on disk, half the search time. Built by `build-db --board 4x4 --metric mtm --strong`;
-    /// used in place of the standard ones wherever they are found.
+    /// 908,107,200 states), and the rows with the last tile apart (`1 1 1 1 / 2 2 2 2 /
+    /// 3 3 3 3 / 4 4 5 0`, 756,756,000): about 4 minutes and 1.2 GB of memory to build, 1.67 GB
+    /// on disk, a quarter of the search time. Built by `build-db --board 4x4 --metric mtm
+    /// --strong`; used in place of the standard ones wherever they are found.
     Strong,
 }
 
@@ -42,13 +43,16 @@ impl MultiTables {
     /// The labels of the goal `1,...,15,0`'s cells in each table. Each is also read on the
     /// state's mirror image about the main diagonal, which makes the rows the columns: the rows
     /// and columns say little alone (more nodes than Rokicki's), but beside Rokicki's the search
-    /// generates 6.7 times fewer nodes than with Rokicki's alone, and with five labels in place
-    /// of his four 2.8 times fewer again (measured here on 30 random positions; BENCHMARKS.md).
+    /// generates 6.7 times fewer nodes than with Rokicki's alone, and with five labels in each
+    /// 4.7 times fewer again (measured here on 30 random positions; BENCHMARKS.md).
     fn labels_by_cell(self) -> [[u8; 16]; 2] {
         const ROWS: [u8; 16] = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 0];
         match self {
             MultiTables::Standard => [[1, 1, 2, 2, 3, 3, 2, 2, 3, 3, 4, 4, 3, 4, 4, 0], ROWS],
-            MultiTables::Strong => [[1, 1, 2, 2, 3, 3, 2, 2, 3, 3, 4, 4, 3, 5, 5, 0], ROWS],
+            MultiTables::Strong => [
+                [1, 1, 2, 2, 3, 3, 2, 2, 3, 3, 4, 4, 3, 5, 5, 0],
+                [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 5, 0],
+            ],
         }
     }
 

@@ -305,14 +305,37 @@ pub fn fifteen_mtm() -> Vec<([u8; 16], u8)> {
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
-            let (cells, length) = l.split_once(' ').expect("cells, a space, the length");
+            let mut words = l.split(' ');
+            let cells = words.next().expect("the cells");
             let mut out = [0u8; 16];
             let values: Vec<u8> = cells
                 .split(',')
                 .map(|v| v.parse().expect("a tile"))
                 .collect();
             out.copy_from_slice(&values);
+            let length = words.next().expect("a length");
             (out, length.trim().parse().expect("a length"))
+        })
+        .collect()
+}
+
+/// The positions of [`fifteen_mtm`] whose number of optimal multi-tile solutions is recorded
+/// too (slidy-cli's `solve --metric mtm --all-optimal`, its lines counted): cells, length,
+/// count.
+pub fn fifteen_mtm_counts() -> Vec<([u8; 16], u8, u64)> {
+    FIFTEEN_MTM
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let words: Vec<&str> = l.split(' ').collect();
+            let count = words.get(2)?.trim().parse().expect("a count");
+            let mut out = [0u8; 16];
+            let values: Vec<u8> = words[0]
+                .split(',')
+                .map(|v| v.parse().expect("a tile"))
+                .collect();
+            out.copy_from_slice(&values);
+            Some((out, words[1].parse().expect("a length"), count))
         })
         .collect()
 }
