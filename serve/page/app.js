@@ -56,6 +56,7 @@ window.addEventListener("unhandledrejection", (event) => {
     inflight: null, // settles when the question being answered has been
     thinking: null, // the timer that shows "Thinking"
     hint: false,
+    metric: "stm", // "mtm": a line of tiles slid at once is one move
     playing: false,
     history: [],
   };
@@ -90,37 +91,59 @@ window.addEventListener("unhandledrejection", (event) => {
     return view.width * view.height > 12;
   }
 
-  // The cells after the gap moves `move`, or null when it would leave the board (or there is no
-  // board yet: the address's position is still being read).
-  function slide(cells, move) {
-    const gap = cells.indexOf(0);
-    if (gap < 0) {
-      return null;
+  // The cells after the gap moves `move` one cell (or `count` cells: the tiles between slide
+  // together), or null when it would leave the board (or there is no board yet: the address's
+  // position is still being read).
+  function slide(cells, move, count = 1) {
+    let next = cells;
+    for (let i = 0; i < count; i += 1) {
+      const gap = next.indexOf(0);
+      if (gap < 0) {
+        return null;
+      }
+      const row = Math.floor(gap / view.width) + STEP[move][0];
+      const col = (gap % view.width) + STEP[move][1];
+      if (row < 0 || row >= view.height || col < 0 || col >= view.width) {
+        return null;
+      }
+      next = next.slice();
+      const target = row * view.width + col;
+      next[gap] = next[target];
+      next[target] = 0;
     }
-    const row = Math.floor(gap / view.width) + STEP[move][0];
-    const col = (gap % view.width) + STEP[move][1];
-    if (row < 0 || row >= view.height || col < 0 || col >= view.width) {
-      return null;
-    }
-    const next = cells.slice();
-    const target = row * view.width + col;
-    next[gap] = cells[target];
-    next[target] = 0;
     return next;
   }
 
-  // The move that slides the tile in `cell` into the gap, or null when it is not beside it.
+  // A move as the API names it: the gap's direction, and the cells it goes when more than one
+  // (`U`, `U2`).
+  function moveName(move, count) {
+    return count > 1 ? `${move}${count}` : move;
+  }
+
+  // The move that slides the tile in `cell` into the gap (with the tiles between it and the gap,
+  // in the multi-tile metric) as { move, count, name }, or null when it cannot: it is not beside
+  // the gap (in the multi-tile metric, not in line with it).
   function moveOf(cell) {
+    const gap = view.cells.indexOf(0);
+    const longest = view.metric === "mtm" ? Math.max(view.width, view.height) - 1 : 1;
     for (const move of Object.keys(STEP)) {
-      const gap = view.cells.indexOf(0);
-      const row = Math.floor(gap / view.width) + STEP[move][0];
-      const col = (gap % view.width) + STEP[move][1];
-      if (row >= 0 && row < view.height && col >= 0 && col < view.width &&
-          row * view.width + col === cell) {
-        return move;
+      for (let count = 1; count <= longest; count += 1) {
+        const row = Math.floor(gap / view.width) + STEP[move][0] * count;
+        const col = (gap % view.width) + STEP[move][1] * count;
+        if (row < 0 || row >= view.height || col < 0 || col >= view.width) {
+          break;
+        }
+        if (row * view.width + col === cell) {
+          return { move, count, name: moveName(move, count) };
+        }
       }
     }
     return null;
+  }
+
+  // A move named as the API names it (`U`, `U2`), as { move, count }.
+  function readMove(name) {
+    return { move: name[0], count: name.length > 1 ? Number(name.slice(1)) : 1 };
   }
 
   // ---- the service ------------------------------------------------------------------------
@@ -181,7 +204,11 @@ window.addEventListener("unhandledrejection", (event) => {
   }
 
   function question() {
-    return { board: view.named ? view.board : null, goal: view.goal };
+    return {
+      board: view.named ? view.board : null,
+      goal: view.goal,
+      metric: view.metric === "mtm" ? "mtm" : null,
+    };
   }
 
   // Shows `cells` at once, then asks the service about them; resolves to the answer (null on
@@ -304,6 +331,9 @@ window.addEventListener("unhandledrejection", (event) => {
     if (!view.goal) {
       params.delete("goal");
     }
+    if (view.metric === "mtm") {
+      params.set("metric", "mtm");
+    }
     // Commas need no escape in a query string: keep 4x4 positions readable in the address.
     window.history.replaceState(null, "", `/?${params.toString().replace(/%2C/g, ",")}`);
   }
@@ -348,15 +378,17 @@ window.addEventListener("unhandledrejection", (event) => {
       button.dataset.tile = String(tile);
       button.dataset.cell = String(cell);
       button.textContent = String(tile);
-      const move = moveOf(cell);
+      const slid = moveOf(cell);
       let label = `Tile ${tile}, row ${row}, column ${col}`;
-      if (move) {
+      if (slid) {
+        const move = slid.move;
+        const others = slid.count > 1 ? ` with the ${slid.count - 1} between it and the gap` : "";
         button.classList.add("movable");
-        label += `, slides ${TILE_WAY[move]}`;
-        if (view.hint && optimal.has(move)) {
+        label += `, slides ${TILE_WAY[move]}${others}`;
+        if (view.hint && optimal.has(slid.name)) {
           // Told at a glance, and not by colour alone: a ring, stripes and a large arrow the
           // way the tile slides (CSS); in words for a screen reader and in a tooltip.
-          const hint = `hint: move tile ${tile} ${TILE_WAY[move]}`;
+          const hint = `hint: move tile ${tile} ${TILE_WAY[move]}${others}`;
           button.classList.add("optimal");
           button.dataset.hint = TILE_WAY[move];
           button.title = hint.charAt(0).toUpperCase() + hint.slice(1);
@@ -439,15 +471,17 @@ window.addEventListener("unhandledrejection", (event) => {
 
   // ---- playing ----------------------------------------------------------------------------
 
-  // Plays `move`, says whether it was optimal, and resolves once the new position's answer
-  // has come.
-  function play(move) {
-    const next = slide(view.cells, move);
+  // Plays the move named `name` (`U`; `U2` in the multi-tile metric: the gap two cells up),
+  // says whether it was optimal, and resolves once the new position's answer has come.
+  function play(name) {
+    const { move, count } = readMove(name);
+    const next = slide(view.cells, move, count);
     if (!next) {
       return Promise.resolve(null);
     }
     const before = view.answer;
     const verdict = $("verdict");
+    // The tile farthest from the gap: the one clicked.
     const tile = view.cells[next.indexOf(0)];
     if (before && before.solvable && !before.hints) {
       // No hints asked for (4x4): the move was optimal exactly when it brings the goal one
@@ -463,7 +497,7 @@ window.addEventListener("unhandledrejection", (event) => {
       });
     }
     if (before && before.solvable && before.hints) {
-      const hint = before.hints.find((h) => h.move === move);
+      const hint = before.hints.find((h) => h.move === name);
       if (hint) {
         judge(verdict, tile, move, hint.distance, before.distance);
       }
@@ -498,7 +532,14 @@ window.addEventListener("unhandledrejection", (event) => {
     if (!answer || !answer.solvable || answer.distance === 0 || !answer.moves) {
       return false;
     }
-    await play(answer.moves[0]);
+    // In the multi-tile metric a run of one letter is one move.
+    let count = 1;
+    if (view.metric === "mtm") {
+      while (answer.moves[count] === answer.moves[0]) {
+        count += 1;
+      }
+    }
+    await play(moveName(answer.moves[0], count));
     return true;
   }
 
@@ -645,6 +686,18 @@ window.addEventListener("unhandledrejection", (event) => {
     await newPuzzle();
   }
 
+  // Counts moves the other way: the same position asked about again, and the range of
+  // distances to draw from read again.
+  async function changeMetric(metric) {
+    stop();
+    view.metric = metric === "mtm" ? "mtm" : "stm";
+    view.history = [];
+    $("verdict").textContent = "";
+    const answered = show(view.cells);
+    await refreshRange();
+    await answered;
+  }
+
   function setGoalError(message) {
     $("goal-error").textContent = message;
     if (message) {
@@ -763,16 +816,18 @@ window.addEventListener("unhandledrejection", (event) => {
       (goal === null && state !== null ? boardFor(parseState(state).length) : null);
     setBoard(named || boardFor(parseState(goal || "").length) || "3x3", named !== null);
     view.goal = goal;
+    view.metric = params.get("metric") === "mtm" ? "mtm" : "stm";
+    $("metric").value = view.metric;
 
     $("board").addEventListener("click", (event) => {
       const tile = event.target.closest("[data-cell]");
       if (!tile) {
         return;
       }
-      const move = moveOf(Number(tile.dataset.cell));
-      if (move) {
+      const slid = moveOf(Number(tile.dataset.cell));
+      if (slid) {
         stop();
-        play(move);
+        play(slid.name);
       }
     });
     document.addEventListener("keydown", (event) => {
@@ -817,6 +872,7 @@ window.addEventListener("unhandledrejection", (event) => {
     $("new").addEventListener("click", newPuzzle);
     $("shuffle").addEventListener("click", shuffle);
     $("board-size").addEventListener("change", () => changeBoard($("board-size").value));
+    $("metric").addEventListener("change", () => changeMetric($("metric").value));
     $("setup").addEventListener("submit", (event) => {
       event.preventDefault();
       const goal = $("goal").value.trim();

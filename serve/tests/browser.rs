@@ -856,6 +856,51 @@ async fn the_page_plays_hints_and_solves() {
             cells_of("1,2,3,4,5,6,7,8,9,10,11,12,13,0")
         );
 
+        // The multi-tile metric, named by the address: the gap two cells from home in one line
+        // is one move away (two in single-tile moves, from the menu); the hint marks the farther
+        // tile, a click on it slides both, and the address keeps the metric.
+        client
+            .goto(&format!(
+                "{page}/?state=120453786&goal=123456780&board=3x3&metric=mtm"
+            ))
+            .await
+            .unwrap();
+        wait_for_distance(&client, 1, Duration::from_secs(30)).await;
+        let metric = "return document.getElementById('metric').value;";
+        assert_eq!(client.execute(metric, vec![]).await.unwrap(), json!("mtm"));
+        let choose = |m: &str| {
+            format!(
+                "const s = document.getElementById('metric'); s.value = '{m}'; \
+                 s.dispatchEvent(new Event('change'));"
+            )
+        };
+        client.execute(&choose("stm"), vec![]).await.unwrap();
+        wait_for_distance(&client, 2, Duration::from_secs(30)).await;
+        client.execute(&choose("mtm"), vec![]).await.unwrap();
+        wait_for_distance(&client, 1, Duration::from_secs(30)).await;
+        click(&client, "[data-testid=hint]").await;
+        wait_until(
+            &client,
+            "const t = document.querySelector('[data-testid=board] [data-tile=\"6\"]'); \
+             return t !== null && t.dataset.hint === 'up';",
+            "the hint on tile 6, two cells below the gap",
+        )
+        .await;
+        shots.take(&client, "multi-tile").await;
+        click(&client, "[data-testid=board] [data-tile=\"6\"]").await;
+        wait_for_distance(&client, 0, Duration::from_secs(30)).await;
+        assert_eq!(board(&client).await, cells_of("123456780"));
+        let verdict = client
+            .find(Locator::Id("verdict"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert_eq!(verdict, "Tile 6 up: optimal.");
+        let address = client.current_url().await.unwrap();
+        assert!(address.as_str().contains("metric=mtm"), "{address}");
+
         no_page_errors(&client).await;
         // The 503s while the files were built are logged as failed loads; nothing else is.
         let errors = console_errors(&client, &[503]).await;
