@@ -390,3 +390,42 @@ fn the_strong_tables_answer_as_slidy() {
         2
     );
 }
+
+/// Goals of the other two classes, the blank on an edge and inside (each class's tables built
+/// on first use, about a minute each): 60 states 4 to 7 moves away, each at the distance a
+/// breadth-first search from that goal gives. Opt-in:
+/// `cargo test --release -p tilebase-tools --test programs other_classes -- --ignored`.
+#[test]
+#[ignore = "builds two classes' tables, about two minutes"]
+fn goals_of_the_other_classes_answer_as_a_breadth_first_search() {
+    let sandbox = Sandbox::new();
+    let edge = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15];
+    let inside = [1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+    for goal in [edge, inside] {
+        let near = near_goal(&goal, 7);
+        let mut states: Vec<&Vec<u8>> = near.keys().filter(|s| near[*s] >= 4).collect();
+        states.sort();
+        let states: Vec<&Vec<u8>> = states.into_iter().step_by(101).take(60).collect();
+        assert_eq!(states.len(), 60);
+        let input: String = states.iter().map(|s| format!("{}\n", text(s))).collect();
+        let run = sandbox.run_with_input(
+            "query",
+            &[
+                "--board",
+                "4x4",
+                "--metric",
+                "mtm",
+                "--goal",
+                &text(&goal),
+                "--distance-only",
+            ],
+            input.as_bytes(),
+        );
+        run.code(0);
+        let expected: String = states
+            .iter()
+            .map(|s| format!("{} {}\n", text(s), near[*s]))
+            .collect();
+        assert_eq!(run.stdout, expected);
+    }
+}
