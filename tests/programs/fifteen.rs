@@ -306,9 +306,36 @@ fn every_output_form_on_4x4() {
         "",
     );
     run.code(0).quiet();
+    // Written as found (the search's last iteration can run long), their number last.
     assert_eq!(
         run.stdout,
-        "1,2,3,4,5,6,7,8,9,10,0,11,13,14,15,12: 2 moves, 1 optimal solution:\n  RD\n"
+        "1,2,3,4,5,6,7,8,9,10,0,11,13,14,15,12: 2 moves, optimal solutions as found:\n  RD\n  \
+         1 optimal solution\n"
+    );
+    let two = "1,2,3,4,5,6,8,0,9,10,7,15,13,14,12,11";
+    let run = q(&["--all", two], "");
+    run.code(0).quiet();
+    let mut lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{run}");
+    assert_eq!(
+        lines[0],
+        format!("{two}: 8 moves, optimal solutions as found:")
+    );
+    assert_eq!(lines[3], "  2 optimal solutions");
+    lines[1..3].sort_unstable();
+    assert_eq!(lines[1..3], ["  LDDRULDR", "  LDRDLURD"]);
+    let run = q(&["--all", "--limit", "1", "--count", two], "");
+    run.code(0).quiet();
+    assert!(
+        run.stdout
+            .ends_with("\n  the first 1 of 2 optimal solutions\n"),
+        "{run}"
+    );
+    assert_eq!(run.stdout.lines().count(), 3, "{run}");
+    let run = q(&["--all", "--limit", "1", two], "");
+    assert!(
+        run.stdout.ends_with("\n  the first 1 optimal solution\n"),
+        "{run}"
     );
     let run = q(
         &[

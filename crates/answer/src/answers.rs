@@ -556,7 +556,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The number of moves of `moves` in the search's metric.
-    fn length(&self, moves: &[Move]) -> u8 {
+    pub(crate) fn length(&self, moves: &[Move]) -> u8 {
         Path::from(moves.to_vec()).moves_in(self.answers.metric()) as u8
     }
 
@@ -697,6 +697,21 @@ impl<'a> Searcher<'a> {
         // position's own.
         all.sort_by(|a, b| a.iter().map(|&m| m as u8).cmp(b.iter().map(|&m| m as u8)));
         Ok(all)
+    }
+
+    /// Tells `each` every optimal solution of `position` (at `distance`) as the search finds
+    /// it, in the position's own frame, while it says to go on.
+    pub(crate) fn each_solution(
+        &self,
+        position: &Position,
+        distance: u8,
+        effort: &Effort,
+        each: &mut dyn FnMut(&Path) -> bool,
+    ) -> Result<(), Error> {
+        let frame = self.frame;
+        self.each_optimal(position, distance, effort, &mut |moves| {
+            each(&moves.iter().map(|&m| frame.move_back(m)).collect())
+        })
     }
 
     /// How many optimal solutions `position` (at `distance`) has.

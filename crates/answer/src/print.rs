@@ -167,6 +167,11 @@ struct Writer<'a> {
 /// Problems met while answering one input, to be reported.
 type Notes = Vec<String>;
 
+/// Where an answer written while it is being found goes: handed what is written so far (which
+/// it takes, leaving the buffer empty); `false` when it can take no more (its reader gone), and
+/// the search stops.
+pub type Stream<'s> = &'s mut dyn FnMut(&mut Vec<u8>) -> bool;
+
 impl<'a> Printer<'a> {
     /// Writes `answers`' answers as `mode` says.
     pub fn new(answers: &'a Answers, mode: Mode) -> Printer<'a> {
@@ -265,9 +270,10 @@ impl<'a> Printer<'a> {
     /// How many lines of a batch are worth gathering before answering them together: a
     /// search's answers are shared among the cores, and searches differ a thousandfold in
     /// length, so the more lines a batch holds the less a core waits for the longest; a
-    /// table's answers stream one by one.
+    /// table's answers stream one by one, and so do searches' every solution in text
+    /// ([`Printer::streams`]).
     pub fn batch_size(&self) -> usize {
-        if self.writer.searcher.is_some() {
+        if self.writer.searcher.is_some() && !self.streams() {
             1024
         } else {
             1
@@ -300,7 +306,22 @@ impl<'a> Printer<'a> {
     /// Answers one input, appending the answer to `out`.
     #[inline]
     pub fn answer(&mut self, input: Input<'_>, out: &mut Vec<u8>) {
-        let outcome = self.writer.write(input, out, &mut self.notes);
+        let outcome = self.writer.write(input, out, &mut self.notes, None);
+        self.outcome = self.outcome.max(outcome);
+    }
+
+    /// Whether every optimal solution is written as it is found ([`Printer::answer_streaming`]):
+    /// in text, when every one is asked for on a board answered by search, where the last
+    /// iteration of the search can take long and find many.
+    pub fn streams(&self) -> bool {
+        self.writer.searcher.is_some() && matches!(self.writer.mode, Mode::Human { all: true, .. })
+    }
+
+    /// [`Printer::answer`], handing what is written to `stream` as each solution is found when
+    /// [`Printer::streams`]: a header without their number, the solutions in the order found,
+    /// then their number.
+    pub fn answer_streaming(&mut self, input: Input<'_>, out: &mut Vec<u8>, stream: Stream<'_>) {
+        let outcome = self.writer.write(input, out, &mut self.notes, Some(stream));
         self.outcome = self.outcome.max(outcome);
     }
 
@@ -310,7 +331,7 @@ impl<'a> Printer<'a> {
     pub fn answer_read(&mut self, input: Input<'_>, position: &Position, out: &mut Vec<u8>) {
         let outcome = self
             .writer
-            .write_position(input, position, out, &mut self.notes);
+            .write_position(input, position, out, &mut self.notes, None);
         self.outcome = self.outcome.max(outcome);
     }
 
@@ -331,7 +352,7 @@ impl<'a> Printer<'a> {
             .map(|&input| {
                 let mut text = Vec::new();
                 let mut notes = Notes::new();
-                let outcome = writer.write(input, &mut text, &mut notes);
+                let outcome = writer.write(input, &mut text, &mut notes, None);
                 (text, outcome, notes)
             })
             .collect();
@@ -358,7 +379,13 @@ impl Writer<'_> {
     }
 
     /// Answers one input into `out`, the problems into `notes`.
-    fn write(&self, input: Input<'_>, out: &mut Vec<u8>, notes: &mut Notes) -> Outcome {
+    fn write(
+        &self,
+        input: Input<'_>,
+        out: &mut Vec<u8>,
+        notes: &mut Notes,
+        stream: Option<Stream<'_>>,
+    ) -> Outcome {
         if let (Mode::DistanceOnly, Some(table)) = (self.mode, &self.table) {
             // The common case, a line of digits, solvable or not, without making the state: its
             // parity says which, and distance-only prints no reason. The rest (other forms,
@@ -372,7 +399,7 @@ impl Writer<'_> {
             }
         }
         match self.read(input.bytes) {
-            Ok(position) => self.write_position(input, &position, out, notes),
+            Ok(position) => self.write_position(input, &position, out, notes, stream),
             Err(problem) => self.refuse(&input, &problem, out, notes),
         }
     }
@@ -383,13 +410,19 @@ impl Writer<'_> {
         position: &Position,
         out: &mut Vec<u8>,
         notes: &mut Notes,
+        stream: Option<Stream<'_>>,
     ) -> Outcome {
         if let Some(why) = self.unsolvable_without_files(position) {
             return self.write_unsolvable(&why, out);
         }
         let answered = match (&self.table, &self.searcher) {
             (Some(table), _) => self.answer_table(table, position, out, notes),
-            (None, Some(searcher)) => self.answer_search(searcher, position, out),
+            (None, Some(searcher)) => match stream {
+                Some(stream) if matches!(self.mode, Mode::Human { all: true, .. }) => {
+                    self.stream_search(searcher, position, out, stream)
+                }
+                _ => self.answer_search(searcher, position, out),
+            },
             (None, None) => Err(Error::Files(
                 self.unusable
                     .clone()
@@ -564,6 +597,113 @@ impl Writer<'_> {
         Outcome::Unsolvable
     }
 
+    /// Writes the solution `p` of `position` in text, as `notation` and the letters say.
+    fn say(&self, out: &mut Vec<u8>, position: &Position, p: &Path, notation: Notation) {
+        let metric = self.question.metric();
+        match notation {
+            Notation::Blank if self.letters == Letters::Tile => {
+                // The speedsolvers' way: the direction the tiles slide, a count after a
+                // repeated letter; in the multi-tile metric a space between moves.
+                for (i, slide) in p.slides(tilebase_core::Metric::Multi).iter().enumerate() {
+                    if i > 0 && metric == tilebase_core::Metric::Multi {
+                        out.push(b' ');
+                    }
+                    out.extend_from_slice(self.letters.write(*slide).as_bytes());
+                }
+            }
+            Notation::Blank => push_moves(out, p, metric),
+            Notation::Tile => {
+                for (i, tile) in crate::answer::tiles_moved(position, p)
+                    .into_iter()
+                    .enumerate()
+                {
+                    if i > 0 {
+                        out.push(b' ');
+                    }
+                    push_number(out, tile.into());
+                }
+            }
+        }
+    }
+
+    /// Every optimal solution of `position` in text, each handed to `stream` as the search
+    /// finds it: `STATE: D moves, optimal solutions as found:`, a line each, then their number
+    /// (`  N optimal solutions`; with a limit reached, `the first N`, and with `--count` of how
+    /// many); the hints and boards asked for after.
+    fn stream_search(
+        &self,
+        searcher: &Searcher<'_>,
+        position: &Position,
+        out: &mut Vec<u8>,
+        stream: Stream<'_>,
+    ) -> Result<Outcome, Error> {
+        let Mode::Human {
+            boards,
+            hint,
+            notation,
+            ..
+        } = self.mode
+        else {
+            return self.answer_search(searcher, position, out);
+        };
+        let effort = &self.effort;
+        let Some(moves) = searcher.solve(position, effort)? else {
+            return self.answer_search(searcher, position, out);
+        };
+        let d = searcher.length(&moves);
+        if d == 0 {
+            return self.answer_search(searcher, position, out);
+        }
+        push_position(out, position);
+        let _ = writeln!(
+            out,
+            ": {d} move{}, optimal solutions as found:",
+            plural(d.into())
+        );
+        let mut open = stream(out);
+        let limit = self.limit.unwrap_or(usize::MAX);
+        let mut listed = 0usize;
+        if open && limit > 0 {
+            searcher.each_solution(position, d, effort, &mut |p| {
+                out.extend_from_slice(b"  ");
+                self.say(out, position, p, notation);
+                out.push(b'\n');
+                listed += 1;
+                open = stream(out);
+                open && listed < limit
+            })?;
+        }
+        if !open {
+            // The reader is gone: nothing more is worth finding.
+            return Ok(Outcome::Answered);
+        }
+        let stopped = listed == limit;
+        let count = if self.count && stopped {
+            Some(searcher.count(position, d, effort)?)
+        } else {
+            None
+        };
+        let said = match count {
+            Some(count) if (listed as u64) < count => {
+                format!("the first {listed} of {count} optimal solutions")
+            }
+            _ if stopped => format!(
+                "the first {listed} optimal solution{}",
+                plural(listed.min(2) as u64)
+            ),
+            _ => format!("{listed} optimal solution{}", plural(listed.min(2) as u64)),
+        };
+        let _ = writeln!(out, "  {said}");
+        if hint {
+            push_hints(out, &searcher.hints(position, d, effort)?, self.letters);
+        }
+        if boards {
+            let slides = Path::from(moves).slides(self.question.metric());
+            out.extend_from_slice(draw::frames(position, &slides).as_bytes());
+        }
+        Ok(Outcome::Answered)
+    }
+
     fn write_solved(&self, solved: &Solved, out: &mut Vec<u8>) {
         let (boards, notation) = match self.mode {
             Mode::Json {
@@ -587,31 +727,7 @@ impl Writer<'_> {
         let metric = self.question.metric();
         push_position(out, &solved.position);
         let d = solved.distance;
-        let letters = self.letters;
-        let say = |out: &mut Vec<u8>, p: &Path| match notation {
-            Notation::Blank if letters == Letters::Tile => {
-                // The speedsolvers' way: the direction the tiles slide, a count after a
-                // repeated letter; in the multi-tile metric a space between moves.
-                for (i, slide) in p.slides(tilebase_core::Metric::Multi).iter().enumerate() {
-                    if i > 0 && metric == tilebase_core::Metric::Multi {
-                        out.push(b' ');
-                    }
-                    out.extend_from_slice(letters.write(*slide).as_bytes());
-                }
-            }
-            Notation::Blank => push_moves(out, p, metric),
-            Notation::Tile => {
-                for (i, tile) in crate::answer::tiles_moved(&solved.position, p)
-                    .into_iter()
-                    .enumerate()
-                {
-                    if i > 0 {
-                        out.push(b' ');
-                    }
-                    push_number(out, tile.into());
-                }
-            }
-        };
+        let say = |out: &mut Vec<u8>, p: &Path| self.say(out, &solved.position, p, notation);
         match &solved.solutions {
             _ if d == 0 => out.extend_from_slice(b": 0 moves (the goal)\n"),
             Some(all) => {

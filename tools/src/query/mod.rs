@@ -317,6 +317,32 @@ impl<W: Write> Output<W> {
         self.buffer.clear();
         self.sink.flush()
     }
+
+    /// Answers one input: every optimal solution written out as the search finds it where
+    /// the printer streams them, else as [`Printer::answer`] does.
+    fn answer(&mut self, printer: &mut Printer<'_>, input: Input<'_>) -> io::Result<()> {
+        if !printer.streams() {
+            printer.answer(input, &mut self.buffer);
+            return self.answered(printer);
+        }
+        let mut failed = None;
+        let sink = &mut self.sink;
+        printer.answer_streaming(input, &mut self.buffer, &mut |written| {
+            let sent = sink.write_all(written).and_then(|()| sink.flush());
+            written.clear();
+            match sent {
+                Ok(()) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            }
+        });
+        match failed {
+            Some(e) => Err(e),
+            None => self.answered(printer),
+        }
+    }
 }
 
 /// Answers the arguments in order, `-` standing for stdin. Arguments in a row are answered
@@ -336,8 +362,7 @@ fn answer_all<W: Write>(
         };
         if printer.batch_size() == 1 {
             for &state in given {
-                printer.answer(Input::argument(state), &mut output.buffer);
-                output.answered(printer)?;
+                output.answer(printer, Input::argument(state))?;
             }
         } else if !given.is_empty() {
             let batch: Vec<Input<'_>> = given.iter().map(|s| Input::argument(s)).collect();
@@ -383,8 +408,7 @@ fn answer_stdin<W: Write>(printer: &mut Printer<'_>, output: &mut Output<W>) -> 
         };
         number += 1;
         if batch_size == 1 {
-            printer.answer(Input::line(line, number), &mut output.buffer);
-            output.answered(printer)?;
+            output.answer(printer, Input::line(line, number))?;
             continue;
         }
         batch.push((line.to_vec(), number));
