@@ -12,14 +12,16 @@
 //! Several partitions, separated by `+`, make a solver that takes the largest of their sums
 //! (`solve_korf A.tilebase B.tilebase + C.tilebase D.tilebase`). `--hard` solves the positions
 //! of issue 28 instead (the slowest known for 7-8 with its reflection), and `--mirrors N` N
-//! random positions that are their own mirror image, each with its nodes and time.
+//! random positions that are their own mirror image, each with its nodes and time. `--twins N`
+//! cuts twinned move sequences of up to N moves (0: none) instead of the board's default, from
+//! the iteration `--twins-from K` above the root's heuristic on.
 //!
 //! Korf's goal `0,1,...,15` is mapped to tilebase's `1,...,15,0` by turning the board half a
 //! turn and renaming each tile t to 16 − t, which keeps every distance.
 use std::time::Instant;
 
 use tilebase_lookup::PatternFile;
-use tilebase_pattern::{Grid, Pattern, PatternValues, Solver};
+use tilebase_pattern::{Grid, Pattern, PatternValues, Solver, Twins};
 
 fn to_default_goal(cells: &[u8; 16]) -> [u8; 16] {
     let mut out = [0u8; 16];
@@ -83,6 +85,8 @@ fn main() {
     let mut hard = false;
     let mut threads = 1;
     let mut mirrored = None;
+    let mut twins: Option<usize> = None;
+    let mut twins_from = tilebase_pattern::TWINS_FROM;
     let mut given: Vec<[u8; 16]> = Vec::new();
     let mut groups: Vec<Vec<String>> = vec![Vec::new()];
     let mut args = std::env::args().skip(1);
@@ -95,6 +99,13 @@ fn main() {
                     .next()
                     .and_then(|n| n.parse::<usize>().ok())
                     .unwrap_or(1)
+            }
+            "--twins" => twins = args.next().and_then(|n| n.parse::<usize>().ok()),
+            "--twins-from" => {
+                twins_from = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect("--twins-from N")
             }
             "--mirrors" => mirrored = args.next().and_then(|n| n.parse::<usize>().ok()),
             "+" => groups.push(Vec::new()),
@@ -124,7 +135,18 @@ fn main() {
         tables.iter().map(Vec::as_slice).collect();
     let grid = Grid::new(4, 4).unwrap();
     let goal: Vec<u8> = (1..16).chain([0]).collect();
-    let solver = Solver::with_partitions(grid, &goal, &partitions, true).expect("a partition");
+    let mut solver = Solver::with_partitions(grid, &goal, &partitions, true).expect("a partition");
+    let twins = match twins {
+        Some(0) => Twins::none(&grid),
+        Some(moves) => Twins::new(&grid, moves),
+        None => Twins::new(&grid, Twins::moves_for(&grid)),
+    };
+    solver = solver.with_twins(std::sync::Arc::new(twins), twins_from);
+    eprintln!(
+        "twins: sequences of up to {} moves, {} of them",
+        solver.twins().moves(),
+        solver.twins().sequences()
+    );
     if hard || mirrored.is_some() || !given.is_empty() {
         let states: Vec<([u8; 16], Option<usize>)> = match mirrored {
             Some(n) => mirrors(n).into_iter().map(|s| (s, None)).collect(),

@@ -11,13 +11,14 @@
 //!
 //! Several partitions, separated by `+`, make a solver that takes the largest of their sums
 //! (`solve_korf50 A B C D + E F G H`). `--threads N` shares each search among N threads (default: every core; 1: the serial
-//! search). The files' goal must be `1,2,...,24,0`; Korf's goal `0,1,...,24` is mapped onto it
+//! search). `--twins N` cuts twinned move sequences of up to N moves (0: none) instead of the
+//! board's default, from the iteration `--twins-from K` above the root's heuristic on. The files' goal must be `1,2,...,24,0`; Korf's goal `0,1,...,24` is mapped onto it
 //! by turning the board half a turn and renaming each tile t to 25 − t, which keeps every
 //! distance.
 use std::time::Instant;
 
 use tilebase_lookup::PatternFile;
-use tilebase_pattern::{Grid, Pattern, PatternValues, Solver};
+use tilebase_pattern::{Grid, Pattern, PatternValues, Solver, Twins};
 
 /// The ten instances Korf and Felner's solver generated the fewest nodes on, fewest first.
 const EASIEST: [u32; 10] = [38, 40, 25, 32, 44, 37, 30, 13, 1, 28];
@@ -26,6 +27,8 @@ fn main() {
     let mut groups: Vec<Vec<PatternFile>> = vec![Vec::new()];
     let mut wanted: Vec<u32> = EASIEST.to_vec();
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut twins = None;
+    let mut twins_from = tilebase_pattern::TWINS_FROM;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -43,6 +46,13 @@ fn main() {
                     .and_then(|n| n.parse().ok())
                     .expect("--threads N")
             }
+            "--twins" => twins = Some(args.next().and_then(|n| n.parse().ok()).expect("--twins N")),
+            "--twins-from" => {
+                twins_from = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect("--twins-from N")
+            }
             "+" => groups.push(Vec::new()),
             path => groups
                 .last_mut()
@@ -58,8 +68,14 @@ fn main() {
         .collect();
     let partitions: Vec<&[(&Pattern, PatternValues<'_>)]> =
         tables.iter().map(Vec::as_slice).collect();
-    let solver =
-        Solver::with_partitions(grid, &goal, &partitions, true).expect("partitions of 5x5's tiles");
+    let twins = match twins {
+        Some(0) => Twins::none(&grid),
+        Some(moves) => Twins::new(&grid, moves),
+        None => Twins::new(&grid, Twins::moves_for(&grid)),
+    };
+    let solver = Solver::with_partitions(grid, &goal, &partitions, true)
+        .expect("partitions of 5x5's tiles")
+        .with_twins(std::sync::Arc::new(twins), twins_from);
     let instances = tilebase_testdata::korf50();
     println!("instance  length  published  nodes            Korf-Felner      ratio  seconds");
     let (mut all_nodes, mut all_theirs, mut all_seconds) = (0u64, 0u64, 0.0);

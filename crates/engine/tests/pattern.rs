@@ -3,7 +3,7 @@
 
 use tilebase_core::{Board, Move, State};
 use tilebase_engine::{NoProgress, build_pattern, build_table};
-use tilebase_pattern::{Encoding, Grid, Pattern, PatternValues, Solver, encode};
+use tilebase_pattern::{Encoding, Grid, Pattern, PatternValues, Solver, Twins, encode};
 
 /// Built patterns and their encoded values, kept together so a solver can borrow both.
 struct Built {
@@ -42,6 +42,14 @@ impl Built {
 
     fn solver(&self, goal: &[u8], reflect: bool) -> Solver<'_> {
         Solver::new(*self.patterns[0].grid(), goal, &self.tables(), reflect).expect("a partition")
+    }
+
+    /// [`Self::solver`] cutting twinned move sequences in every iteration, not only in the
+    /// long ones: the small boards' searches are short.
+    fn solver_cutting_twins(&self, goal: &[u8], reflect: bool) -> Solver<'_> {
+        let grid = self.patterns[0].grid();
+        self.solver(goal, reflect)
+            .with_twins(Twins::shared(grid), 0)
     }
 }
 
@@ -89,8 +97,12 @@ fn pattern_search_equals_the_full_table_on_small_boards() {
             let built = Built::new(grid, &goal_cells, &[&first, &second]);
             let table = build_table(&goal);
             let parity = goal.index_and_parity().1;
-            for reflect in [false, true] {
-                let solver = built.solver(&goal_cells, reflect);
+            for (reflect, twins) in [(false, false), (true, false), (false, true), (true, true)] {
+                let solver = if twins {
+                    built.solver_cutting_twins(&goal_cells, reflect)
+                } else {
+                    built.solver(&goal_cells, reflect)
+                };
                 // Every state of the small boards; about 3,000 of the larger ones.
                 let stride = (table.len() / 3000).max(1);
                 for index in (0..table.len()).step_by(stride) {
@@ -164,7 +176,9 @@ fn the_larger_of_two_partitions_is_exact_where_each_is() {
             let parity = goal.index_and_parity().1;
             for reflect in [false, true] {
                 let (a, b) = (halves.tables(), parities.tables());
-                let both = Solver::with_partitions(grid, &goal_cells, &[&a, &b], reflect).unwrap();
+                let both = Solver::with_partitions(grid, &goal_cells, &[&a, &b], reflect)
+                    .unwrap()
+                    .with_twins(Twins::shared(&grid), 0);
                 assert_eq!(both.partitions(), 2);
                 let alone = [
                     halves.solver(&goal_cells, reflect),
@@ -211,7 +225,7 @@ fn states_that_are_their_own_mirror_are_solved_exactly() {
         }
         mirrored_goals += 1;
         let built = Built::new(grid, &goal_cells, &[&[1, 2, 3, 4], &[5, 6, 7, 8]]);
-        let solver = built.solver(&goal_cells, true);
+        let solver = built.solver_cutting_twins(&goal_cells, true);
         assert!(solver.reflects());
         let table = build_table(&goal);
         let parity = goal.index_and_parity().1;

@@ -6,7 +6,8 @@
 //! engine (tilebase-engine) builds it by a breadth-first search over abstract states, here
 //! indexed ([`Pattern::for_each_neighbour`], and [`Expander`], the same moves made fast for the
 //! search). Databases of disjoint patterns add up to a lower bound of the distance, and
-//! [`Solver`] runs IDA* over that sum ([`Solver::solve_all`] for a batch on every core).
+//! [`Solver`] runs IDA* over that sum ([`Solver::solve_all`] for a batch on every core), never
+//! ending a path with a move sequence that has a shorter or earlier [`Twins`] twin.
 //!
 //! ```
 //! use tilebase_pattern::{Grid, Pattern};
@@ -28,6 +29,7 @@ mod pattern;
 mod relabel;
 mod solve;
 mod table;
+mod twins;
 mod verify;
 
 pub use expand::{Expander, Placement};
@@ -39,7 +41,9 @@ pub use partition::{PARTITION_HELP, Partition};
 pub use pattern::{MAX_PATTERN_TILES, MAX_PLACEMENTS, Pattern, PatternError, placements};
 pub use relabel::{MAX_LABELS, RelabelError, Relabelling};
 pub use solve::{
-    Below, MAX_PATTERNS, Piece, Solution, SolveError, Solver, SolverError, Split, solvable,
+    Below, MAX_PATTERNS, Piece, Solution, SolveError, Solver, SolverError, Split, TWINS_FROM,
+    solvable,
 };
 pub use table::{EncodeError, Encoding, PatternValues, encode, encode_into};
+pub use twins::{MAX_TWIN_MOVES, PathState, TWINNED, Twins};
 pub use verify::{PatternFault, compare_values};

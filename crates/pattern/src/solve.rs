@@ -7,14 +7,15 @@
 //! each lookup only that tile's pattern's rank changes, by arithmetic on the weights of the
 //! tiles it passes, never recomputed from the whole placement.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use tilebase_core::Move;
 
 use crate::grid::{Grid, MAX_GRID_CELLS};
 use crate::pattern::Pattern;
 use crate::table::PatternValues;
+use crate::twins::{PathState, TWINNED, Twins};
 
 /// The most patterns a partition may have.
 pub const MAX_PATTERNS: usize = 8;
@@ -165,7 +166,21 @@ pub struct Solver<'a> {
     /// The cell a blank on cell c reaches by each move, `steps[c][m]` (`NO_STEP` off the
     /// board): a table, not [`Grid::step`]'s arithmetic, in the search's inner loop.
     steps: [[u8; 4]; MAX_GRID_CELLS],
+    /// The move sequences a search for one solution never ends a path with: each has a twin
+    /// that reaches the same state in fewer moves, or as many and earlier in move order. Made
+    /// on first need (the board's, [`Twins::shared`]), for the iterations [`Self::twins_from`]
+    /// says.
+    twins: OnceLock<Arc<Twins>>,
+    /// How far above the root's heuristic an iteration's bound is before its search cuts
+    /// twins: short searches end before, and never wait for the twins to be made.
+    twins_from: u32,
+    /// No twins: for every optimal solution, where twins are solutions of their own.
+    no_twins: Twins,
 }
+
+/// The bound above the root's heuristic from which a search cuts twins, by default: by then an
+/// iteration takes long enough that making them (milliseconds, once a process) is worth it.
+pub const TWINS_FROM: u32 = 6;
 
 /// No cell: a move off the board in [`Solver`]'s `steps`.
 const NO_STEP: u8 = u8::MAX;
@@ -246,6 +261,9 @@ impl<'a> Solver<'a> {
             .collect();
         Ok(Solver {
             steps,
+            twins: OnceLock::new(),
+            twins_from: TWINS_FROM,
+            no_twins: Twins::none(&grid),
             grid,
             goal: g,
             partitions: tables,
@@ -253,6 +271,30 @@ impl<'a> Solver<'a> {
             distance,
             mirror,
         })
+    }
+
+    /// The solver with `twins` in place of the board's ([`Twins::shared`]), cut in every
+    /// iteration from `from` above the root's heuristic on ([`TWINS_FROM`] by default):
+    /// `Twins::none` searches every path.
+    pub fn with_twins(mut self, twins: Arc<Twins>, from: u32) -> Solver<'a> {
+        self.twins = OnceLock::from(twins);
+        self.twins_from = from;
+        self
+    }
+
+    /// The twinned sequences the search cuts (made here on first need).
+    pub fn twins(&self) -> &Twins {
+        self.twins.get_or_init(|| Twins::shared(&self.grid))
+    }
+
+    /// The twins the iteration at `bound` from a root of heuristic `root` cuts: none in the
+    /// first iterations, where searches are short.
+    fn twins_at(&self, root: u32, bound: u32) -> &Twins {
+        if bound >= root.saturating_add(self.twins_from) {
+            self.twins()
+        } else {
+            &self.no_twins
+        }
     }
 
     /// Whether the mirrored lookup is used (the goal's blank is on a diagonal of a square
@@ -342,6 +384,7 @@ impl<'a> Solver<'a> {
         let mut bound = h;
         loop {
             search.next_bound = u32::MAX;
+            search.cut_twins(self.twins_at(h, bound), &[]);
             match search.dfs(0, bound, h, None) {
                 Found::Yes => {
                     return Ok(Solution {
@@ -380,7 +423,8 @@ impl<'a> Solver<'a> {
         let mut state = [0u8; MAX_GRID_CELLS];
         state[..cells.len()].copy_from_slice(cells);
         let mut search = self.search_from(&state);
-        // Mirrored subtrees hold mirrored solutions: both are wanted.
+        // Mirrored subtrees hold mirrored solutions, and twinned paths solutions of their
+        // own: all are wanted.
         search.root_moves = 0b1111;
         let h = search.views[..search.count]
             .iter()
@@ -486,6 +530,8 @@ impl<'a> Solver<'a> {
                                 continue;
                             }
                             let mut search = self.search_from(&piece.cells);
+                            search.root = self.blank(cells);
+                            search.cut_twins(self.twins_at(start_bound, bound), &piece.moves);
                             search.abort = Some((&best, i));
                             let back = piece.moves.last().map(|m| m.opposite());
                             let result = search.dfs(piece.moves.len() as u32, bound, piece.h, back);
@@ -544,8 +590,11 @@ impl<'a> Solver<'a> {
                 nodes: 0,
             };
             let mut path = Vec::new();
+            let twins = self.twins_at(self.heuristic(cells), bound);
             self.cut(
                 &root,
+                twins,
+                twins.start(self.blank(cells)),
                 0,
                 None,
                 bound,
@@ -589,6 +638,8 @@ impl<'a> Solver<'a> {
         }
         let h = self.heuristic(&state[..n]);
         let mut search = self.search_from(&state);
+        search.root = self.blank(cells);
+        search.cut_twins(self.twins_at(self.heuristic(cells), bound), moves);
         search.max_nodes = max_nodes;
         let g = moves.len() as u32;
         let found = if g + h > bound {
@@ -651,6 +702,14 @@ impl<'a> Solver<'a> {
         mask
     }
 
+    /// The blank's cell in `cells`.
+    fn blank(&self, cells: &[u8]) -> usize {
+        cells[..self.grid.cells()]
+            .iter()
+            .position(|&t| t == 0)
+            .unwrap_or(0)
+    }
+
     /// A search whose root is `cells`, with no node limit.
     fn search_from(&self, cells: &[u8; MAX_GRID_CELLS]) -> Search<'_, 'a> {
         let first = self.view(self.lookups[0], cells);
@@ -658,14 +717,15 @@ impl<'a> Solver<'a> {
         for (view, &lookup) in views.iter_mut().zip(&self.lookups).skip(1) {
             *view = self.view(lookup, cells);
         }
+        let blank = self.blank(cells);
         Search {
             solver: self,
             views,
             count: self.lookups.len(),
-            blank: cells[..self.grid.cells()]
-                .iter()
-                .position(|&t| t == 0)
-                .unwrap_or(0),
+            blank,
+            root: blank,
+            twins: &self.no_twins,
+            path_state: self.no_twins.start(blank),
             path: Vec::new(),
             nodes: 0,
             max_nodes: u64::MAX,
@@ -683,6 +743,8 @@ impl<'a> Solver<'a> {
     fn cut(
         &self,
         cells: &[u8; MAX_GRID_CELLS],
+        twins: &Twins,
+        path_state: PathState,
         g: u32,
         back: Option<Move>,
         bound: u32,
@@ -715,6 +777,10 @@ impl<'a> Solver<'a> {
             let Some(from) = self.grid.step(to, m) else {
                 continue;
             };
+            let after = twins.step(path_state, m);
+            if after == TWINNED {
+                continue;
+            }
             *nodes += 1;
             let mut child = *cells;
             child.swap(from, to);
@@ -726,6 +792,8 @@ impl<'a> Solver<'a> {
             path.push(m);
             self.cut(
                 &child,
+                twins,
+                after,
                 g + 1,
                 Some(m.opposite()),
                 bound,
@@ -871,6 +939,12 @@ struct Search<'s, 'a> {
     views: [View; MAX_LOOKUPS],
     count: usize,
     blank: usize,
+    /// The blank's cell at the root of the whole search (a piece's search starts below it,
+    /// after the piece's moves).
+    root: usize,
+    /// The twinned sequences cut, and the state of the path so far among them.
+    twins: &'s Twins,
+    path_state: PathState,
     path: Vec<Move>,
     nodes: u64,
     max_nodes: u64,
@@ -889,7 +963,13 @@ struct Search<'s, 'a> {
 /// What is told each solution when every one is wanted: `false` stops the search.
 type Each<'s> = dyn FnMut(&[Move]) -> bool + 's;
 
-impl Search<'_, '_> {
+impl<'s> Search<'s, '_> {
+    /// Cuts `twins` from here on, the path so far being `moves` from the root.
+    fn cut_twins(&mut self, twins: &'s Twins, moves: &[Move]) {
+        self.twins = twins;
+        self.path_state = twins.follow(&self.solver.grid, self.root, moves).0;
+    }
+
     /// Depth-first search below the current state (at depth `g`, heuristic `h`, reached by
     /// the move whose opposite is `back`) within `bound`.
     ///
@@ -922,6 +1002,10 @@ impl Search<'_, '_> {
                 continue;
             }
             let from = usize::from(from);
+            let after = self.twins.step(self.path_state, m);
+            if after == TWINNED {
+                continue;
+            }
             self.nodes += 1;
             if self.nodes > self.max_nodes {
                 return Found::Stopped;
@@ -983,7 +1067,9 @@ impl Search<'_, '_> {
             if f > bound {
                 self.next_bound = self.next_bound.min(f);
             } else {
+                let before = self.path_state;
                 self.blank = from;
+                self.path_state = after;
                 self.path.push(m);
                 match self.dfs(g + 1, bound, h_child, Some(m.opposite())) {
                     Found::No => {}
@@ -991,6 +1077,7 @@ impl Search<'_, '_> {
                 }
                 self.path.pop();
                 self.blank = to;
+                self.path_state = before;
             }
             for (v, &(vf, vt, p, rank, manhattan, value, sum)) in undo.iter().enumerate().take(made)
             {

@@ -1,0 +1,548 @@
+//! Paths that need not be searched: move sequences with a *twin*, a sequence from the same
+//! cell that leaves every tile where it leaves them and is shorter, or as long and earlier in
+//! U < D < L < R order. A depth-first search that never ends a path with such a sequence still
+//! reaches every state, by its least path, and generates far fewer nodes: on the 15-puzzle,
+//! cutting sequences of up to 12 moves, the tree below a state grows about 2.01 times a move
+//! instead of 2.13, a fifth of the paths at depth 36 (Taylor and Korf's finite-state machine,
+//! "Pruning duplicate nodes in depth-first search", AAAI 1993).
+//!
+//! The sequences are found by enumerating every path of up to a few moves from every cell in
+//! that order, keeping the first to reach each arrangement of the tiles and naming the later
+//! ones twinned; an Aho-Corasick automaton over the cells the blank visits then recognises a
+//! twinned sequence at the end of a path, one table lookup a move.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use tilebase_core::Move;
+
+use crate::grid::{Grid, MAX_GRID_CELLS};
+
+/// A path's state in [`Twins`]: which twinned sequences it may be about to end with.
+pub type PathState = u32;
+
+/// The state a move leads to when it would end the path with a twinned sequence (or leave the
+/// board): the move is not searched.
+pub const TWINNED: PathState = u32::MAX;
+
+/// Bits per cell in a packed sequence or arrangement: 25 cells fit 5 bits.
+const BITS: u32 = 5;
+
+/// The longest sequence [`Twins::new`] takes: its cells, one more than its moves, must fit
+/// 120 bits of a key beside its length.
+pub const MAX_TWIN_MOVES: usize = 23;
+
+/// The twinned move sequences of a board, as an automaton over the path the blank takes.
+///
+/// ```
+/// use tilebase_core::Move::{Down as D, Left as L, Right as R, Up as U};
+/// use tilebase_pattern::{Grid, TWINNED, Twins};
+///
+/// let grid = Grid::new(3, 3).unwrap();
+/// let twins = Twins::new(&grid, 12);
+/// // From the centre, once and a half round the top-left block either way leaves the tiles
+/// // alike: ULDRUL comes first (U before L), so LURDLU is cut at its last move.
+/// let walk = |moves: &[_]| {
+///     let mut state = twins.start(4);
+///     for &m in moves {
+///         state = twins.step(state, m);
+///         if state == TWINNED {
+///             return None;
+///         }
+///     }
+///     Some(state)
+/// };
+/// assert!(walk(&[U, L, D, R, U, L]).is_some());
+/// assert!(walk(&[L, U, R, D, L]).is_some());
+/// assert!(walk(&[L, U, R, D, L, U]).is_none());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Twins {
+    /// `next[state * 4 + move]`: the state after the move, or [`TWINNED`].
+    next: Vec<PathState>,
+    /// The state of a path of no moves from each cell.
+    start: [PathState; MAX_GRID_CELLS],
+    /// The longest twinned sequence looked for, in moves.
+    moves: usize,
+    /// How many twinned sequences are recognised.
+    sequences: usize,
+}
+
+impl Twins {
+    /// The twinned sequences of `grid` of up to `moves` moves (at most [`MAX_TWIN_MOVES`]).
+    /// The work grows about 2.1 times a move (2.4 on 5x5): 12 moves on 4x4, or 10 on 5x5,
+    /// take 20 to 40 ms.
+    pub fn new(grid: &Grid, moves: usize) -> Twins {
+        let moves = moves.min(MAX_TWIN_MOVES);
+        let sequences = twinned_sequences(grid, moves);
+        let count = sequences.len();
+        let mut twins = Automaton::build(grid, &sequences);
+        twins.moves = moves;
+        twins.sequences = count;
+        twins
+    }
+
+    /// No sequence twinned: every move is searched (for every optimal solution, where twins
+    /// are solutions of their own).
+    pub fn none(grid: &Grid) -> Twins {
+        let mut twins = Automaton::build(grid, &[]);
+        twins.moves = 0;
+        twins
+    }
+
+    /// The twins of `grid` that searches cut, made once a process and shared: sequences of up
+    /// to [`Twins::moves_for`] moves.
+    pub fn shared(grid: &Grid) -> Arc<Twins> {
+        static MADE: OnceLock<Mutex<Made>> = OnceLock::new();
+        let made = MADE.get_or_init(|| Mutex::new(Vec::new()));
+        let mut made = made.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, twins)) = made.iter().find(|(g, _)| g == grid) {
+            return Arc::clone(twins);
+        }
+        let twins = Arc::new(Twins::new(grid, Twins::moves_for(grid)));
+        made.push((*grid, Arc::clone(&twins)));
+        twins
+    }
+
+    /// The longest twinned sequences worth cutting on `grid`: longer ones cut more paths, but
+    /// take longer to find and make an automaton that fills more of the caches. Measured
+    /// (BENCHMARKS.md): on 4x4, 12 moves (3,508 sequences, 17,000 states) beat 10 and 14; on
+    /// 5x5, 10 (2,396) searched as fast as 12 with a fifth of the automaton.
+    pub fn moves_for(grid: &Grid) -> usize {
+        if grid.cells() <= 16 { 12 } else { 10 }
+    }
+
+    /// The state of a path of no moves with the blank on `cell`.
+    #[inline]
+    pub fn start(&self, cell: usize) -> PathState {
+        self.start[cell]
+    }
+
+    /// The state after the blank's move `m` from a path in `state` (never [`TWINNED`]), or
+    /// [`TWINNED`] when the path would then end with a twinned sequence.
+    #[inline]
+    pub fn step(&self, state: PathState, m: Move) -> PathState {
+        self.next[state as usize * 4 + m as usize]
+    }
+
+    /// The state after `moves` from a path of no moves with the blank on `cell`, and whether
+    /// a twinned sequence was met on the way (the state then goes on as if it had not been).
+    pub fn follow(&self, grid: &Grid, cell: usize, moves: &[Move]) -> (PathState, bool) {
+        let mut state = self.start(cell);
+        let mut cell = cell;
+        let mut met = false;
+        for &m in moves {
+            let Some(to) = grid.step(cell, m) else {
+                return (state, met);
+            };
+            let next = self.step(state, m);
+            state = if next == TWINNED {
+                met = true;
+                // Forget the path so far: the longest end of it the automaton tracks after
+                // the blank reaches `to` is at least `to` itself.
+                self.start(to)
+            } else {
+                next
+            };
+            cell = to;
+        }
+        (state, met)
+    }
+
+    /// The longest sequence looked for, in moves.
+    pub fn moves(&self) -> usize {
+        self.moves
+    }
+
+    /// How many twinned sequences are recognised.
+    pub fn sequences(&self) -> usize {
+        self.sequences
+    }
+
+    /// The automaton's states.
+    pub fn states(&self) -> usize {
+        self.next.len() / 4
+    }
+}
+
+/// The twins made in this process, by board.
+type Made = Vec<(Grid, Arc<Twins>)>;
+
+/// A twinned sequence: the cells the blank visits, packed [`BITS`] a cell with the last in the
+/// lowest bits, and its number of moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Sequence {
+    cells: u128,
+    moves: u8,
+}
+
+impl Sequence {
+    /// The key of the last `moves` moves of a path whose packed cells are `cells`.
+    #[inline]
+    fn key(cells: u128, moves: usize) -> u128 {
+        let bits = BITS as usize * (moves + 1);
+        (cells & ((1u128 << bits) - 1)) | ((moves as u128) << 120)
+    }
+
+    /// The cells in the order visited.
+    fn cells(&self) -> Vec<usize> {
+        (0..=usize::from(self.moves))
+            .rev()
+            .map(|i| ((self.cells >> (BITS as usize * i)) & 31) as usize)
+            .collect()
+    }
+}
+
+/// A path being enumerated: the arrangement it makes of tiles named by their first cells (the
+/// blank named by its own), its cells, its last cell and the move back.
+#[derive(Clone, Copy)]
+struct Path {
+    arrangement: u128,
+    cells: u128,
+    cell: u8,
+    back: Option<Move>,
+}
+
+/// Every twinned sequence of `grid` of up to `moves` moves with no twinned sequence inside it
+/// (a path that holds one is already cut where that one ends). Paths are enumerated a move
+/// at a time, each length in U < D < L < R order, so the first path to reach an arrangement
+/// is its least; the ones after it are twinned, and only the least are extended.
+fn twinned_sequences(grid: &Grid, moves: usize) -> Vec<Sequence> {
+    let n = grid.cells();
+    // The arrangements reached from each first cell: a set each, small enough to stay in the
+    // caches while that cell's paths are extended.
+    let mut seen: Vec<HashSet<u128, Mix>> = vec![HashSet::default(); n];
+    let mut twinned: HashSet<u128, Mix> = HashSet::default();
+    // Which last few cells end some twinned sequence, hashed to a bit: most paths end with
+    // none, and one bit says so without looking up every length.
+    let mut tails = vec![0u64; TAIL_BITS / 64];
+    let tail_bit = |cells: u128, window: usize| {
+        let key = (cells & ((1u128 << (BITS as usize * window)) - 1)) as u64;
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - TAIL_BITS.trailing_zeros())) as usize
+    };
+    let mut found = Vec::new();
+    let identity = (0..n).fold(0u128, |a, x| a | ((x as u128) << (BITS as usize * x)));
+    let mut frontier: Vec<Path> = (0..n)
+        .map(|c| {
+            seen[c].insert(identity);
+            Path {
+                arrangement: identity,
+                cells: c as u128,
+                cell: c as u8,
+                back: None,
+            }
+        })
+        .collect();
+    // The shortest twinned sequence found: the first found, since they are found shortest
+    // first; its cells are the window of `tails`.
+    let mut shortest = usize::MAX;
+    for length in 1..=moves {
+        let mut next = Vec::with_capacity(frontier.len() * 2);
+        for path in &frontier {
+            let from = usize::from(path.cell);
+            let first = (path.cells >> (BITS as usize * (length - 1))) as usize;
+            for m in Move::ALL {
+                if Some(m) == path.back {
+                    continue;
+                }
+                let Some(to) = grid.step(from, m) else {
+                    continue;
+                };
+                let cells = (path.cells << BITS) | to as u128;
+                // The path so far holds no twinned sequence: only one at its end would cut it.
+                if length > shortest {
+                    let bit = tail_bit(cells, shortest + 1);
+                    if tails[bit / 64] & (1 << (bit % 64)) != 0
+                        && (shortest..length).any(|k| twinned.contains(&Sequence::key(cells, k)))
+                    {
+                        continue;
+                    }
+                }
+                // The tile on `to` and the blank swap cells.
+                let shift = |x: usize| BITS as usize * x;
+                let a = path.arrangement;
+                let swapped = ((a >> shift(to)) ^ (a >> shift(from))) & 31;
+                let arrangement = a ^ (swapped << shift(to)) ^ (swapped << shift(from));
+                if seen[first].insert(arrangement) {
+                    next.push(Path {
+                        arrangement,
+                        cells,
+                        cell: to as u8,
+                        back: Some(m.opposite()),
+                    });
+                } else {
+                    shortest = shortest.min(length);
+                    twinned.insert(Sequence::key(cells, length));
+                    let bit = tail_bit(cells, shortest + 1);
+                    tails[bit / 64] |= 1 << (bit % 64);
+                    found.push(Sequence {
+                        cells: cells & ((1u128 << (BITS as usize * (length + 1))) - 1),
+                        moves: length as u8,
+                    });
+                }
+            }
+        }
+        frontier = next;
+    }
+    found
+}
+
+/// The bits of the filter of twinned sequences' last cells.
+const TAIL_BITS: usize = 1 << 16;
+
+/// The automaton being built: a trie of the twinned sequences' cells, with one node for each
+/// cell as the root's children, so that every state knows the blank's cell.
+struct Automaton {
+    /// Each node's child by move, `NONE` where there is none.
+    child: Vec<[u32; 4]>,
+    cell: Vec<u8>,
+    depth: Vec<u8>,
+    end: Vec<bool>,
+}
+
+const NONE: u32 = u32::MAX - 1;
+
+impl Automaton {
+    fn build(grid: &Grid, sequences: &[Sequence]) -> Twins {
+        let n = grid.cells();
+        let mut trie = Automaton {
+            child: Vec::new(),
+            cell: Vec::new(),
+            depth: Vec::new(),
+            end: Vec::new(),
+        };
+        let mut start = [0 as PathState; MAX_GRID_CELLS];
+        for (c, s) in start.iter_mut().enumerate().take(n) {
+            *s = trie.node(c, 1);
+        }
+        for sequence in sequences {
+            let cells = sequence.cells();
+            let mut node = start[cells[0]];
+            for pair in cells.windows(2) {
+                let m = Move::ALL
+                    .into_iter()
+                    .find(|&m| grid.step(pair[0], m) == Some(pair[1]))
+                    .expect("a sequence's cells are neighbours");
+                let existing = trie.child[node as usize][m as usize];
+                node = if existing == NONE {
+                    let depth = trie.depth[node as usize] + 1;
+                    let made = trie.node(pair[1], depth);
+                    trie.child[node as usize][m as usize] = made;
+                    made
+                } else {
+                    existing
+                };
+            }
+            trie.end[node as usize] = true;
+        }
+        // Breadth first, so that a node's fail link (its longest proper end in the trie,
+        // shallower) has its moves worked out before its own.
+        let nodes = trie.child.len();
+        let mut fail = vec![NONE; nodes];
+        let mut next = vec![TWINNED; nodes * 4];
+        let mut queue: std::collections::VecDeque<u32> = start[..n].iter().copied().collect();
+        while let Some(v) = queue.pop_front() {
+            let v = v as usize;
+            for m in Move::ALL {
+                let Some(to) = grid.step(usize::from(trie.cell[v]), m) else {
+                    continue;
+                };
+                // Where the path goes when this node has no such child: the same move from the
+                // longest end of the path the trie holds, or the cell alone.
+                let fallback = if trie.depth[v] == 1 {
+                    start[to]
+                } else {
+                    next[fail[v] as usize * 4 + m as usize]
+                };
+                let u = trie.child[v][m as usize];
+                if u == NONE {
+                    next[v * 4 + m as usize] = fallback;
+                } else {
+                    fail[u as usize] = fallback;
+                    next[v * 4 + m as usize] = u;
+                    queue.push_back(u);
+                }
+            }
+        }
+        // A move that ends a twinned sequence is cut. (The sequences hold no twinned sequence
+        // inside, so a node's fail links never end one: its own end is the only one.)
+        for target in next.iter_mut() {
+            if *target != TWINNED && trie.end[*target as usize] {
+                *target = TWINNED;
+            }
+        }
+        Twins {
+            next,
+            start,
+            moves: 0,
+            sequences: 0,
+        }
+    }
+
+    fn node(&mut self, cell: usize, depth: u8) -> u32 {
+        self.child.push([NONE; 4]);
+        self.cell.push(cell as u8);
+        self.depth.push(depth);
+        self.end.push(false);
+        (self.child.len() - 1) as u32
+    }
+}
+
+/// A hasher for keys that are already well mixed bit patterns: one multiply and fold.
+#[derive(Default, Clone, Copy)]
+struct Mixer(u64);
+
+type Mix = BuildHasherDefault<Mixer>;
+
+impl Hasher for Mixer {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
+    fn write_u128(&mut self, x: u128) {
+        let folded = (x as u64) ^ ((x >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mixed = folded.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        self.0 = mixed ^ (mixed >> 32);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The property the search rests on: the least path (fewest moves, then first in U < D <
+    /// L < R order) between any two states never ends with a twinned sequence at any move, so
+    /// a search that cuts twinned sequences still finds every state at its distance. Checked
+    /// from roots with the blank in a corner, on an edge and inside, over every state their
+    /// boards reach: breadth first in move order, the first path to a state is its least, and
+    /// the least paths make a tree.
+    #[test]
+    fn least_paths_are_never_cut() {
+        for (w, h, roots) in [
+            (2, 2, &[0usize][..]),
+            (3, 2, &[0, 1][..]),
+            (3, 3, &[0, 1, 4][..]),
+            (4, 2, &[0, 1, 5][..]),
+            (5, 2, &[0, 2, 7][..]),
+        ] {
+            let grid = Grid::new(w, h).unwrap();
+            let n = grid.cells();
+            let twins = Twins::new(&grid, 14);
+            assert!(twins.sequences() > 0, "{grid}");
+            for &blank in roots {
+                let mut root: Vec<u8> = (1..n as u8).collect();
+                root.insert(blank, 0);
+                let mut seen = HashSet::new();
+                seen.insert(root.clone());
+                let mut layer = vec![(root, blank, twins.start(blank))];
+                let mut cut = 0u64;
+                while !layer.is_empty() {
+                    let mut next = Vec::new();
+                    for (cells, blank, state) in &layer {
+                        for m in Move::ALL {
+                            let Some(to) = grid.step(*blank, m) else {
+                                continue;
+                            };
+                            let mut child = cells.clone();
+                            child.swap(*blank, to);
+                            let after = twins.step(*state, m);
+                            if seen.insert(child.clone()) {
+                                assert_ne!(
+                                    after, TWINNED,
+                                    "{grid}: {child:?} cut on its least path"
+                                );
+                                next.push((child, to, after));
+                            } else if after == TWINNED {
+                                cut += 1;
+                            }
+                        }
+                    }
+                    layer = next;
+                }
+                // Every state reached, and twins were cut on the way.
+                assert_eq!(seen.len(), (1..=n).product::<usize>() / 2, "{grid}");
+                assert!(cut > 0, "{grid}");
+            }
+        }
+    }
+
+    /// A twinned sequence has a twin: the arrangement it makes from its first cell is made by
+    /// a shorter sequence, or one as long and earlier in move order.
+    #[test]
+    fn every_twinned_sequence_has_a_twin() {
+        let grid = Grid::new(4, 4).unwrap();
+        let sequences = twinned_sequences(&grid, 10);
+        assert_eq!(sequences.len(), 900);
+        let apply = |first: usize, moves: &[Move]| -> Option<Vec<usize>> {
+            let mut cells: Vec<usize> = (0..16).collect();
+            let mut blank = first;
+            for &m in moves {
+                let to = grid.step(blank, m)?;
+                cells.swap(blank, to);
+                blank = to;
+            }
+            Some(cells)
+        };
+        let moves_of = |cells: &[usize]| -> Vec<Move> {
+            cells
+                .windows(2)
+                .map(|p| {
+                    Move::ALL
+                        .into_iter()
+                        .find(|&m| grid.step(p[0], m) == Some(p[1]))
+                        .unwrap()
+                })
+                .collect()
+        };
+        for sequence in sequences.iter().step_by(7) {
+            let cells = sequence.cells();
+            let moves = moves_of(&cells);
+            let made = apply(cells[0], &moves).unwrap();
+            // Every sequence of at most as many moves from the same cell, in order: one
+            // before this one makes the same arrangement.
+            let mut twin = None;
+            let mut stack: Vec<Vec<Move>> = vec![Vec::new()];
+            'search: for length in 0..=moves.len() {
+                let mut longer = Vec::new();
+                for path in &stack {
+                    if path.len() == length {
+                        if *path == moves {
+                            break 'search;
+                        }
+                        if apply(cells[0], path).as_ref() == Some(&made) {
+                            twin = Some(path.clone());
+                            break 'search;
+                        }
+                    }
+                    for m in Move::ALL {
+                        // A least twin never undoes its last move.
+                        if path.last() == Some(&m.opposite()) {
+                            continue;
+                        }
+                        let mut p = path.clone();
+                        p.push(m);
+                        if apply(cells[0], &p).is_some() {
+                            longer.push(p);
+                        }
+                    }
+                }
+                stack = longer;
+            }
+            let twin = twin.unwrap_or_else(|| panic!("{moves:?} from {} has no twin", cells[0]));
+            assert!(
+                twin.len() < moves.len()
+                    || twin
+                        .iter()
+                        .map(|&m| m as u8)
+                        .lt(moves.iter().map(|&m| m as u8))
+            );
+        }
+    }
+}
