@@ -205,91 +205,125 @@ struct Path {
 }
 
 /// Every twinned sequence of `grid` of up to `moves` moves with no twinned sequence inside it
-/// (a path that holds one is already cut where that one ends). Paths are enumerated a move
-/// at a time, each length in U < D < L < R order, so the first path to reach an arrangement
-/// is its least; the ones after it are twinned, and only the least are extended.
+/// (a path that holds one is already cut where that one ends). From each first cell in turn,
+/// paths are enumerated a move at a time, each length in U < D < L < R order, so the first path
+/// to reach an arrangement is its least; the ones after it are twinned, and only the least are
+/// extended. (A least path holds no twinned sequence, from any cell: swapping in the twin
+/// would make a lesser path to the same arrangement.)
 fn twinned_sequences(grid: &Grid, moves: usize) -> Vec<Sequence> {
     let n = grid.cells();
-    // The arrangements reached from each first cell: a set each, small enough to stay in the
-    // caches while that cell's paths are extended.
-    let mut seen: Vec<HashSet<u128, Mix>> = vec![HashSet::default(); n];
-    let mut twinned: HashSet<u128, Mix> = HashSet::default();
-    // Which last few cells end some twinned sequence, hashed to a bit: most paths end with
-    // none, and one bit says so without looking up every length.
-    let mut tails = vec![0u64; TAIL_BITS / 64];
-    let tail_bit = |cells: u128, window: usize| {
-        let key = (cells & ((1u128 << (BITS as usize * window)) - 1)) as u64;
-        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - TAIL_BITS.trailing_zeros())) as usize
-    };
+    // One set, emptied for each first cell: small enough to stay in the caches.
+    let mut seen = Arrangements::new();
     let mut found = Vec::new();
     let identity = (0..n).fold(0u128, |a, x| a | ((x as u128) << (BITS as usize * x)));
-    let mut frontier: Vec<Path> = (0..n)
-        .map(|c| {
-            seen[c].insert(identity);
-            Path {
-                arrangement: identity,
-                cells: c as u128,
-                cell: c as u8,
-                back: None,
-            }
-        })
-        .collect();
-    // The shortest twinned sequence found: the first found, since they are found shortest
-    // first; its cells are the window of `tails`.
-    let mut shortest = usize::MAX;
-    for length in 1..=moves {
-        let mut next = Vec::with_capacity(frontier.len() * 2);
-        for path in &frontier {
-            let from = usize::from(path.cell);
-            let first = (path.cells >> (BITS as usize * (length - 1))) as usize;
-            for m in Move::ALL {
-                if Some(m) == path.back {
-                    continue;
-                }
-                let Some(to) = grid.step(from, m) else {
-                    continue;
-                };
-                let cells = (path.cells << BITS) | to as u128;
-                // The path so far holds no twinned sequence: only one at its end would cut it.
-                if length > shortest {
-                    let bit = tail_bit(cells, shortest + 1);
-                    if tails[bit / 64] & (1 << (bit % 64)) != 0
-                        && (shortest..length).any(|k| twinned.contains(&Sequence::key(cells, k)))
-                    {
+    let (mut frontier, mut next) = (Vec::new(), Vec::new());
+    for first in 0..n {
+        seen.clear();
+        seen.insert(identity);
+        frontier.clear();
+        frontier.push(Path {
+            arrangement: identity,
+            cells: first as u128,
+            cell: first as u8,
+            back: None,
+        });
+        for length in 1..=moves {
+            next.clear();
+            for path in &frontier {
+                let from = usize::from(path.cell);
+                for m in Move::ALL {
+                    if Some(m) == path.back {
                         continue;
                     }
-                }
-                // The tile on `to` and the blank swap cells.
-                let shift = |x: usize| BITS as usize * x;
-                let a = path.arrangement;
-                let swapped = ((a >> shift(to)) ^ (a >> shift(from))) & 31;
-                let arrangement = a ^ (swapped << shift(to)) ^ (swapped << shift(from));
-                if seen[first].insert(arrangement) {
-                    next.push(Path {
-                        arrangement,
-                        cells,
-                        cell: to as u8,
-                        back: Some(m.opposite()),
-                    });
-                } else {
-                    shortest = shortest.min(length);
-                    twinned.insert(Sequence::key(cells, length));
-                    let bit = tail_bit(cells, shortest + 1);
-                    tails[bit / 64] |= 1 << (bit % 64);
-                    found.push(Sequence {
-                        cells: cells & ((1u128 << (BITS as usize * (length + 1))) - 1),
-                        moves: length as u8,
-                    });
+                    let Some(to) = grid.step(from, m) else {
+                        continue;
+                    };
+                    let cells = (path.cells << BITS) | to as u128;
+                    // The tile on `to` and the blank swap cells.
+                    let shift = |x: usize| BITS as usize * x;
+                    let a = path.arrangement;
+                    let swapped = ((a >> shift(to)) ^ (a >> shift(from))) & 31;
+                    let arrangement = a ^ (swapped << shift(to)) ^ (swapped << shift(from));
+                    if seen.insert(arrangement) {
+                        if length < moves {
+                            next.push(Path {
+                                arrangement,
+                                cells,
+                                cell: to as u8,
+                                back: Some(m.opposite()),
+                            });
+                        }
+                    } else {
+                        found.push(Sequence {
+                            cells: cells & ((1u128 << (BITS as usize * (length + 1))) - 1),
+                            moves: length as u8,
+                        });
+                    }
                 }
             }
+            std::mem::swap(&mut frontier, &mut next);
         }
-        frontier = next;
     }
+    // A path whose last moves are a twinned sequence from a later cell is twinned too, and
+    // cut where that sequence ends: only the sequences with no twinned end are kept.
+    let keys: HashSet<u128, Mix> = found
+        .iter()
+        .map(|s| Sequence::key(s.cells, usize::from(s.moves)))
+        .collect();
+    found.retain(|s| !(1..usize::from(s.moves)).any(|k| keys.contains(&Sequence::key(s.cells, k))));
     found
 }
 
-/// The bits of the filter of twinned sequences' last cells.
-const TAIL_BITS: usize = 1 << 16;
+/// A set of arrangements, by open addressing: an arrangement of different tiles is never 0,
+/// which marks a free slot. (Faster than a `HashSet` here by a good factor: this set is
+/// most of the work of finding the twins.)
+struct Arrangements {
+    slots: Vec<u128>,
+    len: usize,
+}
+
+impl Arrangements {
+    fn new() -> Arrangements {
+        Arrangements {
+            slots: vec![0; 1 << 10],
+            len: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        if self.len > 0 {
+            self.slots.fill(0);
+            self.len = 0;
+        }
+    }
+
+    /// Adds `a`; whether it was not there yet.
+    #[inline]
+    fn insert(&mut self, a: u128) -> bool {
+        if 2 * (self.len + 1) > self.slots.len() {
+            let size = 2 * self.slots.len();
+            let old = std::mem::replace(&mut self.slots, vec![0; size]);
+            self.len = 0;
+            for a in old.into_iter().filter(|&a| a != 0) {
+                self.insert(a);
+            }
+        }
+        let mask = self.slots.len() - 1;
+        let folded = (a as u64) ^ ((a >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut i = (folded.wrapping_mul(0xff51_afd7_ed55_8ccd) >> 32) as usize & mask;
+        loop {
+            match self.slots[i] {
+                0 => {
+                    self.slots[i] = a;
+                    self.len += 1;
+                    return true;
+                }
+                s if s == a => return false,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+}
 
 /// The automaton being built: a trie of the twinned sequences' cells, with one node for each
 /// cell as the root's children, so that every state knows the blank's cell.
