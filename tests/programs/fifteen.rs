@@ -510,6 +510,7 @@ fn compare_on_4x4() {
             "ida-linear-conflict",
             "ida-5-5-5",
             "ida-6-6-3",
+            "ida-6-6-3-reflected-no-twins",
             "ida-6-6-3-reflected"
         ]
     );
@@ -538,6 +539,31 @@ fn compare_on_4x4() {
     run.code(0);
     let rows: Vec<Row> = json_lines(&run.stdout);
     assert!(rows.iter().all(|r| r.gave_up && r.moves.is_none()));
+    // 38 moves away, where the search runs past the sixth move above its first bound: cutting
+    // twinned move sequences saves half the nodes, with the same length.
+    let run = sandbox.run(
+        "compare",
+        &[
+            "--board",
+            "4x4",
+            "--pdb",
+            "5-5-5",
+            "--max-nodes",
+            "100000",
+            "--json",
+            "11,1,4,8,2,0,7,3,14,6,9,15,5,10,12,13",
+        ],
+    );
+    run.code(0);
+    let rows: Vec<Row> = json_lines(&run.stdout);
+    let row = |name: &str| rows.iter().find(|r| r.algorithm == name).unwrap();
+    let (every, cut) = (
+        row("ida-5-5-5-reflected-no-twins"),
+        row("ida-5-5-5-reflected"),
+    );
+    assert_eq!((every.moves, cut.moves), (Some(38), Some(38)));
+    assert!(every.optimal && cut.optimal);
+    assert_eq!((every.generated, cut.generated), (40_071, 19_269));
 }
 
 /// `build-db --board 4x4` refuses what it cannot do, in one line, exit 2; other boards of more

@@ -993,6 +993,8 @@ impl<'s> Search<'s, '_> {
         }
         let solver = self.solver;
         let to = self.blank;
+        // The states after each move, read at once: one row of the twins' table.
+        let afters = self.twins.row(self.path_state);
         for m in Move::ALL {
             if Some(m) == back || (g == 0 && self.root_moves & (1 << (m as u8)) == 0) {
                 continue;
@@ -1002,7 +1004,7 @@ impl<'s> Search<'s, '_> {
                 continue;
             }
             let from = usize::from(from);
-            let after = self.twins.step(self.path_state, m);
+            let after = afters[m as usize];
             if after == TWINNED {
                 continue;
             }

@@ -126,6 +126,13 @@ impl Twins {
         self.next[state as usize * 4 + m as usize]
     }
 
+    /// The states after each move from a path in `state`, by move: [`Self::step`] for all four.
+    #[inline]
+    pub fn row(&self, state: PathState) -> [PathState; 4] {
+        let at = state as usize * 4;
+        self.next[at..at + 4].try_into().unwrap_or([TWINNED; 4])
+    }
+
     /// The state after `moves` from a path of no moves with the blank on `cell`, and whether
     /// a twinned sequence was met on the way (the state then goes on as if it had not been).
     pub fn follow(&self, grid: &Grid, cell: usize, moves: &[Move]) -> (PathState, bool) {

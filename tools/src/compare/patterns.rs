@@ -6,9 +6,13 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use serde::Serialize;
+use std::sync::Arc;
 use tilebase_answer::{Board, Library, Partition, Position, Question, quote};
 use tilebase_core::Move;
-use tilebase_pattern::{Classic, Grid, Solution, SolveError, cells_to_string, solve_classic};
+
+use tilebase_pattern::{
+    Classic, Grid, Solution, SolveError, Twins, cells_to_string, solve_classic,
+};
 
 use super::Args;
 use crate::exit;
@@ -23,7 +27,8 @@ const DEFAULT_MAX_NODES: u64 = 20_000_000;
 #[derive(Debug, Serialize)]
 pub struct Row {
     /// `ida-manhattan`, `ida-linear-conflict`, `ida-5-5-5`, `ida-6-6-3`, `ida-7-8`,
-    /// `ida-7-8-reflected`.
+    /// `ida-7-8-reflected-no-twins` (every path searched, twinned move sequences too: the
+    /// search as it was before it cut them), `ida-7-8-reflected`.
     pub algorithm: String,
     /// Length of the path found; `None` if it gave up.
     pub moves: Option<usize>,
@@ -96,22 +101,38 @@ pub fn run(args: &Args, question: &Question) -> Result<u8, String> {
         } else {
             &[false]
         };
+        let mut solvers = Vec::new();
         for &reflect in reflections {
             let solver = set.solver(reflect).map_err(words)?;
             if reflect && !solver.reflects() {
                 continue;
             }
+            let name = format!(
+                "ida-{}{}",
+                partition.name(),
+                if reflect { "-reflected" } else { "" }
+            );
+            solvers.push((name, reflect, solver));
+        }
+        // The strongest row twice: first searching every path, as before twinned move
+        // sequences were cut, so that what cutting them saves shows on any state.
+        if partition == chosen
+            && let Some((name, reflect, _)) = solvers.last()
+        {
+            let all = set
+                .solver(*reflect)
+                .map_err(words)?
+                .with_twins(Arc::new(Twins::none(&grid)), 0);
+            let at = solvers.len() - 1;
+            solvers.insert(at, (format!("{name}-no-twins"), *reflect, all));
+        }
+        for (name, _, solver) in solvers {
             let (r, t) = timed(&|| {
                 solver.solve(&image, max_nodes).map(|mut s| {
                     s.moves = s.moves.iter().map(|&m| frame.move_back(m)).collect();
                     s
                 })
             });
-            let name = format!(
-                "ida-{}{}",
-                partition.name(),
-                if reflect { "-reflected" } else { "" }
-            );
             found.push((name, r, t));
         }
     }
@@ -190,7 +211,7 @@ fn table(board: Board, start: &[u8], goal: &[u8], shortest: Option<usize>, rows:
     );
     let _ = writeln!(
         text,
-        "{:<22} {:>6}  {:<9} {:>6} {:>15} {:>10}",
+        "{:<28} {:>6}  {:<9} {:>6} {:>15} {:>10}",
         "algorithm", "moves", "optimal", "h(0)", "generated", "time"
     );
     for row in rows {
@@ -200,7 +221,7 @@ fn table(board: Board, start: &[u8], goal: &[u8], shortest: Option<usize>, rows:
         };
         let _ = writeln!(
             text,
-            "{:<22} {:>6}  {:<9} {:>6} {:>15} {:>10}",
+            "{:<28} {:>6}  {:<9} {:>6} {:>15} {:>10}",
             row.algorithm,
             moves,
             optimal,
