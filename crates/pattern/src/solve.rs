@@ -967,7 +967,7 @@ impl<'s> Search<'s, '_> {
     /// Cuts `twins` from here on, the path so far being `moves` from the root.
     fn cut_twins(&mut self, twins: &'s Twins, moves: &[Move]) {
         self.twins = twins;
-        self.path_state = twins.follow(&self.solver.grid, self.root, moves).0;
+        self.path_state = twins.follow(&self.solver.grid, self.root, moves);
     }
 
     /// Depth-first search below the current state (at depth `g`, heuristic `h`, reached by
