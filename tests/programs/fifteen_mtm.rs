@@ -339,11 +339,11 @@ fn built_then_answered_as_slidy_and_a_breadth_first_search_answer() {
 }
 
 /// The strong tables (`build-db --board 4x4 --metric mtm --strong`: five labels in place of
-/// four, about 4 minutes and 1.2 GB of memory) are used in place of the standard ones once
+/// four, about 3 minutes and 1.2 GB of memory) are used in place of the standard ones once
 /// built, and give slidy-cli's length for every one of the 100 random positions, along legal
 /// paths. Opt-in: `cargo test --release -p tilebase-tools --test programs strong -- --ignored`.
 #[test]
-#[ignore = "builds 1.67 GB of tables in about 4 minutes"]
+#[ignore = "builds 1.67 GB of tables in about 3 minutes"]
 fn the_strong_tables_answer_as_slidy() {
     let sandbox = Sandbox::new();
     let run = sandbox.run(

@@ -29,11 +29,11 @@ use crate::watch::{Forward, Job, Watch};
 pub enum MultiTables {
     /// Tomas Rokicki's relabelling, which slidy-cli uses (`1 1 2 2 / 3 3 2 2 / 3 3 4 4 /
     /// 3 4 4 0`, 151,351,200 relabelled states), and the rows (`1 1 1 1 / 2 2 2 2 / 3 3 3 3 /
-    /// 4 4 4 0`, 252,252,000): about 55 s to build, 403 MB. Built on first use.
+    /// 4 4 4 0`, 252,252,000): about 45 s to build, 403 MB. Built on first use.
     Standard,
     /// Rokicki's with its last label split in two (`1 1 2 2 / 3 3 2 2 / 3 3 4 4 / 3 5 5 0`,
     /// 908,107,200 states), and the rows with the last tile apart (`1 1 1 1 / 2 2 2 2 /
-    /// 3 3 3 3 / 4 4 5 0`, 756,756,000): about 4 minutes and 1.2 GB of memory to build, 1.67 GB
+    /// 3 3 3 3 / 4 4 5 0`, 756,756,000): about 3 minutes and 1.2 GB of memory to build, 1.67 GB
     /// on disk, a quarter of the search time. Built by `build-db --board 4x4 --metric mtm
     /// --strong`; used in place of the standard ones wherever they are found.
     Strong,

@@ -39,8 +39,13 @@ impl PushSpace for RelabelSpace<'_> {
                 rest &= rest - 1;
                 let mut labels = self.relabelling.labels_at(index as u32);
                 let blank = labels.iter().position(|&l| l == 0).unwrap_or(0);
-                self.relabelling
-                    .for_each_neighbour(&mut labels, blank, self.metric, |j| f(u64::from(j)));
+                self.relabelling.for_each_neighbour(
+                    index as u32,
+                    &mut labels,
+                    blank,
+                    self.metric,
+                    |j| f(u64::from(j)),
+                );
             }
         }
     }

@@ -103,7 +103,7 @@ impl<D: AsRef<[u8]>> RelabelledFile<D> {
                 } else {
                     let blank = labels.iter().position(|&l| l == 0).unwrap_or(0);
                     let (mut nearer, mut far) = (false, None);
-                    r.for_each_neighbour(&mut labels, blank, metric, |j| {
+                    r.for_each_neighbour(index as u32, &mut labels, blank, metric, |j| {
                         let w = values.get(j as usize).copied().unwrap_or(u8::MAX);
                         nearer |= w.wrapping_add(1) == v;
                         if w.abs_diff(v) > 1 {

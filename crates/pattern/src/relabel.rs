@@ -283,12 +283,14 @@ impl Relabelling {
         labels
     }
 
-    /// Calls `f` with the index of every relabelled state one move from `labels` (the blank
-    /// at `blank`) in `metric`: in the multi-tile metric, a slide of one to all the tiles
-    /// between the blank and the edge in each direction.
+    /// Calls `f` with the index of every relabelled state one move from the state of `index`
+    /// (whose labels are `labels`, the blank at `blank`) in `metric`: in the multi-tile
+    /// metric, a slide of one to all the tiles between the blank and the edge in each
+    /// direction. `labels` is as it was after.
     #[inline]
     pub fn for_each_neighbour(
         &self,
+        index: u32,
         labels: &mut [u8; MAX_GRID_CELLS],
         blank: usize,
         metric: Metric,
@@ -310,6 +312,18 @@ impl Relabelling {
             (reach(col, w, false), 1),
         ];
         for (length, step) in lines {
+            if step.unsigned_abs() == 1 {
+                // Along a row the tiles keep their order among the cells other than the
+                // blank's, so only the blank's cell changes: the index's last digit. (Half
+                // the neighbours, none of them ranked: a build takes 0.7 of the time.)
+                let rest = index - blank as u32;
+                let mut at = blank as isize;
+                for _ in 0..length {
+                    at += step;
+                    f(rest + at as u32);
+                }
+                continue;
+            }
             let mut at = blank;
             for _ in 0..length {
                 let next = (at as isize + step) as usize;
@@ -402,6 +416,7 @@ fn select(mut mask: u32, n: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tilebase_core::Move;
 
     fn fifteen() -> Relabelling {
         let grid = Grid::new(4, 4).unwrap();
@@ -485,6 +500,37 @@ mod tests {
         );
     }
 
+    /// Every neighbour's index, in both metrics, is the index its labels rank to: slid one
+    /// cell at a time and ranked afresh here, over a stride of the 15-puzzle's relabelled
+    /// states (the search takes a row's slides by arithmetic on the blank's digit).
+    #[test]
+    fn neighbours_are_their_labels_ranked() {
+        let r = fifteen();
+        let grid = Grid::new(4, 4).unwrap();
+        for metric in [Metric::Single, Metric::Multi] {
+            for index in (0..r.states() as u32).step_by(1_000_003) {
+                let mut labels = r.labels_at(index);
+                let blank = labels.iter().position(|&l| l == 0).unwrap();
+                let mut found = Vec::new();
+                r.for_each_neighbour(index, &mut labels, blank, metric, |j| found.push(j));
+                let mut expected = Vec::new();
+                for m in Move::ALL {
+                    let mut there = labels;
+                    let mut at = blank;
+                    while let Some(next) = grid.step(at, m) {
+                        there.swap(at, next);
+                        at = next;
+                        expected.push(r.index_of_labels(&there[..16]));
+                        if metric == Metric::Single {
+                            break;
+                        }
+                    }
+                }
+                assert_eq!(found, expected, "{index} {metric:?}");
+            }
+        }
+    }
+
     /// Neighbours in both metrics: from the 15-puzzle's goal (blank in a corner) 2 single-tile
     /// and 6 multi-tile moves, each undone by another.
     #[test]
@@ -494,15 +540,20 @@ mod tests {
         for (metric, count) in [(Metric::Single, 2), (Metric::Multi, 6)] {
             let mut labels = r.labels_at(goal);
             let mut seen = Vec::new();
-            r.for_each_neighbour(&mut labels, 15, metric, |i| seen.push(i));
+            r.for_each_neighbour(goal, &mut labels, 15, metric, |i| seen.push(i));
             assert_eq!(labels, r.labels_at(goal), "labels restored");
             assert_eq!(seen.len(), count);
             for &i in &seen {
                 let mut there = r.labels_at(i);
                 let blank = there.iter().position(|&l| l == 0).unwrap();
                 let mut back = Vec::new();
-                r.for_each_neighbour(&mut there, blank, metric, |j| back.push(j));
+                r.for_each_neighbour(i, &mut there, blank, metric, |j| back.push(j));
                 assert!(back.contains(&goal));
+                // Each neighbour's index is the one its labels rank to.
+                for &j in &back {
+                    let next = r.labels_at(j);
+                    assert_eq!(r.index_of_labels(&next[..16]), j);
+                }
             }
         }
     }
