@@ -523,39 +523,29 @@ fn compare_on_4x4() {
         );
         assert!(r.generated > 0);
     }
-    let run = sandbox.run(
-        "compare",
-        &[
-            "--board",
-            "4x4",
-            "--pdb",
-            "5-5-5",
-            "--max-nodes",
-            "3",
-            "--json",
-            state,
-        ],
-    );
-    run.code(0);
-    let rows: Vec<Row> = json_lines(&run.stdout);
+    // The 5-5-5 rows of `state` within `max_nodes` each.
+    let rows_5_5_5 = |max_nodes: &str, state: &str| -> Vec<Row> {
+        let run = sandbox.run(
+            "compare",
+            &[
+                "--board",
+                "4x4",
+                "--pdb",
+                "5-5-5",
+                "--max-nodes",
+                max_nodes,
+                "--json",
+                state,
+            ],
+        );
+        run.code(0);
+        json_lines(&run.stdout)
+    };
+    let rows = rows_5_5_5("3", state);
     assert!(rows.iter().all(|r| r.gave_up && r.moves.is_none()));
     // 38 moves away, where the search runs past the sixth move above its first bound: cutting
     // twinned move sequences saves half the nodes, with the same length.
-    let run = sandbox.run(
-        "compare",
-        &[
-            "--board",
-            "4x4",
-            "--pdb",
-            "5-5-5",
-            "--max-nodes",
-            "100000",
-            "--json",
-            "11,1,4,8,2,0,7,3,14,6,9,15,5,10,12,13",
-        ],
-    );
-    run.code(0);
-    let rows: Vec<Row> = json_lines(&run.stdout);
+    let rows = rows_5_5_5("100000", "11,1,4,8,2,0,7,3,14,6,9,15,5,10,12,13");
     let row = |name: &str| rows.iter().find(|r| r.algorithm == name).unwrap();
     let (every, cut) = (
         row("ida-5-5-5-reflected-no-twins"),
