@@ -417,11 +417,10 @@ impl Writer<'_> {
         }
         let answered = match (&self.table, &self.searcher) {
             (Some(table), _) => self.answer_table(table, position, out, notes),
+            // Only a printer that streams is handed a stream ([`Printer::streams`]).
             (None, Some(searcher)) => match stream {
-                Some(stream) if matches!(self.mode, Mode::Human { all: true, .. }) => {
-                    self.stream_search(searcher, position, out, stream)
-                }
-                _ => self.answer_search(searcher, position, out),
+                Some(stream) => self.stream_search(searcher, position, out, stream),
+                None => self.answer_search(searcher, position, out),
             },
             (None, None) => Err(Error::Files(
                 self.unusable

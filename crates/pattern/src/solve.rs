@@ -582,6 +582,8 @@ impl<'a> Solver<'a> {
         }
         let mut root = [0u8; MAX_GRID_CELLS];
         root[..cells.len()].copy_from_slice(cells);
+        let twins = self.twins_at(self.heuristic(cells), bound);
+        let start = twins.start(self.blank(cells));
         let mut depth = 1;
         loop {
             let mut split = Split {
@@ -590,11 +592,10 @@ impl<'a> Solver<'a> {
                 nodes: 0,
             };
             let mut path = Vec::new();
-            let twins = self.twins_at(self.heuristic(cells), bound);
             self.cut(
                 &root,
                 twins,
-                twins.start(self.blank(cells)),
+                start,
                 0,
                 None,
                 bound,
