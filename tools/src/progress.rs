@@ -202,3 +202,97 @@ impl Watch for Shown<'_> {
         ))
     }
 }
+
+/// A search shows nothing until it has run this long: most end sooner.
+const SEARCH_SHOWN_AFTER: Duration = Duration::from_secs(1);
+
+/// A spinner on stderr while one long search runs (a 24-puzzle state can take minutes): the
+/// length of the solutions its iteration is looking for, and the nodes generated so far
+/// (`tilebase_pattern::progress`). Drawn only on a terminal, without `--quiet`, and only after
+/// the search has run a second; cleared by [`Searching::clear`] (before the answer is written)
+/// or when dropped.
+pub struct Searching {
+    bar: ProgressBar,
+}
+
+impl Searching {
+    /// Starts watching the searches of this process, on behalf of `program`.
+    pub fn start(program: &str) -> Searching {
+        if QUIET.load(Ordering::Relaxed) || !std::io::stderr().is_terminal() {
+            return Searching {
+                bar: ProgressBar::hidden(),
+            };
+        }
+        let style = ProgressStyle::with_template("{prefix}: {msg} {spinner} {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner());
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden())
+            .with_style(style)
+            .with_prefix(program.to_string());
+        let watched = bar.clone();
+        let from = tilebase_pattern::progress::nodes();
+        std::thread::spawn(move || {
+            let started = std::time::Instant::now();
+            let mut shown = false;
+            while !watched.is_finished() {
+                std::thread::sleep(Duration::from_millis(200));
+                if watched.is_finished() {
+                    break;
+                }
+                if !shown && started.elapsed() >= SEARCH_SHOWN_AFTER {
+                    watched.set_draw_target(ProgressDrawTarget::stderr());
+                    shown = true;
+                }
+                let nodes = tilebase_pattern::progress::nodes().saturating_sub(from);
+                watched.set_message(searching_message(
+                    tilebase_pattern::progress::bound(),
+                    nodes,
+                ));
+                watched.tick();
+            }
+        });
+        Searching { bar }
+    }
+
+    /// Takes the spinner off the terminal for good.
+    pub fn clear(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl Drop for Searching {
+    fn drop(&mut self) {
+        self.clear();
+    }
+}
+
+/// What the spinner says of a search whose iteration looks for solutions of `bound` moves,
+/// `nodes` nodes into it.
+fn searching_message(bound: u32, nodes: u64) -> String {
+    let nodes = match nodes {
+        0..1_000_000 => format!("{nodes}"),
+        1_000_000..1_000_000_000 => format!("{:.1} million", nodes as f64 / 1e6),
+        _ => format!("{:.2} billion", nodes as f64 / 1e9),
+    };
+    format!("searching for a solution of {bound} moves, {nodes} nodes generated")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_is_described_by_its_bound_and_its_nodes() {
+        assert_eq!(
+            searching_message(96, 4096),
+            "searching for a solution of 96 moves, 4096 nodes generated"
+        );
+        assert_eq!(
+            searching_message(70, 170_155_400),
+            "searching for a solution of 70 moves, 170.2 million nodes generated"
+        );
+        assert_eq!(
+            searching_message(101, 4_735_636_145),
+            "searching for a solution of 101 moves, 4.74 billion nodes generated"
+        );
+    }
+}

@@ -465,6 +465,27 @@ fn pieces_searched_one_by_one_are_the_serial_search() {
     ));
 }
 
+#[test]
+fn searches_add_their_nodes_to_the_process_count_in_whole_steps() {
+    let grid = Grid::new(4, 4).unwrap();
+    let goal: Vec<u8> = (1..16).chain([0]).collect();
+    let partition: [&[u8]; 3] = [&[1, 5, 6, 9, 13], &[2, 3, 4, 7, 8], &[10, 11, 12, 14, 15]];
+    let built = Built::new(grid, &goal, &partition);
+    let solver = built.solver(&goal, true);
+    let mut instances = tilebase_testdata::korf100();
+    instances.sort_by_key(|&(_, length)| length);
+    let cells = to_default_goal(&instances[30].0);
+    let step = tilebase_pattern::progress::STEP;
+    for threads in [1, 2] {
+        let before = tilebase_pattern::progress::nodes();
+        let solution = solver.solve_parallel(&cells, threads).unwrap();
+        assert!(solution.nodes >= 8 * step, "{}", solution.nodes);
+        // Other tests' searches may add to the count meanwhile: these add at least theirs.
+        let added = tilebase_pattern::progress::nodes() - before;
+        assert!(added >= solution.nodes, "{added} of {}", solution.nodes);
+    }
+}
+
 /// Korf's goal `0,1,...,15` is tilebase's `1,2,...,15,0` turned half a turn, each tile t renamed
 /// 16 − t: distances are kept.
 fn to_default_goal(cells: &[u8; 16]) -> [u8; 16] {

@@ -7,7 +7,8 @@
 //! indexed ([`Pattern::for_each_neighbour`], and [`Expander`], the same moves made fast for the
 //! search). Databases of disjoint patterns add up to a lower bound of the distance, and
 //! [`Solver`] runs IDA* over that sum ([`Solver::solve_all`] for a batch on every core), never
-//! ending a path with a move sequence that has a shorter or earlier [`Twins`] twin.
+//! ending a path with a move sequence that has a shorter or earlier [`Twins`] twin; while
+//! searches run, [`progress`] counts their nodes for a program to show.
 //!
 //! ```
 //! use tilebase_pattern::{Grid, Pattern};
@@ -26,6 +27,7 @@ mod manhattan;
 mod multi;
 mod partition;
 mod pattern;
+pub mod progress;
 mod relabel;
 mod solve;
 mod table;

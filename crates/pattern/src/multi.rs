@@ -28,6 +28,7 @@
 use tilebase_core::{Move, Slide};
 
 use crate::grid::{Grid, MAX_GRID_CELLS};
+use crate::progress;
 use crate::relabel::{MAX_LABELS, Relabelling};
 use crate::solve::{SolveError, solvable};
 
@@ -263,7 +264,12 @@ impl<'a> MultiSolver<'a> {
         };
         let mut bound = start_bound;
         loop {
-            match search.dfs(blank, 0, bound, Axis::Any, &root, start_bound) {
+            progress::begin(bound);
+            let step = search.dfs(blank, 0, bound, Axis::Any, &root, start_bound);
+            if !matches!(step, Step::Next(_)) {
+                progress::rest(search.nodes);
+            }
+            match step {
                 Step::Found => {
                     return Ok(MultiSolution {
                         slides: search.path,
@@ -312,7 +318,10 @@ impl MultiSolver<'_> {
             nodes: 0,
             max_nodes,
         };
-        match search.every(blank, 0, length, Axis::Any, each) {
+        progress::begin(length);
+        let step = search.every(blank, 0, length, Axis::Any, each);
+        progress::rest(search.nodes);
+        match step {
             Step::Stop if search.nodes > max_nodes => Err(SolveError::Exceeded {
                 nodes: search.nodes,
                 bound: length,
@@ -449,6 +458,9 @@ impl Search<'_, '_> {
                 self.slide(at, to);
                 at = to;
                 self.nodes += 1;
+                if self.nodes.is_multiple_of(progress::STEP) {
+                    progress::step();
+                }
                 if self.nodes > self.max_nodes {
                     self.undo(at, blank, step);
                     return Step::Stop;
@@ -531,6 +543,9 @@ impl Search<'_, '_> {
                 self.slide(at, to);
                 at = to;
                 self.nodes += 1;
+                if self.nodes.is_multiple_of(progress::STEP) {
+                    progress::step();
+                }
                 let stop = self.nodes > self.max_nodes || {
                     self.path.push(Slide {
                         direction,

@@ -14,6 +14,7 @@ use tilebase_core::Move;
 
 use crate::grid::{Grid, MAX_GRID_CELLS};
 use crate::pattern::Pattern;
+use crate::progress;
 use crate::table::PatternValues;
 use crate::twins::{PathState, TWINNED, Twins};
 
@@ -384,8 +385,13 @@ impl<'a> Solver<'a> {
         let mut bound = h;
         loop {
             search.next_bound = u32::MAX;
+            progress::begin(bound);
             search.cut_twins(self.twins_at(h, bound), &[]);
-            match search.dfs(0, bound, h, None) {
+            let found = search.dfs(0, bound, h, None);
+            if !matches!(found, Found::No) {
+                progress::rest(search.nodes);
+            }
+            match found {
                 Found::Yes => {
                     return Ok(Solution {
                         moves: search.path,
@@ -433,7 +439,9 @@ impl<'a> Solver<'a> {
             .unwrap_or(0);
         search.each = Some(each);
         search.max_nodes = max_nodes;
+        progress::begin(length);
         search.dfs(0, length, h, None);
+        progress::rest(search.nodes);
         if search.nodes > max_nodes {
             return Err(SolveError::Exceeded {
                 nodes: search.nodes,
@@ -502,6 +510,7 @@ impl<'a> Solver<'a> {
         let mut bound = start_bound;
         let mut nodes = 0u64;
         loop {
+            progress::begin(bound);
             // The pieces of work: the states at the cut, in the serial search's order, deep
             // enough for every thread to have many.
             let Split {
@@ -510,6 +519,7 @@ impl<'a> Solver<'a> {
                 nodes: cut_nodes,
             } = self.split(cells, bound, 32 * threads)?;
             nodes += cut_nodes;
+            progress::add(cut_nodes);
             let best = AtomicUsize::new(usize::MAX);
             let next = AtomicUsize::new(0);
             let found: Mutex<Vec<(usize, Vec<Move>)>> = Mutex::new(Vec::new());
@@ -536,6 +546,7 @@ impl<'a> Solver<'a> {
                             let back = piece.moves.last().map(|m| m.opposite());
                             let result = search.dfs(piece.moves.len() as u32, bound, piece.h, back);
                             my_nodes += search.nodes;
+                            progress::rest(search.nodes);
                             my_bound = my_bound.min(search.next_bound);
                             if let Found::Yes = result {
                                 best.fetch_min(i, Ordering::Relaxed);
@@ -649,6 +660,7 @@ impl<'a> Solver<'a> {
         } else {
             search.dfs(g, bound, h, moves.last().map(|m| m.opposite()))
         };
+        progress::rest(search.nodes);
         match found {
             Found::Stopped => Err(SolveError::Exceeded {
                 nodes: search.nodes,
@@ -1013,11 +1025,13 @@ impl<'s> Search<'s, '_> {
             if self.nodes > self.max_nodes {
                 return Found::Stopped;
             }
-            if self.nodes & 0xfff == 0
-                && let Some((best, me)) = self.abort
-                && best.load(Ordering::Relaxed) < me
-            {
-                return Found::Stopped;
+            if self.nodes.is_multiple_of(progress::STEP) {
+                progress::step();
+                if let Some((best, me)) = self.abort
+                    && best.load(Ordering::Relaxed) < me
+                {
+                    return Found::Stopped;
+                }
             }
             // The tile on `from` slides onto the blank's cell `to`, in each view; what it
             // changes is saved in `undo`: the view's cells, pattern, rank, Manhattan distance,

@@ -13,7 +13,7 @@ use tilebase_answer::{
 };
 
 use crate::exit::{self, parse_args, report};
-use crate::progress::{Quiet, Shown};
+use crate::progress::{Quiet, Searching, Shown};
 use crate::which::{Found, Which, words};
 use lines::Lines;
 
@@ -221,11 +221,20 @@ fn answer(
     answers: Option<&Answers>,
     effort: &Effort,
 ) -> Result<u8, String> {
+    // One state's search may run for minutes: a spinner says how far it is, until its answer
+    // is written. (Answers to several states come one after another; a spinner between them
+    // would be drawn over.)
+    let searching = (answers.is_some()
+        && printer.question().board().method() == Method::Patterns
+        && !printer.streams()
+        && matches!(inputs, [one] if *one != "-"))
+    .then(|| Searching::start("query"));
     let mut output = Output {
         buffer: Vec::with_capacity(FLUSH_AT + 4096),
         // A person typing states, or reading them on a terminal, sees each answer at once.
         eager: io::stdin().is_terminal() || io::stdout().is_terminal(),
         sink: io::stdout().lock(),
+        searching,
     };
     match answer_all(inputs, &mut printer, &mut output).and_then(|()| output.flush()) {
         Ok(()) => {}
@@ -295,12 +304,17 @@ struct Output<W> {
     buffer: Vec<u8>,
     eager: bool,
     sink: W,
+    /// The spinner of a long search, taken off before anything is written.
+    searching: Option<Searching>,
 }
 
 impl<W: Write> Output<W> {
     /// After each answer: its notes reported, and the buffer written out if it is time.
     #[inline]
     fn answered(&mut self, printer: &mut Printer<'_>) -> io::Result<()> {
+        if let Some(searching) = self.searching.take() {
+            searching.clear();
+        }
         if printer.has_notes() {
             for note in printer.take_notes() {
                 report("query", note);
