@@ -2,7 +2,7 @@
 //! method gives them (a full table, or a search over pattern databases).
 
 use std::path::Path as FilePath;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use tilebase_core::{Metric, Move, Path, Slide};
 use tilebase_lookup::{Database, Goal, Storage};
@@ -44,6 +44,10 @@ struct Inner {
     /// The goal and board as answers write them, made once.
     goal_text: String,
     board_text: String,
+    /// The last position a search solved, and its solution (in the canonical frame's moves,
+    /// turned back): asked again (`query --svg` draws the solution its answer gave), it costs
+    /// no second search, which on 5x5 can take minutes.
+    last_solved: Mutex<Option<(Position, Vec<Move>)>>,
 }
 
 /// Where the answers come from.
@@ -116,6 +120,7 @@ impl Answers {
             board_text: question.board().to_string(),
             question,
             source,
+            last_solved: Mutex::new(None),
         }))
     }
 
@@ -528,6 +533,12 @@ impl<'a> Searcher<'a> {
         position: &Position,
         effort: &Effort,
     ) -> Result<Option<Vec<Move>>, Error> {
+        let last = &self.answers.0.last_solved;
+        if let Some((solved, moves)) = &*last.lock().unwrap_or_else(|e| e.into_inner())
+            && solved == position
+        {
+            return Ok(Some(moves.clone()));
+        }
         let frame = self.frame;
         let image = frame.state(position.cells());
         let threads = effort.threads();
@@ -538,7 +549,11 @@ impl<'a> Searcher<'a> {
             _ => self.solve_image(&image, effort.max_nodes),
         };
         match result {
-            Ok(moves) => Ok(Some(moves.iter().map(|&m| frame.move_back(m)).collect())),
+            Ok(moves) => {
+                let moves: Vec<Move> = moves.iter().map(|&m| frame.move_back(m)).collect();
+                *last.lock().unwrap_or_else(|e| e.into_inner()) = Some((*position, moves.clone()));
+                Ok(Some(moves))
+            }
             Err(SolveError::Unsolvable) => Ok(None),
             Err(error) => Err(Self::failed(position, error)),
         }

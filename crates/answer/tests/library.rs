@@ -5,8 +5,8 @@
 use std::sync::Mutex;
 
 use tilebase_answer::{
-    Asked, Board, Given, Input, Job, Library, Method, Mode, Notation, Outcome, Partition, Places,
-    Position, Printer, Question, Quietly, Watch, pattern_file_name,
+    Asked, Board, Effort, Given, Input, Job, Library, Method, Mode, Notation, Outcome, Partition,
+    Places, Position, Printer, Question, Quietly, Watch, pattern_file_name,
 };
 
 /// Keeps what it is told.
@@ -164,6 +164,17 @@ fn answers_are_optimal_legal_and_in_the_goals_own_frame() {
         );
         rows.extend_from_slice(cells);
     }
+    // The last position solved is remembered: asked again, even within one node, its solution
+    // comes back with no search (`query --svg` draws the solution its answer gave); another
+    // position within one node is a search, which gives up.
+    let last = Position::new(Board::FOUR_BY_FOUR, &shortest[5].0).unwrap();
+    let again = answers
+        .solve_within(&last, &Effort::bounded(1))
+        .unwrap()
+        .unwrap();
+    assert_eq!(again, answers.solve(&last).unwrap().unwrap());
+    let other = Position::new(Board::FOUR_BY_FOUR, &shortest[4].0).unwrap();
+    assert!(answers.solve_within(&other, &Effort::bounded(1)).is_err());
     let mut out = vec![0i16; shortest.len()];
     answers.distances(&rows, &mut out).unwrap();
     let lengths: Vec<i16> = shortest.iter().map(|(_, l)| i16::from(*l)).collect();
