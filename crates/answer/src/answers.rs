@@ -4,6 +4,7 @@
 use std::path::Path as FilePath;
 use std::sync::{Arc, Mutex};
 
+use rayon::prelude::*;
 use tilebase_core::{Metric, Move, Path, Slide};
 use tilebase_lookup::{Database, Goal, Storage};
 use tilebase_pattern::{ClassFrame, MultiSolver, SolveError, Solver};
@@ -577,7 +578,7 @@ impl<'a> Searcher<'a> {
 
     /// Every legal move from `position` (in the multi-tile metric every slide, the shorter
     /// first within a direction), at `distance`: the move, the tile it slides, and the exact
-    /// distance it leads to (a search each).
+    /// distance it leads to (a search each; on every core, the neighbours' searches at once).
     pub(crate) fn hints(
         &self,
         position: &Position,
@@ -588,7 +589,7 @@ impl<'a> Searcher<'a> {
             Bound::Patterns(_) => 1,
             Bound::Relabelled(_) => position.board().width().max(position.board().height()) - 1,
         };
-        let mut hints = Vec::with_capacity(4);
+        let mut neighbours = Vec::with_capacity(4);
         for m in Move::ALL {
             let Some(tile) = position.slide_tile(m) else {
                 continue;
@@ -597,24 +598,70 @@ impl<'a> Searcher<'a> {
             for cells in 1..=longest {
                 let Some(there) = next.slide(m) else { break };
                 next = there;
-                // A neighbour is one move nearer or farther (or, in the multi-tile metric, as
-                // far): never unreachable.
-                let reached = match self.solve(&next, effort)? {
-                    Some(moves) => self.length(&moves),
-                    None => distance + 1,
+                let slide = Slide {
+                    direction: m,
+                    cells: cells as u8,
                 };
-                hints.push(Hint {
-                    slide: Slide {
-                        direction: m,
-                        cells: cells as u8,
-                    },
+                neighbours.push((slide, tile, next));
+            }
+        }
+        // A neighbour is one move nearer or farther (or, in the multi-tile metric, as far):
+        // never unreachable.
+        let reached = |next: &Position| match &self.bound {
+            Bound::Patterns(solver) => self.nearer(solver, next, distance, effort),
+            Bound::Relabelled(_) => Ok(match self.solve(next, effort)? {
+                Some(moves) => self.length(&moves),
+                None => distance + 1,
+            }),
+        };
+        let distances: Vec<Result<u8, Error>> = if effort.threads() > 1 {
+            neighbours
+                .par_iter()
+                .map(|(_, _, next)| reached(next))
+                .collect()
+        } else {
+            neighbours
+                .iter()
+                .map(|(_, _, next)| reached(next))
+                .collect()
+        };
+        neighbours
+            .into_iter()
+            .zip(distances)
+            .map(|((slide, tile, _), reached)| {
+                let reached = reached?;
+                Ok(Hint {
+                    slide,
                     tile,
                     distance: reached,
                     optimal: reached + 1 == distance,
-                });
-            }
-        }
-        Ok(hints)
+                })
+            })
+            .collect()
+    }
+
+    /// The distance of `next`, a neighbour of a position at `distance` in the single-tile
+    /// metric: one less or one more. Which is one iteration of IDA* within `distance` − 1, not a
+    /// whole search: the one beyond, often the longest, is never run.
+    fn nearer(
+        &self,
+        solver: &Solver<'_>,
+        next: &Position,
+        distance: u8,
+        effort: &Effort,
+    ) -> Result<u8, Error> {
+        let Some(bound) = distance.checked_sub(1) else {
+            return Ok(1);
+        };
+        let image = self.frame.state(next.cells());
+        let below = solver
+            .search_below(&image, &[], u32::from(bound), effort.max_nodes)
+            .map_err(|error| Self::failed(next, error))?;
+        Ok(if below.solution.is_some() {
+            bound
+        } else {
+            distance + 1
+        })
     }
 
     /// The whole answer, with what `ask` asks for besides (every search within its effort).
