@@ -288,7 +288,8 @@ impl Answers {
     /// Judges `solution` (the blank's slides, as [`read_solution`] reads them) played from
     /// `scramble`, each move in the answers' metric: in the single-tile metric a slide of n
     /// cells is n moves, in the multi-tile metric one. Every distance is exact; on a board
-    /// answered by search each position costs a search per move from it.
+    /// answered by search the scramble costs a search, and each position a search per move
+    /// from it (in the single-tile metric one iteration of IDA* each).
     pub fn analyse(
         &self,
         scramble: &Position,
@@ -324,8 +325,14 @@ impl Answers {
         }
         let mut moves = Vec::with_capacity(played.len());
         let mut now = *scramble;
+        // Each position's distance is the one its move led to: on a board answered by search,
+        // only the scramble's is searched for, and each move's neighbours.
+        let mut known: Option<u8> = None;
         for slide in &played {
-            let hints = self.hints(&now)?.unwrap_or_default();
+            let hints = match known {
+                Some(distance) => self.hints_at(&now, distance)?,
+                None => self.hints(&now)?.unwrap_or_default(),
+            };
             let before = hints
                 .iter()
                 .find(|h| h.optimal)
@@ -336,6 +343,7 @@ impl Answers {
                 // A slide the hints do not list (none should be missing): its own answer.
                 None => self.distance(&next)?.unwrap_or(0),
             };
+            known = Some(after);
             moves.push(Judged {
                 slide: *slide,
                 before,

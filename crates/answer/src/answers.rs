@@ -263,6 +263,19 @@ impl Answers {
         }
     }
 
+    /// [`Answers::hints`] of a position whose distance is known (the one before it along a
+    /// path said so): on a board answered by search, no search for it.
+    pub(crate) fn hints_at(&self, position: &Position, distance: u8) -> Result<Vec<Hint>, Error> {
+        match &self.0.source {
+            Source::Table(source) => Ok(table_result(
+                source,
+                source.answers().hints(self.state(position)?),
+            )?
+            .unwrap_or_default()),
+            _ => self.search()?.hints(position, distance, &Effort::default()),
+        }
+    }
+
     /// Every optimal solution from `position`, in lexicographic U < D < L < R order; `None` if
     /// it cannot reach the goal. On a board answered by search, the last iteration of the
     /// search is run whole.
