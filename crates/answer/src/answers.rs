@@ -258,7 +258,18 @@ impl Answers {
             }
             _ => {
                 let searcher = self.search()?;
-                searcher.at_distance(position, |d, effort| searcher.hints(position, d, effort))
+                let effort = Effort::default();
+                match searcher.solve(position, &effort)? {
+                    None => Ok(None),
+                    Some(moves) => searcher
+                        .hints(
+                            position,
+                            searcher.length(&moves),
+                            moves.first().copied(),
+                            &effort,
+                        )
+                        .map(Some),
+                }
             }
         }
     }
@@ -272,7 +283,9 @@ impl Answers {
                 source.answers().hints(self.state(position)?),
             )?
             .unwrap_or_default()),
-            _ => self.search()?.hints(position, distance, &Effort::default()),
+            _ => self
+                .search()?
+                .hints(position, distance, None, &Effort::default()),
         }
     }
 
@@ -592,10 +605,13 @@ impl<'a> Searcher<'a> {
     /// Every legal move from `position` (in the multi-tile metric every slide, the shorter
     /// first within a direction), at `distance`: the move, the tile it slides, and the exact
     /// distance it leads to (a search each; on every core, the neighbours' searches at once).
+    /// `along`, the first move of an optimal solution when one is known, leads one move nearer
+    /// with no search (in the single-tile metric).
     pub(crate) fn hints(
         &self,
         position: &Position,
         distance: u8,
+        along: Option<Move>,
         effort: &Effort,
     ) -> Result<Vec<Hint>, Error> {
         let longest = match self.bound {
@@ -620,7 +636,12 @@ impl<'a> Searcher<'a> {
         }
         // A neighbour is one move nearer or farther (or, in the multi-tile metric, as far):
         // never unreachable.
-        let reached = |next: &Position| match &self.bound {
+        let reached = |slide: &Slide, next: &Position| match &self.bound {
+            // In the single-tile metric only: a multi-tile solution's first slide may be longer
+            // than this one.
+            Bound::Patterns(_) if distance > 0 && Some(slide.direction) == along => {
+                Ok(distance - 1)
+            }
             Bound::Patterns(solver) => self.nearer(solver, next, distance, effort),
             Bound::Relabelled(_) => Ok(match self.solve(next, effort)? {
                 Some(moves) => self.length(&moves),
@@ -630,12 +651,12 @@ impl<'a> Searcher<'a> {
         let distances: Vec<Result<u8, Error>> = if effort.threads() > 1 {
             neighbours
                 .par_iter()
-                .map(|(_, _, next)| reached(next))
+                .map(|(slide, _, next)| reached(slide, next))
                 .collect()
         } else {
             neighbours
                 .iter()
-                .map(|(_, _, next)| reached(next))
+                .map(|(slide, _, next)| reached(slide, next))
                 .collect()
         };
         neighbours
@@ -688,7 +709,7 @@ impl<'a> Searcher<'a> {
         };
         let distance = self.length(&moves);
         let hints = if ask.hints {
-            Some(self.hints(position, distance, effort)?)
+            Some(self.hints(position, distance, moves.first().copied(), effort)?)
         } else {
             None
         };

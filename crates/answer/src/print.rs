@@ -694,7 +694,12 @@ impl Writer<'_> {
         };
         let _ = writeln!(out, "  {said}");
         if hint {
-            push_hints(out, &searcher.hints(position, d, effort)?, self.letters);
+            let along = moves.first().copied();
+            push_hints(
+                out,
+                &searcher.hints(position, d, along, effort)?,
+                self.letters,
+            );
         }
         if boards {
             let slides = Path::from(moves).slides(self.question.metric());
