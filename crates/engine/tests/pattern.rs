@@ -395,17 +395,9 @@ fn every_board_of_13_to_25_cells_equals_an_independent_manhattan_search() {
 /// each mirrored pair of moves, as the serial search does).
 #[test]
 fn pieces_searched_one_by_one_are_the_serial_search() {
-    let grid = Grid::new(4, 4).unwrap();
-    let goal: Vec<u8> = (1..16).chain([0]).collect();
-    let partition: [&[u8]; 3] = [&[1, 5, 6, 9, 13], &[2, 3, 4, 7, 8], &[10, 11, 12, 14, 15]];
-    let built = Built::new(grid, &goal, &partition);
+    let (goal, built, instances) = fifteen_5_5_5();
     let solver = built.solver(&goal, true);
-    let mut instances = tilebase_testdata::korf100();
-    instances.sort_by_key(|&(_, length)| length);
-    let mut states: Vec<Vec<u8>> = instances[..10]
-        .iter()
-        .map(|(cells, _)| to_default_goal(cells).to_vec())
-        .collect();
+    let mut states: Vec<Vec<u8>> = instances[..10].iter().map(|c| c.to_vec()).collect();
     // Its own mirror: the goal with tiles 2 and 3 swapped, and their images 5 and 9.
     states.push(vec![1, 3, 2, 4, 9, 6, 7, 8, 5, 10, 11, 12, 13, 14, 15, 0]);
     for cells in &states {
@@ -467,14 +459,9 @@ fn pieces_searched_one_by_one_are_the_serial_search() {
 
 #[test]
 fn searches_add_their_nodes_to_the_process_count_in_whole_steps() {
-    let grid = Grid::new(4, 4).unwrap();
-    let goal: Vec<u8> = (1..16).chain([0]).collect();
-    let partition: [&[u8]; 3] = [&[1, 5, 6, 9, 13], &[2, 3, 4, 7, 8], &[10, 11, 12, 14, 15]];
-    let built = Built::new(grid, &goal, &partition);
+    let (goal, built, instances) = fifteen_5_5_5();
     let solver = built.solver(&goal, true);
-    let mut instances = tilebase_testdata::korf100();
-    instances.sort_by_key(|&(_, length)| length);
-    let cells = to_default_goal(&instances[30].0);
+    let cells = instances[30];
     let step = tilebase_pattern::progress::STEP;
     for threads in [1, 2] {
         let before = tilebase_pattern::progress::nodes();
@@ -484,6 +471,22 @@ fn searches_add_their_nodes_to_the_process_count_in_whole_steps() {
         let added = tilebase_pattern::progress::nodes() - before;
         assert!(added >= solution.nodes, "{added} of {}", solution.nodes);
     }
+}
+
+/// The 15-puzzle's goal `1,...,15,0`, its 5-5-5 patterns built (in about a second), and Korf's
+/// 100 turned to that goal, the shortest first.
+fn fifteen_5_5_5() -> (Vec<u8>, Built, Vec<[u8; 16]>) {
+    let grid = Grid::new(4, 4).unwrap();
+    let goal: Vec<u8> = (1..16).chain([0]).collect();
+    let partition: [&[u8]; 3] = [&[1, 5, 6, 9, 13], &[2, 3, 4, 7, 8], &[10, 11, 12, 14, 15]];
+    let built = Built::new(grid, &goal, &partition);
+    let mut instances = tilebase_testdata::korf100();
+    instances.sort_by_key(|&(_, length)| length);
+    let states = instances
+        .iter()
+        .map(|(cells, _)| to_default_goal(cells))
+        .collect();
+    (goal, built, states)
 }
 
 /// Korf's goal `0,1,...,15` is tilebase's `1,2,...,15,0` turned half a turn, each tile t renamed
