@@ -209,8 +209,7 @@ const SEARCH_SHOWN_AFTER: Duration = Duration::from_secs(1);
 /// A spinner on stderr while one long search runs (a 24-puzzle state can take minutes): the
 /// length of the solutions its iteration is looking for, and the nodes generated so far
 /// (`tilebase_pattern::progress`). Drawn only on a terminal, without `--quiet`, and only after
-/// the search has run a second; cleared by [`Searching::clear`] (before the answer is written)
-/// or when dropped.
+/// the search has run a second; cleared when dropped (before the answer is written).
 pub struct Searching {
     bar: ProgressBar,
 }
@@ -252,16 +251,12 @@ impl Searching {
         });
         Searching { bar }
     }
-
-    /// Takes the spinner off the terminal for good.
-    pub fn clear(&self) {
-        self.bar.finish_and_clear();
-    }
 }
 
 impl Drop for Searching {
+    /// Takes the spinner off the terminal for good.
     fn drop(&mut self) {
-        self.clear();
+        self.bar.finish_and_clear();
     }
 }
 

@@ -312,9 +312,8 @@ impl<W: Write> Output<W> {
     /// After each answer: its notes reported, and the buffer written out if it is time.
     #[inline]
     fn answered(&mut self, printer: &mut Printer<'_>) -> io::Result<()> {
-        if let Some(searching) = self.searching.take() {
-            searching.clear();
-        }
+        // The spinner goes (dropped) before anything is written.
+        self.searching = None;
         if printer.has_notes() {
             for note in printer.take_notes() {
                 report("query", note);
