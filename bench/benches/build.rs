@@ -11,7 +11,10 @@ fn bfs(c: &mut Criterion) {
     group.sample_size(30);
     for (name, goal) in [
         ("3x3", "123804765".parse::<State>().unwrap()),
-        ("4x2", "4x2".parse::<Board>().unwrap().ordered_goal()),
+        (
+            "4x2",
+            "4x2".parse::<Board>().unwrap().ordered_goal().unwrap(),
+        ),
     ] {
         group.bench_function(name, |b| {
             b.iter(|| tilebase_engine::build_table(black_box(&goal)))

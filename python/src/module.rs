@@ -1028,7 +1028,7 @@ fn question<'py>(
             Some(
                 question
                     .pdb()
-                    .unwrap_or(board.default_partition())
+                    .unwrap_or(tilebase_answer::Partition::default_for(board.cells()))
                     .to_string(),
             ),
             "search",

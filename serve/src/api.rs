@@ -408,7 +408,9 @@ fn answer_batch(
         let serde_json::Value::String(text) = value else {
             let example = match question.board().method() {
                 Method::Table => "603712458".to_string(),
-                Method::Patterns => question.board().default_goal().to_string(),
+                Method::Patterns => {
+                    tilebase_answer::Position::default_goal(question.board()).to_string()
+                }
             };
             json::refused(
                 &mut out,

@@ -143,10 +143,7 @@ impl Store {
     /// Whether work over the whole of `question`'s table is heavy: reading or building a
     /// 12-cell table.
     pub fn is_heavy(question: &Question) -> bool {
-        question
-            .board()
-            .table()
-            .is_some_and(|board| u64::from(board.states()) >= HEAVY_STATES)
+        u64::from(question.board().states()) >= HEAVY_STATES
     }
 
     /// A permit for heavy work, or 503 if as much is under way as allowed.
@@ -344,7 +341,9 @@ fn files(question: &Question) -> (String, BuildCost) {
             BuildCost::of_relabelled(&[151_351_200, 252_252_000]),
         )
     } else {
-        let pdb = question.pdb().unwrap_or(board.default_partition());
+        let pdb = question
+            .pdb()
+            .unwrap_or(Partition::default_for(board.cells()));
         (
             format!("{board} pattern databases ({pdb})"),
             BuildCost::of_partition(board.cells(), pdb),
@@ -391,8 +390,7 @@ mod tests {
 
     #[test]
     fn only_the_twelve_cell_boards_are_heavy() {
-        let heavy: Vec<String> = tilebase_core::Board::all()
-            .map(tilebase_answer::Board::from)
+        let heavy: Vec<String> = tilebase_core::Board::with_tables()
             .filter(|b| {
                 Store::is_heavy(
                     &Question::read_text(Some(&b.to_string()), None, None, None).unwrap(),

@@ -32,7 +32,7 @@ fn chi_squared(counts: &HashMap<State, u64>, categories: usize, draws: u64) -> f
 #[test]
 fn draws_are_uniform_on_a_small_board() {
     let board: Board = "3x2".parse().unwrap();
-    let db = database(&board.ordered_goal());
+    let db = database(&board.ordered_goal().unwrap());
     let goal = db.own_goal();
     for (distances, states, critical) in [(10..=10, 23, 48.27), (5..=8, 41, 73.40)] {
         let draws = 1000 * states as u64;

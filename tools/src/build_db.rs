@@ -11,7 +11,7 @@ use tilebase_answer::{
     Asked, Board, Error, Given, LOCAL_DIR, Method, Metric, MultiTables, Partition, Position,
     Question, QuestionError, build_patterns, build_relabelled, build_table,
 };
-use tilebase_pattern::{ClassFrame, cells_to_string};
+use tilebase_pattern::{ClassFrame, Grid, cells_to_string};
 
 use crate::exit::{self, parse_args};
 use crate::progress::{Quiet, Shown};
@@ -154,7 +154,7 @@ fn tables(args: &Args, question: &Question) -> Result<String, String> {
             dir.display()
         ));
     }
-    let goals = board.canonical_goals();
+    let goals = Position::canonical_goals(board);
     let paths: Vec<PathBuf> = goals.iter().map(|g| dir.join(file(g))).collect();
     // Every refusal before any build, so that nothing is half done.
     for path in &paths {
@@ -232,7 +232,7 @@ fn relabelled(args: &Args, question: &Question) -> Result<String, String> {
         ));
     }
     let goals = if args.all_goals {
-        board.canonical_goals()
+        Position::canonical_goals(board)
     } else {
         vec![*question.goal()]
     };
@@ -241,7 +241,7 @@ fn relabelled(args: &Args, question: &Question) -> Result<String, String> {
     };
     let mut summary = String::new();
     for goal in goals {
-        let frame = ClassFrame::new(goal.board().grid(), goal.cells());
+        let frame = ClassFrame::new(Grid::of(goal.board()), goal.cells());
         let canonical = frame.canonical();
         let started = Instant::now();
         let which = if args.strong {
@@ -311,9 +311,11 @@ fn patterns(args: &Args, question: &Question) -> Result<String, String> {
             dir.display()
         ));
     }
-    let partition = question.pdb().unwrap_or(board.default_partition());
+    let partition = question
+        .pdb()
+        .unwrap_or(Partition::default_for(board.cells()));
     let goals = if args.all_goals {
-        board.canonical_goals()
+        Position::canonical_goals(board)
     } else {
         vec![*question.goal()]
     };
@@ -322,7 +324,7 @@ fn patterns(args: &Args, question: &Question) -> Result<String, String> {
     };
     let mut summary = String::new();
     for goal in goals {
-        let frame = ClassFrame::new(goal.board().grid(), goal.cells());
+        let frame = ClassFrame::new(Grid::of(goal.board()), goal.cells());
         let canonical = frame.canonical();
         // A board wider than high is answered by its tall form's files.
         let tall = goal.board().tall();

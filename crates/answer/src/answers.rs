@@ -10,7 +10,6 @@ use tilebase_lookup::{Database, Goal, Storage};
 use tilebase_pattern::{ClassFrame, MultiSolver, SolveError, Solver};
 
 use crate::answer::{Answer, Hint, Solved, Unsolvable};
-use crate::board::{Board, Method};
 use crate::error::Error;
 use crate::patterns::PatternSource;
 use crate::position::{Given, Position, ReadError};
@@ -18,6 +17,7 @@ use crate::question::{Asked, Question};
 use crate::relabelled::RelabelSource;
 use crate::repair;
 use crate::tables::TableSource;
+use tilebase_core::{Board, Method};
 
 /// The answers for one goal: distances, optimal solutions, hints, batches. Made by
 /// [`crate::Library::open`] (or [`Answers::open`]); cheap to clone, and shared freely among
@@ -96,6 +96,30 @@ impl Effort {
             n => n,
         }
     }
+}
+
+/// What a search on this board typically takes, where random states take long enough that
+/// a search without a node bound should be started on purpose: said once, on stderr, by
+/// the programs that search without one. `None` where searches are quick.
+pub fn slow_search_note(board: Board) -> Option<String> {
+    if board == Board::FIVE_BY_FIVE {
+        return Some(
+            "5x5 states far from the goal take minutes to days each (Korf and Felner's 50 \
+             random states: 81 to 114 moves; the ten easiest took 0.4 s to 2 minutes each on \
+             this project's 2-core machine, most of the others take hours); --max-nodes N \
+             bounds a search"
+                .to_string(),
+        );
+    }
+    // Measured with each board's default files (bench/boards.sh): on 7x3, 11x2 and 6x4
+    // most random states took over 30 s; 5x4's median 1.3 s.
+    (board.cells() >= 21).then(|| {
+        format!(
+            "{board} states far from the goal often take minutes or more each with its \
+             default pattern databases (on this project's 2-core machine most random {board} \
+             states took over 30 s); --max-nodes N bounds a search"
+        )
+    })
 }
 
 /// What an answer holds besides the solution.

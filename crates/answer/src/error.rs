@@ -2,9 +2,9 @@
 
 use tilebase_pattern::SolveError;
 
-use crate::board::Board;
 use crate::position::{Position, ReadError};
 use crate::question::QuestionError;
+use tilebase_core::Board;
 
 /// Why a question got no answer. A state that cannot reach the goal is an answer, not an
 /// error; so is a state of the other parity half in a batch.

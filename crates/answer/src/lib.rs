@@ -58,7 +58,6 @@ mod analyse;
 mod answer;
 mod answers;
 mod batch;
-mod board;
 mod build;
 mod cost;
 pub mod draw;
@@ -84,9 +83,8 @@ mod watch;
 
 pub use analyse::{AnalyseError, Analysis, Judged, Letters, SolutionError, read_solution};
 pub use answer::{Answer, Hint, Solved, Unsolvable, moves_text, tiles_moved};
-pub use answers::{Answers, Ask, Effort};
+pub use answers::{Answers, Ask, Effort, slow_search_note};
 pub use batch::{RowError, UNSOLVABLE, distances_without_files};
-pub use board::{Board, MAX_CELLS, Method};
 pub use build::{Built, build_patterns, build_table};
 pub use cost::{BuildCost, pdb_help};
 pub use error::Error;
@@ -113,7 +111,7 @@ pub use stats::{
     Stats, TableStats,
 };
 pub use tables::TableSource;
-pub use tilebase_core::{Metric, Move, Path, Slide, State};
+pub use tilebase_core::{Board, MAX_CELLS, Method, Metric, Move, Path, Slide, State};
 pub use tilebase_lookup::Draw;
 pub use tilebase_pattern::{Partition, SolveError};
 pub use watch::{Building, Job, Quietly, Watch};

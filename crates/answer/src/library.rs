@@ -10,13 +10,13 @@ use tilebase_core::Metric;
 use tilebase_lookup::Database;
 
 use crate::answers::{Answers, Source};
-use crate::board::Method;
 use crate::error::Error;
 use crate::opened::{Finder, Opened};
 use crate::places::Places;
 use crate::question::Question;
 use crate::repair;
 use crate::watch::Watch;
+use tilebase_core::Method;
 
 thread_local! {
     /// The question this thread was last answered from a library's memory, by that library's
@@ -197,7 +197,9 @@ impl Library {
                     goal,
                     question
                         .pdb()
-                        .unwrap_or(question.board().default_partition()),
+                        .unwrap_or(tilebase_pattern::Partition::default_for(
+                            question.board().cells(),
+                        )),
                 );
                 let command = repair::patterns_command(
                     places.build_dir(),
@@ -266,7 +268,9 @@ impl Library {
             Method::Patterns => {
                 let partition = question
                     .pdb()
-                    .unwrap_or(question.board().default_partition());
+                    .unwrap_or(tilebase_pattern::Partition::default_for(
+                        question.board().cells(),
+                    ));
                 finder
                     .patterns(question.goal(), partition, build)?
                     .map(|source| Source::Patterns(Box::new(source)))

@@ -13,7 +13,6 @@ use tilebase_pattern::{
     ClassFrame, Encoding, Partition, Pattern, PatternValues, Solver, cells_to_string,
 };
 
-use crate::board::Board;
 use crate::cost::BuildCost;
 use crate::error::Error;
 use crate::lock;
@@ -21,6 +20,7 @@ use crate::opened::Finder;
 use crate::position::Position;
 use crate::repair;
 use crate::watch::{Forward, Job, Watch};
+use tilebase_core::Board;
 
 /// The file name of the pattern database of `tiles` for the canonical goal `canonical` of
 /// `board`: `4x4-1-2-...-15-0-pdb-1-2-3-4-5-6-7-8.tilebase`.
@@ -54,7 +54,7 @@ pub(crate) struct ClassFiles {
 impl ClassFiles {
     /// The files of `partition` for `goal`'s class.
     pub(crate) fn of(goal: &Position, partition: Partition) -> ClassFiles {
-        let frame = ClassFrame::new(goal.board().grid(), goal.cells());
+        let frame = ClassFrame::new(tilebase_pattern::Grid::of(goal.board()), goal.cells());
         let board = goal.board().tall();
         let partition = partition.renamed(|t| frame.tile(t));
         let names = partition
@@ -252,7 +252,7 @@ pub fn build_files(
     force: bool,
     watch: &dyn Watch,
 ) -> Result<Vec<SavedPattern>, Error> {
-    let parts = partition.tiles(&board.grid(), canonical);
+    let parts = partition.tiles(&tilebase_pattern::Grid::of(board), canonical);
     let paths: Vec<PathBuf> = parts
         .iter()
         .map(|t| dir.join(file_name(board, canonical, t)))
@@ -264,7 +264,7 @@ pub fn build_files(
     for (tiles, path) in parts.iter().zip(&paths) {
         let _held = lock::lock(path, watch);
         saved.push(build_one(
-            board.grid(),
+            tilebase_pattern::Grid::of(board),
             canonical,
             tiles,
             path,

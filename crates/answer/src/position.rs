@@ -3,10 +3,11 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use tilebase_core::{MAX_CELLS, TABLE_CELLS};
 use tilebase_core::{Move, State, StateError};
-use tilebase_pattern::{CellsError, parse_cells};
+use tilebase_pattern::{CellsError, Grid, parse_cells};
 
-use crate::board::{Board, MAX_CELLS};
+use tilebase_core::{Board, Method};
 
 /// A state of a [`Board`]: which tile is in each cell, row by row, 0 for the blank. Always
 /// holds every tile of its board once.
@@ -63,7 +64,7 @@ fn shapes(cells: usize, boards: &[Board]) -> String {
         [] => format!(
             "{cells} cells: no board has that many (boards have 4 to {} cells, both sides at \
              least 2)",
-            crate::board::MAX_CELLS
+            MAX_CELLS
         ),
         _ => {
             let names: Vec<String> = boards.iter().map(Board::to_string).collect();
@@ -79,12 +80,11 @@ impl Position {
     /// The position with `cells`, row by row, on `board`; refused with the reason when they are
     /// not each of the board's tiles once.
     pub fn new(board: Board, cells: &[u8]) -> Result<Position, ReadError> {
-        match board.table() {
-            Some(table) => Ok(Position(Repr::Table(State::new(table, cells)?))),
-            None => {
-                check_cells(board, cells)?;
-                Ok(Position::of_cells(board, cells))
-            }
+        if board.has_table() {
+            Ok(Position(Repr::Table(State::new(board, cells)?)))
+        } else {
+            check_cells(board, cells)?;
+            Ok(Position::of_cells(board, cells))
         }
     }
 
@@ -102,12 +102,13 @@ impl Position {
     /// `6 0 3 7 1 2 4 5 8`, `6,0,3,...`, `[6,0,3,...]`, `603/712/458`; on boards of more than
     /// 10 cells with separators.
     pub fn parse(board: Board, text: &str) -> Result<Position, ReadError> {
-        match board.table() {
-            Some(table) => Ok(Position(Repr::Table(State::parse(table, text)?))),
-            None => Ok(Position::of_cells(
+        if board.has_table() {
+            Ok(Position(Repr::Table(State::parse(board, text)?)))
+        } else {
+            Ok(Position::of_cells(
                 board,
-                &parse_cells(&board.grid(), text)?,
-            )),
+                &parse_cells(&Grid::of(board), text)?,
+            ))
         }
     }
 
@@ -115,17 +116,14 @@ impl Position {
     /// `None` for anything else, valid or not: [`Position::parse`] reads every form.
     #[inline]
     pub fn from_digits(board: Board, digits: &[u8]) -> Option<Position> {
-        State::from_digits(board.table()?, digits).map(Position::from)
+        State::from_digits(board, digits).map(Position::from)
     }
 
     /// Reads a position given as text or as cells, on `board`.
     pub fn read(board: Board, given: &Given) -> Result<Position, ReadError> {
-        let wrong_count = |found| match board.table() {
-            Some(board) => ReadError::State(StateError::WrongCellCount { found, board }),
-            None => ReadError::Cells(CellsError::WrongCellCount {
-                found,
-                grid: Box::new(board.grid()),
-            }),
+        let wrong_count = |found| match board.method() {
+            Method::Table => ReadError::State(StateError::WrongCellCount { found, board }),
+            Method::Patterns => ReadError::Cells(CellsError::WrongCellCount { found, board }),
         };
         match given {
             Given::Text(text) => Position::parse(board, text),
@@ -152,8 +150,8 @@ impl Position {
         {
             return Ok(position);
         }
-        if matches!(given, Given::Small(cells) if cells.len() > tilebase_core::MAX_CELLS)
-            || matches!(given, Given::Ints(values) if values.len() > tilebase_core::MAX_CELLS)
+        if matches!(given, Given::Small(cells) if cells.len() > TABLE_CELLS)
+            || matches!(given, Given::Ints(values) if values.len() > TABLE_CELLS)
         {
             return Position::parse_anywhere(&given.as_text());
         }
@@ -197,7 +195,7 @@ impl Position {
     /// The board.
     pub fn board(&self) -> Board {
         match &self.0 {
-            Repr::Table(state) => Board::from(state.board()),
+            Repr::Table(state) => state.board(),
             Repr::Cells { board, .. } => *board,
         }
     }
@@ -230,7 +228,7 @@ impl Position {
             Repr::Table(state) => state.slide(m).map(Position::from),
             Repr::Cells { board, cells } => {
                 let blank = self.blank();
-                let to = board.grid().step(blank, m)?;
+                let to = Grid::of(*board).step(blank, m)?;
                 let mut cells = *cells;
                 cells.swap(blank, to);
                 Some(Position(Repr::Cells {
@@ -243,7 +241,7 @@ impl Position {
 
     /// The tile that moves when the blank moves `m`; `None` off the board.
     pub fn slide_tile(&self, m: Move) -> Option<u8> {
-        let to = self.board().grid().step(self.blank(), m)?;
+        let to = Grid::of(self.board()).step(self.blank(), m)?;
         Some(self.cells()[to])
     }
 
@@ -268,7 +266,7 @@ impl Position {
     pub fn unsolvable_reason(&self, goal: &Position) -> Option<String> {
         let solvable = match (&self.0, &goal.0) {
             (Repr::Table(state), Repr::Table(goal)) => state.parity() == goal.parity(),
-            _ => tilebase_pattern::solvable(&self.board().grid(), goal.cells(), self.cells()),
+            _ => tilebase_pattern::solvable(&Grid::of(self.board()), goal.cells(), self.cells()),
         };
         (!solvable).then(|| self.parity_reason(goal))
     }
@@ -284,6 +282,62 @@ impl Position {
             .reason(),
             _ => even_width_reason(self.cells(), goal.cells(), self.board().width()),
         }
+    }
+}
+
+impl Position {
+    /// The goal when none is given on `board`: 123804765 (the source articles') on 3x3, the
+    /// tiles in order with the blank last elsewhere.
+    ///
+    /// ```
+    /// use tilebase_answer::{Board, Position};
+    ///
+    /// assert_eq!(Position::default_goal(Board::THREE_BY_THREE).to_string(), "123804765");
+    /// assert_eq!(
+    ///     Position::default_goal(Board::FOUR_BY_FOUR).to_string(),
+    ///     "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"
+    /// );
+    /// ```
+    pub fn default_goal(board: Board) -> Position {
+        match board.default_goal() {
+            Some(goal) => Position::from(goal),
+            None => Position::of_cells(board, &board.ordered_cells()),
+        }
+    }
+
+    /// The goals of `board` whose answers, between them, answer for every goal: one per class
+    /// of the blank's cell under the board's symmetries (3 on 3x3 and on 4x4), each with the
+    /// tiles in order around the blank. On boards answered from pattern databases the blank on
+    /// the last cell of its class in reading order (on 4x4 a corner, an edge, inside), as on the
+    /// boards with full tables, and on the board's tall form (a goal of 3x5 for 5x3), whose
+    /// files answer both.
+    pub fn canonical_goals(board: Board) -> Vec<Position> {
+        if board.has_table() {
+            return board
+                .canonical_goals()
+                .into_iter()
+                .map(Position::from)
+                .collect();
+        }
+        let tall = board.tall();
+        let grid = Grid::of(tall);
+        let n = board.cells();
+        let mut goals: Vec<Vec<u8>> = (0..n)
+            .map(|blank| {
+                let mut goal: Vec<u8> = (1..n as u8).collect();
+                goal.insert(blank, 0);
+                tilebase_pattern::ClassFrame::new(grid, &goal)
+                    .canonical()
+                    .to_vec()
+            })
+            .collect();
+        let blank = |goal: &Vec<u8>| goal.iter().position(|&t| t == 0);
+        goals.sort_by_key(|goal| std::cmp::Reverse(blank(goal)));
+        goals.dedup();
+        goals
+            .iter()
+            .filter_map(|goal| Position::new(tall, goal).ok())
+            .collect()
     }
 }
 
@@ -321,18 +375,17 @@ impl fmt::Debug for Position {
 /// Each tile of `board` once, or the first problem, as [`parse_cells`] says it (which meets an
 /// out-of-range value before it counts the cells).
 fn check_cells(board: Board, cells: &[u8]) -> Result<(), CellsError> {
-    let grid = board.grid();
-    let n = grid.cells();
+    let n = board.cells();
     if let Some(&value) = cells.iter().find(|&&t| usize::from(t) >= n) {
         return Err(CellsError::OutOfRange {
             value: value.to_string(),
-            grid: Box::new(grid),
+            board,
         });
     }
     if cells.len() != n {
         return Err(CellsError::WrongCellCount {
             found: cells.len(),
-            grid: Box::new(grid),
+            board,
         });
     }
     let mut seen = 0u32;
@@ -471,7 +524,7 @@ fn larger_board(text: &str) -> Result<Option<Board>, ReadError> {
     };
     let rows: Vec<usize> = text.split('/').map(count).collect();
     let cells: usize = rows.iter().sum();
-    if cells <= tilebase_core::MAX_CELLS || cells > crate::board::MAX_CELLS {
+    if cells <= TABLE_CELLS || cells > MAX_CELLS {
         return Ok(None);
     }
     if rows.len() > 1 && rows.iter().all(|&r| r == rows[0]) {
@@ -664,7 +717,7 @@ mod tests {
     #[test]
     fn moves_and_reasons_on_every_board() {
         let four = Board::FOUR_BY_FOUR;
-        let goal = four.default_goal();
+        let goal = Position::default_goal(four);
         let one = goal.slide(Move::Left).unwrap();
         assert_eq!(one.to_string(), "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15");
         assert_eq!(goal.slide_tile(Move::Left), Some(15));
@@ -681,11 +734,97 @@ mod tests {
         let three = Position::parse(Board::THREE_BY_THREE, "864072513").unwrap();
         assert_eq!(
             three
-                .unsolvable_reason(&Board::THREE_BY_THREE.default_goal())
+                .unsolvable_reason(&Position::default_goal(Board::THREE_BY_THREE))
                 .unwrap(),
             "22 inversions (even) where goal 123804765 has 7 (odd), and no move on a board 3 wide \
              changes that parity"
         );
         assert_eq!(three.slide(Move::Up).unwrap().to_string(), "064872513");
+    }
+}
+
+#[cfg(test)]
+mod board_tests {
+    use tilebase_core::{Board, Method};
+    use tilebase_pattern::{Grid, Partition};
+
+    use crate::{Position, slow_search_note};
+
+    #[test]
+    fn every_board_of_a_table_and_the_fifteen_puzzle() {
+        for board in Board::with_tables() {
+            assert_eq!(board.method(), Method::Table);
+            assert_eq!(board.to_string().parse::<Board>(), Ok(board));
+        }
+        for text in ["4x4", "4X4", " 4×4 "] {
+            assert_eq!(text.parse::<Board>(), Ok(Board::FOUR_BY_FOUR), "{text}");
+        }
+        assert_eq!(Board::FOUR_BY_FOUR.method(), Method::Patterns);
+        assert!(!Board::FOUR_BY_FOUR.has_table());
+        assert_eq!(
+            Grid::of(Board::FOUR_BY_FOUR),
+            tilebase_pattern::FOUR_BY_FOUR
+        );
+        assert_eq!(
+            Position::default_goal(Board::FOUR_BY_FOUR).to_string(),
+            "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"
+        );
+        assert_eq!(
+            Position::default_goal(Board::THREE_BY_THREE).to_string(),
+            "123804765"
+        );
+        assert_eq!(
+            "6x5".parse::<Board>().unwrap_err().to_string(),
+            "6x5: at most 25 cells are supported (5x5, the 24-puzzle)"
+        );
+        assert_eq!(
+            "13x2".parse::<Board>().unwrap_err().to_string(),
+            "13x2: at most 25 cells are supported (5x5, the 24-puzzle)"
+        );
+        // Every board of 13 to 25 cells with both sides at least 2, and its transpose.
+        let named: Vec<String> = Board::with_patterns().map(|b| b.to_string()).collect();
+        assert_eq!(
+            named.join(" "),
+            "7x2 2x7 5x3 3x5 8x2 4x4 2x8 9x2 6x3 3x6 2x9 10x2 5x4 4x5 2x10 7x3 3x7 11x2 2x11 \
+             12x2 8x3 6x4 4x6 3x8 2x12 5x5"
+        );
+        let noted: Vec<String> = Board::with_patterns()
+            .filter(|&b| slow_search_note(b).is_some())
+            .map(|b| b.to_string())
+            .collect();
+        assert_eq!(
+            noted.join(" "),
+            "7x3 3x7 11x2 2x11 12x2 8x3 6x4 4x6 3x8 2x12 5x5"
+        );
+        assert_eq!(slow_search_note(Board::THREE_BY_THREE), None);
+        for board in Board::with_patterns() {
+            assert_eq!(board.method(), Method::Patterns);
+            assert_eq!(board.to_string().parse::<Board>(), Ok(board));
+            assert_eq!(
+                Partition::default_for(board.cells()).check(board.cells()),
+                Ok(())
+            );
+            assert!(board.tall().width() <= board.tall().height());
+            assert!(!Position::canonical_goals(board).is_empty());
+        }
+        let wide: Vec<String> = Position::canonical_goals("5x3".parse::<Board>().unwrap())
+            .iter()
+            .map(|g| format!("{} {g}", g.board()))
+            .collect();
+        assert_eq!(wide[0], "3x5 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0");
+        assert!("1x4".parse::<Board>().is_err());
+        let classes: Vec<String> = Position::canonical_goals(Board::FOUR_BY_FOUR)
+            .iter()
+            .map(|g| g.to_string())
+            .collect();
+        assert_eq!(
+            classes,
+            [
+                "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0",
+                "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15",
+                "1,2,3,4,5,6,7,8,9,10,0,11,12,13,14,15"
+            ]
+        );
+        assert_eq!(Position::canonical_goals(Board::THREE_BY_THREE).len(), 3);
     }
 }

@@ -1,8 +1,8 @@
 //! Distributions too large to count here, as published: the 15-puzzle's, whose
 //! 10,461,394,944,000 states no table of ours holds. `stats --board 4x4` gives them, cited.
 
-use crate::board::Board;
 use crate::position::Position;
+use tilebase_core::Board;
 use tilebase_core::Metric;
 
 /// How many 15-puzzle states lie at each distance, in single-tile moves, from a goal whose

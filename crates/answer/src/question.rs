@@ -7,8 +7,8 @@ use std::sync::LazyLock;
 use tilebase_core::{BoardError, Metric, MetricError};
 use tilebase_pattern::Partition;
 
-use crate::board::{Board, Method};
 use crate::position::{Given, Position, ReadError, quote};
+use tilebase_core::{Board, Method};
 
 /// What a question is about: the goal (and so the board), how moves are counted, and, on a
 /// board answered from pattern databases, which ones.
@@ -134,7 +134,7 @@ impl Question {
                 if metric != Metric::Single {
                     return Err(QuestionError::MetricNotAnswered { board, metric });
                 }
-                let pdb = pdb.unwrap_or(board.default_partition());
+                let pdb = pdb.unwrap_or(tilebase_pattern::Partition::default_for(board.cells()));
                 pdb.check(board.cells())
                     .map_err(|why| QuestionError::Pdb(format!("{:?}: {why}", pdb.name())))?;
                 Some(pdb)
@@ -157,7 +157,7 @@ impl Question {
         let goal = match (asked.board, asked.goal) {
             (Some(board), Some(given)) => Position::read(board, given),
             (None, Some(given)) => Position::read_anywhere(given),
-            (Some(board), None) => Ok(board.default_goal()),
+            (Some(board), None) => Ok(Position::default_goal(board)),
             (None, None) => Ok(*DEFAULT_GOAL),
         };
         let goal = goal.map_err(|error| QuestionError::Goal {
@@ -219,8 +219,10 @@ impl Question {
         let goal = match self.goal.state() {
             Some(state) => Position::from(state.canonical_goal()),
             None => {
-                let frame =
-                    tilebase_pattern::ClassFrame::new(self.board().grid(), self.goal.cells());
+                let frame = tilebase_pattern::ClassFrame::new(
+                    tilebase_pattern::Grid::of(self.board()),
+                    self.goal.cells(),
+                );
                 let pdb = self.pdb.map(|p| p.renamed(|t| frame.tile(t)));
                 let goal =
                     Position::new(self.board().tall(), frame.canonical()).unwrap_or(self.goal);
@@ -257,7 +259,8 @@ impl Question {
 }
 
 /// The goal when none is given: 3x3's, 123804765. Made once: most questions ask about it.
-static DEFAULT_GOAL: LazyLock<Position> = LazyLock::new(|| Board::THREE_BY_THREE.default_goal());
+static DEFAULT_GOAL: LazyLock<Position> =
+    LazyLock::new(|| Position::default_goal(Board::THREE_BY_THREE));
 
 impl Default for Question {
     /// The source articles' question: goal 123804765 on 3x3, single-tile moves.

@@ -14,7 +14,6 @@ use tilebase_engine::SavedRelabelled;
 use tilebase_lookup::RelabelledFile;
 use tilebase_pattern::{ClassFrame, MultiSolver, Relabelling, cells_to_string};
 
-use crate::board::Board;
 use crate::cost::BuildCost;
 use crate::error::Error;
 use crate::lock;
@@ -22,6 +21,7 @@ use crate::opened::Finder;
 use crate::position::Position;
 use crate::repair;
 use crate::watch::{Forward, Job, Watch};
+use tilebase_core::Board;
 
 /// Which relabelled tables bound the search. Both give the same answers (every value is a
 /// lower bound); the strong ones generate fewer nodes, and cost more to build.
@@ -108,7 +108,7 @@ pub(crate) struct ClassFiles {
 impl ClassFiles {
     /// The files of `tables` for `goal`'s class.
     pub(crate) fn of(goal: &Position, tables: MultiTables) -> Result<ClassFiles, Error> {
-        let frame = ClassFrame::new(goal.board().grid(), goal.cells());
+        let frame = ClassFrame::new(tilebase_pattern::Grid::of(goal.board()), goal.cells());
         let board = goal.board().tall();
         let tables = tables
             .labellings_of(frame.canonical())
@@ -302,7 +302,7 @@ pub fn build_files(
 ) -> Result<Vec<SavedRelabelled>, Error> {
     let mut tables = Vec::new();
     for labels in which.labellings_of(canonical) {
-        let relabelling = Relabelling::new(board.grid(), canonical, &labels)
+        let relabelling = Relabelling::new(tilebase_pattern::Grid::of(board), canonical, &labels)
             .map_err(|e| Error::Files(format!("relabelling: {e}")))?;
         tables.push((relabelling, dir.join(file_name(board, canonical, &labels))));
     }

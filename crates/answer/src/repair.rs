@@ -8,8 +8,8 @@ use std::path::Path;
 use tilebase_core::{Metric, State};
 use tilebase_pattern::{Partition, cells_to_string};
 
-use crate::board::Board;
 use crate::error::Error;
+use tilebase_core::Board;
 
 /// The generic advice the format and lookup crates end their messages with.
 const ADVICE: [&str; 4] = [

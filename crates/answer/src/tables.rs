@@ -78,7 +78,7 @@ impl TableSource {
             )
         };
         if let Some(board) = asked.board
-            && board.table() != Some(db.board())
+            && board != db.board()
         {
             return Err(Error::NotAsked(format!(
                 "{}, not a {board} board as asked",
@@ -95,12 +95,11 @@ impl TableSource {
         }
         let goal = match asked.goal {
             Some(given) => {
-                let read = Position::read(db.board().into(), given).map_err(|error| {
-                    QuestionError::Goal {
+                let read =
+                    Position::read(db.board(), given).map_err(|error| QuestionError::Goal {
                         shown: given.shown(),
                         error,
-                    }
-                })?;
+                    })?;
                 *read.state().unwrap_or(&db.goal())
             }
             None => db.goal(),
@@ -319,7 +318,7 @@ mod tests {
             opened: &opened,
             watch: &notes,
         };
-        let goal = "3x2".parse::<Board>().unwrap().ordered_goal();
+        let goal = "3x2".parse::<Board>().unwrap().ordered_goal().unwrap();
         assert!(find.table(&goal, Metric::Multi, false).unwrap().is_none());
         let built = find.table(&goal, Metric::Multi, true).unwrap().unwrap();
         assert_eq!((built.db.goal(), built.db.metric()), (goal, Metric::Multi));
@@ -384,7 +383,7 @@ mod tests {
             places: &no_cache,
             ..find
         };
-        let small = "2x2".parse::<Board>().unwrap().ordered_goal();
+        let small = "2x2".parse::<Board>().unwrap().ordered_goal().unwrap();
         let db = find.table(&small, Metric::Single, true).unwrap().unwrap();
         assert_eq!((db.db.max_distance(), db.path()), (6, None));
         assert!(

@@ -5,33 +5,48 @@ use std::str::FromStr;
 
 use crate::State;
 
-/// The largest number of cells a board may have. Types are sized for it: an index of a
-/// 12-cell board fits a `u32` (12!/2 = 239,500,800) and a tile fits a `u8`.
-pub const MAX_CELLS: usize = 12;
+/// The most cells of any board tilebase answers: the 24-puzzle's 25. Boards of up to
+/// [`TABLE_CELLS`] are answered from full tables, larger ones from pattern databases
+/// ([`Board::method`]). Every limit on boards is here and in [`TABLE_CELLS`].
+pub const MAX_CELLS: usize = 25;
 
-/// `FACTORIAL[n]` is n!, for every n a board can need.
-pub(crate) const FACTORIAL: [u32; MAX_CELLS + 1] = {
-    let mut table = [1u32; MAX_CELLS + 1];
+/// The longest side of any board: 12, of the 12x2 board.
+pub const MAX_SIDE: usize = MAX_CELLS / 2;
+
+/// The most cells of a board with a full table, and of a [`State`]. Types are sized for it: an
+/// index of a 12-cell board fits a `u32` (12!/2 = 239,500,800) and a tile fits a `u8`.
+pub const TABLE_CELLS: usize = 12;
+
+/// `FACTORIAL[n]` is n!, for every n a full table can need.
+pub(crate) const FACTORIAL: [u32; TABLE_CELLS + 1] = {
+    let mut table = [1u32; TABLE_CELLS + 1];
     let mut n = 1;
-    while n <= MAX_CELLS {
+    while n <= TABLE_CELLS {
         table[n] = table[n - 1] * n as u32;
         n += 1;
     }
     table
 };
 
-/// A rectangular board of `width` columns and `height` rows.
+/// A rectangular board of `width` columns and `height` rows: the one board type of every
+/// tilebase crate.
 ///
 /// Any board with both sides at least 2 and at most [`MAX_CELLS`] cells is valid. States list
-/// their cells row by row, left to right.
+/// their cells row by row, left to right. Boards of up to [`TABLE_CELLS`] cells have a full
+/// table and [`State`]s; larger ones are answered from pattern databases ([`Board::method`]).
 ///
 /// ```
-/// use tilebase_core::Board;
+/// use tilebase_core::{Board, Method};
 ///
 /// let board: Board = "3x2".parse().unwrap();
 /// assert_eq!((board.width(), board.height(), board.cells()), (3, 2, 6));
 /// assert_eq!(board.states(), 360); // 6!/2
 /// assert_eq!(board.to_string(), "3x2");
+/// assert_eq!((board.method(), Board::FOUR_BY_FOUR.method()), (Method::Table, Method::Patterns));
+/// assert_eq!(
+///     "6x5".parse::<Board>().unwrap_err().to_string(),
+///     "6x5: at most 25 cells are supported (5x5, the 24-puzzle)"
+/// );
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board {
@@ -54,28 +69,35 @@ pub enum BoardError {
         /// Rows asked for.
         height: usize,
     },
-    /// More cells than the types are sized for.
-    #[error("{}", too_large(*width, *height))]
+    /// More cells than any board answered.
+    #[error("{width}x{height}: at most {MAX_CELLS} cells are supported (5x5, the 24-puzzle)")]
     TooLarge {
         /// Columns asked for.
         width: usize,
         /// Rows asked for.
         height: usize,
     },
+    /// A board answered from pattern databases, where a full table (or a [`State`]) was
+    /// needed.
+    #[error(
+        "{board}: full tables stop at {TABLE_CELLS} cells; boards of 13 to {MAX_CELLS} cells are \
+         answered from pattern databases by query --board {board} and build-db --board {board}"
+    )]
+    NoTable {
+        /// The board.
+        board: Board,
+    },
 }
 
-/// What a board of more than [`MAX_CELLS`] cells is told: boards of up to 25 cells are
-/// answered by pattern databases instead of a table, and larger ones not at all.
-fn too_large(width: usize, height: usize) -> String {
-    if width <= 25 && height <= 25 && width * height <= 25 {
-        format!(
-            "{width}x{height}: full tables stop at {MAX_CELLS} cells; boards of 13 to 25 cells \
-             are answered from pattern databases by query --board {width}x{height} and build-db \
-             --board {width}x{height}"
-        )
-    } else {
-        format!("{width}x{height}: at most 25 cells are supported (5x5, the 24-puzzle)")
-    }
+/// How a board's questions are answered: the one rule every front end shares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// A full table of every state's distance, looked up in constant time: boards of up to
+    /// [`TABLE_CELLS`] cells.
+    Table,
+    /// IDA* over additive pattern databases: boards of 13 to [`MAX_CELLS`] cells. Each answer is
+    /// a search, so front ends bound it (nodes, permits) and share it among the cores.
+    Patterns,
 }
 
 impl Board {
@@ -83,6 +105,24 @@ impl Board {
     pub const THREE_BY_THREE: Board = Board {
         width: 3,
         height: 3,
+    };
+
+    /// The smallest board, 2x2.
+    pub const TWO_BY_TWO: Board = Board {
+        width: 2,
+        height: 2,
+    };
+
+    /// The 4x4 board of the 15-puzzle.
+    pub const FOUR_BY_FOUR: Board = Board {
+        width: 4,
+        height: 4,
+    };
+
+    /// The 24-puzzle's board.
+    pub const FIVE_BY_FIVE: Board = Board {
+        width: 5,
+        height: 5,
     };
 
     /// A board of `width` columns and `height` rows.
@@ -100,13 +140,59 @@ impl Board {
         })
     }
 
-    /// Every valid board, smallest first (2x2, 2x3, 3x2, ...).
-    pub fn all() -> impl Iterator<Item = Board> {
-        (4..=MAX_CELLS).flat_map(|cells| {
+    /// A board of `width` columns and `height` rows with a full table.
+    pub const fn with_table(width: usize, height: usize) -> Result<Board, BoardError> {
+        match Board::new(width, height) {
+            Ok(board) if !board.has_table() => Err(BoardError::NoTable { board }),
+            other => other,
+        }
+    }
+
+    /// Every board with a full table, smallest first (2x2, 2x3, 3x2, ...).
+    pub fn with_tables() -> impl Iterator<Item = Board> {
+        (4..=TABLE_CELLS).flat_map(|cells| {
             (2..=cells / 2)
                 .filter(move |w| cells % w == 0)
                 .filter_map(move |w| Board::new(w, cells / w).ok())
         })
+    }
+
+    /// Every board answered from pattern databases, by cells then width: 7x2, 2x7, 5x3, ...
+    pub fn with_patterns() -> impl Iterator<Item = Board> {
+        (TABLE_CELLS + 1..=MAX_CELLS).flat_map(|cells| {
+            (2..=cells / 2)
+                .rev()
+                .filter(move |w| cells % w == 0)
+                .filter_map(move |w| Board::new(w, cells / w).ok())
+        })
+    }
+
+    /// Whether the board has a full table (and [`State`]s): at most [`TABLE_CELLS`] cells.
+    #[inline]
+    pub const fn has_table(self) -> bool {
+        self.cells() <= TABLE_CELLS
+    }
+
+    /// How the board's questions are answered: the one rule every front end shares.
+    pub const fn method(self) -> Method {
+        if self.has_table() {
+            Method::Table
+        } else {
+            Method::Patterns
+        }
+    }
+
+    /// The board whose files answer this one: its tall form (3x5 for 5x3; a square board
+    /// itself).
+    pub const fn tall(self) -> Board {
+        if self.width <= self.height {
+            self
+        } else {
+            Board {
+                width: self.height,
+                height: self.width,
+            }
+        }
     }
 
     /// Number of columns.
@@ -127,10 +213,16 @@ impl Board {
         self.width as usize * self.height as usize
     }
 
-    /// Number of states reachable from any goal: cells!/2, the size of a table.
+    /// Number of states reachable from any goal of a board with a full table: cells!/2, the
+    /// length of its table. 0 for a board without one ([`Board::has_table`]), whose states no
+    /// table holds.
     #[inline]
     pub const fn states(self) -> u32 {
-        FACTORIAL[self.cells()] / 2
+        if self.has_table() {
+            FACTORIAL[self.cells()] / 2
+        } else {
+            0
+        }
     }
 
     /// The board's row and column of a cell.
@@ -139,38 +231,41 @@ impl Board {
         (cell / self.width as usize, cell % self.width as usize)
     }
 
-    /// The goal used when none is given: on 3x3 the source articles' goal, 123804765 (blank in
-    /// the centre, tiles clockwise); on every other board [`Board::ordered_goal`].
+    /// The goal used when none is given, on a board with a full table (`None` on another): on
+    /// 3x3 the source articles' goal, 123804765 (blank in the centre, tiles clockwise); on
+    /// every other board [`Board::ordered_goal`].
     ///
     /// ```
     /// use tilebase_core::Board;
     ///
-    /// assert_eq!(Board::THREE_BY_THREE.default_goal().to_string(), "123804765");
-    /// assert_eq!("3x2".parse::<Board>().unwrap().default_goal().to_string(), "123450");
+    /// assert_eq!(Board::THREE_BY_THREE.default_goal().unwrap().to_string(), "123804765");
+    /// assert_eq!("3x2".parse::<Board>().unwrap().default_goal().unwrap().to_string(), "123450");
+    /// assert_eq!(Board::FOUR_BY_FOUR.default_goal(), None);
     /// ```
-    pub fn default_goal(self) -> State {
+    pub fn default_goal(self) -> Option<State> {
         if self == Board::THREE_BY_THREE {
-            State::new(self, &[1, 2, 3, 8, 0, 4, 7, 6, 5]).expect("a valid 3x3 state")
+            State::new(self, &[1, 2, 3, 8, 0, 4, 7, 6, 5]).ok()
         } else {
             self.ordered_goal()
         }
     }
 
-    /// Tiles in order, blank last: the usual goal of other puzzle programs.
-    pub fn ordered_goal(self) -> State {
-        let n = self.cells();
-        let cells: Vec<u8> = (1..n as u8).chain([0]).collect();
-        State::new(self, &cells).expect("tiles in order are a valid state")
+    /// Tiles in order, blank last: the usual goal of other puzzle programs, on a board with a
+    /// full table (`None` on another).
+    pub fn ordered_goal(self) -> Option<State> {
+        State::new(self, &self.ordered_cells()).ok()
     }
 
-    /// The board whose cell count alone names it: 4 cells is 2x2, 9 is 3x3. Other counts fit
-    /// two transposed boards (6 is 3x2 or 2x3) or none.
+    /// The cells of the goal with the tiles in order, blank last, on any board.
+    pub fn ordered_cells(self) -> Vec<u8> {
+        (1..self.cells() as u8).chain([0]).collect()
+    }
+
+    /// The board with a full table whose cell count alone names it: 4 cells is 2x2, 9 is 3x3.
+    /// Other counts fit two transposed boards (6 is 3x2 or 2x3) or none.
     pub fn from_cell_count(cells: usize) -> Option<Board> {
         match cells {
-            4 => Some(Board {
-                width: 2,
-                height: 2,
-            }),
+            4 => Some(Board::TWO_BY_TWO),
             9 => Some(Board::THREE_BY_THREE),
             _ => None,
         }
@@ -212,8 +307,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn all_lists_every_valid_board_once() {
-        let names: Vec<String> = Board::all().map(|b| b.to_string()).collect();
+    fn with_tables_lists_every_board_of_a_table_once() {
+        let names: Vec<String> = Board::with_tables().map(|b| b.to_string()).collect();
         assert_eq!(
             names,
             [
@@ -247,12 +342,21 @@ mod tests {
             }
         );
         assert_eq!(
-            err("4x4"),
+            err("6x5"),
             BoardError::TooLarge {
-                width: 4,
-                height: 4
+                width: 6,
+                height: 5
             }
         );
+        assert_eq!(
+            Board::with_table(4, 4).unwrap_err().to_string(),
+            "4x4: full tables stop at 12 cells; boards of 13 to 25 cells are answered from \
+             pattern databases by query --board 4x4 and build-db --board 4x4"
+        );
+        assert_eq!("4x4".parse::<Board>(), Ok(Board::FOUR_BY_FOUR));
+        assert_eq!(Board::FOUR_BY_FOUR.states(), 0);
+        assert_eq!(Board::FOUR_BY_FOUR.ordered_goal(), None);
+        assert_eq!("5x3".parse::<Board>().unwrap().tall().to_string(), "3x5");
         assert!(matches!(
             err("99999999999999999999999x2"),
             BoardError::TooLarge { .. }

@@ -8,7 +8,7 @@
 //! four corners, one for the four edges, one for the centre. A [`Frame`] is that translation,
 //! and [`Board::canonical_goals`] names one goal per class.
 
-use crate::{Board, MAX_CELLS, Move, State};
+use crate::{Board, Move, State, TABLE_CELLS};
 
 /// A symmetry of a board: a rotation or reflection that maps the board onto itself, and with it
 /// cells to cells and moves to moves. A square board has eight (four rotations, four
@@ -16,7 +16,7 @@ use crate::{Board, MAX_CELLS, Move, State};
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Symmetry {
     /// `cells[c]`: where cell `c` goes.
-    cells: [u8; MAX_CELLS],
+    cells: [u8; TABLE_CELLS],
     /// `moves[m]`: the direction that `m` becomes.
     moves: [Move; 4],
 }
@@ -61,7 +61,7 @@ impl Symmetry {
             let (nx2, ny2) = (a * x2 + b * y2, c * x2 + d * y2);
             ((nx2 + (w - 1)) / 2, (ny2 + (h - 1)) / 2)
         };
-        let mut cells = [0u8; MAX_CELLS];
+        let mut cells = [0u8; TABLE_CELLS];
         for (cell, slot) in cells.iter_mut().enumerate().take(board.cells()) {
             let (row, col) = board.row_col(cell);
             let (x, y) = apply(col as i32, row as i32);
@@ -101,7 +101,8 @@ impl Board {
     /// One goal for each class of cells that the board's symmetries map onto one another: the
     /// tiles in order, with the blank in the class's last cell. Between them they answer for
     /// every goal (see [`Frame`]). On 3x3: `123456708` (blank on an edge), `123405678` (in the
-    /// centre), `123456780` (in a corner).
+    /// centre), `123456780` (in a corner). None on a board without a full table: its goals
+    /// are not [`State`]s.
     ///
     /// ```
     /// use tilebase_core::Board;
@@ -116,7 +117,7 @@ impl Board {
         blanks.dedup();
         blanks
             .into_iter()
-            .map(|b| self.goal_with_blank(b))
+            .filter_map(|b| self.goal_with_blank(b))
             .collect()
     }
 
@@ -128,9 +129,9 @@ impl Board {
             .unwrap_or(cell)
     }
 
-    /// The tiles in order, with the blank in `blank`.
-    fn goal_with_blank(self, blank: usize) -> State {
-        let mut cells = [0u8; MAX_CELLS];
+    /// The tiles in order, with the blank in `blank`, on a board with a full table.
+    fn goal_with_blank(self, blank: usize) -> Option<State> {
+        let mut cells = [0u8; TABLE_CELLS];
         let mut tile = 1;
         for (cell, slot) in cells.iter_mut().enumerate().take(self.cells()) {
             if cell != blank {
@@ -138,7 +139,7 @@ impl Board {
                 tile += 1;
             }
         }
-        State::new(self, &cells[..self.cells()]).expect("tiles in order are a valid state")
+        State::new(self, &cells[..self.cells()]).ok()
     }
 }
 
@@ -146,8 +147,10 @@ impl State {
     /// The canonical goal whose table answers for this state as a goal: the one of
     /// [`Board::canonical_goals`] with the blank in the same class.
     pub fn canonical_goal(&self) -> State {
+        // A state's board has a full table: the goal is always made.
         self.board()
             .goal_with_blank(self.board().class_of(self.blank()))
+            .unwrap_or(*self)
     }
 }
 
@@ -173,11 +176,11 @@ pub struct Frame {
     board: Board,
     symmetry: Symmetry,
     /// `labels[t]`: the name tile `t` takes. `labels[0] == 0`.
-    labels: [u8; MAX_CELLS],
+    labels: [u8; TABLE_CELLS],
     /// The inverse of `symmetry.cells`.
-    cells_back: [u8; MAX_CELLS],
+    cells_back: [u8; TABLE_CELLS],
     /// The inverse of `labels`.
-    labels_back: [u8; MAX_CELLS],
+    labels_back: [u8; TABLE_CELLS],
     /// The inverse of `symmetry.moves`.
     moves_back: [Move; 4],
 }
@@ -193,14 +196,14 @@ impl Frame {
         }
         let symmetry = Symmetry::each(board).find(|s| s.cell(from.blank()) == to.blank())?;
         let n = board.cells();
-        let mut labels = [0u8; MAX_CELLS];
-        let mut cells_back = [0u8; MAX_CELLS];
+        let mut labels = [0u8; TABLE_CELLS];
+        let mut cells_back = [0u8; TABLE_CELLS];
         for cell in 0..n {
             let image = symmetry.cell(cell);
             cells_back[image] = cell as u8;
             labels[usize::from(from.cells()[cell])] = to.cells()[image];
         }
-        let mut labels_back = [0u8; MAX_CELLS];
+        let mut labels_back = [0u8; TABLE_CELLS];
         for tile in 0..n {
             labels_back[usize::from(labels[tile])] = tile as u8;
         }
@@ -222,10 +225,10 @@ impl Frame {
     #[inline]
     pub fn state(&self, state: &State) -> State {
         debug_assert_eq!(state.board(), self.board);
-        let mut cells = [0u8; MAX_CELLS];
+        let mut cells = [0u8; TABLE_CELLS];
         for (cell, &tile) in state.cells().iter().enumerate() {
-            cells[self.symmetry.cell(cell) % MAX_CELLS] =
-                self.labels[usize::from(tile) % MAX_CELLS];
+            cells[self.symmetry.cell(cell) % TABLE_CELLS] =
+                self.labels[usize::from(tile) % TABLE_CELLS];
         }
         // A symmetry and a renaming are bijections that keep the blank: a valid state.
         let blank = self.symmetry.cell(state.blank());
@@ -235,10 +238,10 @@ impl Frame {
     /// The state whose image is `image`: [`Frame::state`] undone.
     pub fn state_back(&self, image: &State) -> State {
         debug_assert_eq!(image.board(), self.board);
-        let mut cells = [0u8; MAX_CELLS];
+        let mut cells = [0u8; TABLE_CELLS];
         for (cell, &tile) in image.cells().iter().enumerate() {
-            cells[usize::from(self.cells_back[cell]) % MAX_CELLS] =
-                self.labels_back[usize::from(tile) % MAX_CELLS];
+            cells[usize::from(self.cells_back[cell]) % TABLE_CELLS] =
+                self.labels_back[usize::from(tile) % TABLE_CELLS];
         }
         let blank = self.cells_back[image.blank()];
         State::from_valid_cells(self.board, blank, &cells[..self.board.cells()])
@@ -263,7 +266,7 @@ mod tests {
 
     #[test]
     fn symmetries_are_bijections_that_carry_moves() {
-        for board in Board::all() {
+        for board in Board::with_tables() {
             let all = Symmetry::all(board);
             let expected = if board.width() == board.height() {
                 8
@@ -281,10 +284,10 @@ mod tests {
                 assert_eq!(image, (0..board.cells()).collect::<Vec<_>>(), "{board}");
                 // A move from a cell lands where the moved direction lands from its image.
                 for cell in 0..board.cells() {
-                    let state = board.goal_with_blank(cell);
+                    let state = board.goal_with_blank(cell).unwrap();
                     for m in Move::ALL {
                         let moved = state.slide(m).map(|n| s.cell(n.blank()));
-                        let image = board.goal_with_blank(s.cell(cell));
+                        let image = board.goal_with_blank(s.cell(cell)).unwrap();
                         let image_moved = image.slide(s.direction(m)).map(|n| n.blank());
                         assert_eq!(moved, image_moved, "{board} cell {cell} {m:?}");
                     }
@@ -312,9 +315,9 @@ mod tests {
 
     #[test]
     fn a_frame_maps_goal_to_goal_and_back() {
-        for board in Board::all().filter(|b| b.cells() <= 9) {
+        for board in Board::with_tables().filter(|b| b.cells() <= 9) {
             for blank in 0..board.cells() {
-                let goal = board.goal_with_blank(blank);
+                let goal = board.goal_with_blank(blank).unwrap();
                 let canonical = goal.canonical_goal();
                 let frame = Frame::between(&goal, &canonical).unwrap();
                 assert_eq!(frame.state(&goal), canonical);

@@ -15,7 +15,7 @@
 //! for each of them (see [`crate::Cursor`]).
 
 use crate::State;
-use crate::board::{Board, FACTORIAL, MAX_CELLS};
+use crate::board::{Board, FACTORIAL, TABLE_CELLS};
 use crate::parity::Parity;
 
 impl State {
@@ -117,7 +117,7 @@ impl State {
         // The tiles in reading order, four bits each, with a 0 (the blank) let in at its cell.
         let low = (1u64 << (4 * blank)) - 1;
         let packed = (packed & low) | ((packed & !low) << 4);
-        let mut cells = [0u8; MAX_CELLS];
+        let mut cells = [0u8; TABLE_CELLS];
         for (i, slot) in cells[..n].iter_mut().enumerate() {
             *slot = ((packed >> (4 * i)) & 0xF) as u8;
         }
@@ -132,7 +132,7 @@ impl State {
 #[inline(always)]
 fn place<const N: usize>(rank: u32, wanted: u32) -> u64 {
     // Digits of the rank, tile by tile from the largest: tile t's digit has radix N - t.
-    let mut digits = [0u32; MAX_CELLS];
+    let mut digits = [0u32; TABLE_CELLS];
     let mut rest = rank;
     let mut sum = 0;
     let mut t = N - 1;
@@ -197,8 +197,8 @@ fn rank(board: Board, tiles: impl Iterator<Item = u8>) -> Ranked {
 /// `ONES_IN_12_BITS[m]` is the number of bits set in `m`, for every 12-bit `m`: a table, because
 /// the baseline x86-64 target has no popcount instruction and its software fallback would
 /// double the cost of an index.
-static ONES_IN_12_BITS: [u8; 1 << MAX_CELLS] = {
-    let mut table = [0u8; 1 << MAX_CELLS];
+static ONES_IN_12_BITS: [u8; 1 << TABLE_CELLS] = {
+    let mut table = [0u8; 1 << TABLE_CELLS];
     let mut m = 1;
     while m < table.len() {
         table[m] = table[m >> 1] + (m & 1) as u8;
@@ -209,10 +209,10 @@ static ONES_IN_12_BITS: [u8; 1 << MAX_CELLS] = {
 
 /// `TILE_WEIGHTS[n][t]` is the weight of tile `t`'s Lehmer digit on a board of `n` cells:
 /// `(n - 1 - t)!`; 0 for the blank, tile 0.
-pub(crate) static TILE_WEIGHTS: [[u32; 16]; MAX_CELLS + 1] = {
-    let mut table = [[0u32; 16]; MAX_CELLS + 1];
+pub(crate) static TILE_WEIGHTS: [[u32; 16]; TABLE_CELLS + 1] = {
+    let mut table = [[0u32; 16]; TABLE_CELLS + 1];
     let mut n = 2;
-    while n <= MAX_CELLS {
+    while n <= TABLE_CELLS {
         let mut t = 1;
         while t < n {
             table[n][t] = FACTORIAL[n - 1 - t];
@@ -257,10 +257,10 @@ pub fn passing(board: Board) -> &'static [[u32; 16]; 16] {
     &PASSING[board.cells()]
 }
 
-static PASSING: [[[u32; 16]; 16]; MAX_CELLS + 1] = {
-    let mut table = [[[0u32; 16]; 16]; MAX_CELLS + 1];
+static PASSING: [[[u32; 16]; 16]; TABLE_CELLS + 1] = {
+    let mut table = [[[0u32; 16]; 16]; TABLE_CELLS + 1];
     let mut n = 0;
-    while n <= MAX_CELLS {
+    while n <= TABLE_CELLS {
         let w = &TILE_WEIGHTS[n];
         let mut mover = 0;
         while mover < 16 {
@@ -281,10 +281,10 @@ static PASSING: [[[u32; 16]; 16]; MAX_CELLS + 1] = {
 };
 
 /// `HALF[tiles]` is `tiles!/2`: the number of orders of the tiles in one parity half.
-pub(crate) static HALF: [u32; MAX_CELLS] = {
-    let mut table = [0u32; MAX_CELLS];
+pub(crate) static HALF: [u32; TABLE_CELLS] = {
+    let mut table = [0u32; TABLE_CELLS];
     let mut tiles = 1;
-    while tiles < MAX_CELLS {
+    while tiles < TABLE_CELLS {
         table[tiles] = FACTORIAL[tiles] / 2;
         tiles += 1;
     }
@@ -301,12 +301,12 @@ pub(crate) fn row_term(board: Board, blank: usize) -> u32 {
 
 /// `ROW_TERMS[w][h]` has bit `b` set when a blank in cell `b` of a `w`x`h` board adds one to the
 /// parity: `w` even and the blank's row from the bottom (counted from 1) odd.
-static ROW_TERMS: [[u32; MAX_CELLS + 1]; MAX_CELLS + 1] = {
-    let mut table = [[0u32; MAX_CELLS + 1]; MAX_CELLS + 1];
+static ROW_TERMS: [[u32; TABLE_CELLS + 1]; TABLE_CELLS + 1] = {
+    let mut table = [[0u32; TABLE_CELLS + 1]; TABLE_CELLS + 1];
     let mut w = 2;
-    while w <= MAX_CELLS {
+    while w <= TABLE_CELLS {
         let mut h = 2;
-        while w * h <= MAX_CELLS {
+        while w * h <= TABLE_CELLS {
             let mut mask = 0;
             if w % 2 == 0 {
                 let mut b = 0;
@@ -345,14 +345,14 @@ mod tests {
     /// together have cells! members, the same count as all arrangements, nothing is left out.
     #[test]
     fn rank_and_unrank_are_inverse_on_every_small_board() {
-        for board in Board::all().filter(|b| b.cells() <= 9) {
+        for board in Board::with_tables().filter(|b| b.cells() <= 9) {
             round_trip_every_index(board);
         }
     }
 
     #[test]
     fn ten_and_twelve_cell_boards_round_trip_on_a_stride() {
-        for board in Board::all().filter(|b| b.cells() >= 10) {
+        for board in Board::with_tables().filter(|b| b.cells() >= 10) {
             for parity in [Parity::Even, Parity::Odd] {
                 for index in (0..board.states())
                     .step_by(9973)
@@ -371,7 +371,7 @@ mod tests {
     /// the digits and a few other bytes on 2x2 (repeats, gaps, letters, spaces).
     #[test]
     fn index_of_digits_is_from_digits_then_index() {
-        for board in Board::all().filter(|b| b.cells() <= 8) {
+        for board in Board::with_tables().filter(|b| b.cells() <= 8) {
             for parity in [Parity::Even, Parity::Odd] {
                 for index in 0..board.states() {
                     let s = State::from_index(board, parity, index).unwrap();

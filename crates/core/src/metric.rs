@@ -228,8 +228,8 @@ mod tests {
 
     #[test]
     fn slides_reach_every_cell_in_line_with_the_blank() {
-        for board in Board::all() {
-            let mut state = board.ordered_goal();
+        for board in Board::with_tables() {
+            let mut state = board.ordered_goal().unwrap();
             for step in 0..50usize {
                 let blank = state.blank();
                 let (row, col) = board.row_col(blank);

@@ -5,7 +5,7 @@
 //! separated by `/` (`603/712/458`, `6 0 3/7 1 2/4 5 8`). A digit string gives one cell per digit;
 //! with separators a cell may have two digits (tiles 10 and 11 of a 12-cell board).
 
-use crate::board::{Board, BoardError, MAX_CELLS};
+use crate::board::{Board, BoardError, TABLE_CELLS};
 
 /// Why a text or a list of cells is not a state. The message names the problem; callers add
 /// the input it came from.
@@ -99,6 +99,9 @@ pub enum StateError {
     /// The rows describe a board that is not valid.
     #[error("the rows make a board that is not valid: {0}")]
     BadShape(BoardError),
+    /// A board without a full table, whose states are not [`crate::State`]s.
+    #[error(transparent)]
+    Board(BoardError),
     /// A cell count that fits two boards (6 cells: 3x2 or 2x3), with nothing to choose between.
     #[error("{cells} cells fit both {wide} and {tall}: name the board, or write the rows with /")]
     AmbiguousBoard {
@@ -110,7 +113,7 @@ pub enum StateError {
         tall: Board,
     },
     /// A cell count no board has.
-    #[error("{cells} cell{}: no board has that many (boards have 4 to {MAX_CELLS} cells)", plural(*cells))]
+    #[error("{cells} cell{}: no board has that many (boards have 4 to {TABLE_CELLS} cells)", plural(*cells))]
     NoBoard {
         /// Cells given.
         cells: usize,
@@ -140,12 +143,12 @@ const TOO_BIG: u8 = u8::MAX;
 /// The cells of a state as read, before they are checked against a board.
 #[derive(Debug)]
 pub(crate) struct Cells {
-    values: [u8; MAX_CELLS],
-    /// Every cell read, including those past `MAX_CELLS` that are only counted.
+    values: [u8; TABLE_CELLS],
+    /// Every cell read, including those past `TABLE_CELLS` that are only counted.
     count: usize,
     /// Cells in each row, when rows were written with `/`.
-    row_lengths: [usize; MAX_CELLS],
-    /// Rows read, including those past `MAX_CELLS` that are only counted.
+    row_lengths: [usize; TABLE_CELLS],
+    /// Rows read, including those past `TABLE_CELLS` that are only counted.
     rows: usize,
     /// The text of the first value too big for any board.
     too_big: Option<String>,
@@ -153,15 +156,15 @@ pub(crate) struct Cells {
 
 impl Cells {
     pub(crate) fn values(&self) -> &[u8] {
-        &self.values[..self.count.min(MAX_CELLS)]
+        &self.values[..self.count.min(TABLE_CELLS)]
     }
 
     fn push(&mut self, value: u8) {
-        if self.count < MAX_CELLS {
+        if self.count < TABLE_CELLS {
             self.values[self.count] = value;
         }
         self.count += 1;
-        if self.rows <= MAX_CELLS {
+        if self.rows <= TABLE_CELLS {
             self.row_lengths[self.rows - 1] += 1;
         }
     }
@@ -209,7 +212,7 @@ impl Cells {
     pub(crate) fn infer_board(&self) -> Result<Board, StateError> {
         let board = if self.rows > 1 {
             let first = self.row_lengths[0];
-            let rows = &self.row_lengths[..self.rows.min(MAX_CELLS)];
+            let rows = &self.row_lengths[..self.rows.min(TABLE_CELLS)];
             if let Some(row) = rows.iter().position(|&n| n != first) {
                 return Err(StateError::RaggedRows {
                     row: row + 1,
@@ -217,13 +220,15 @@ impl Cells {
                     first,
                 });
             }
-            Board::new(first, self.rows).map_err(StateError::BadShape)?
+            Board::with_table(first, self.rows).map_err(StateError::BadShape)?
         } else {
             let cells = self.count;
             match Board::from_cell_count(cells) {
                 Some(board) => board,
                 None => {
-                    let shapes: Vec<Board> = Board::all().filter(|b| b.cells() == cells).collect();
+                    let shapes: Vec<Board> = Board::with_tables()
+                        .filter(|b| b.cells() == cells)
+                        .collect();
                     return Err(match shapes[..] {
                         [tall, wide] => StateError::AmbiguousBoard { cells, wide, tall },
                         _ => StateError::NoBoard { cells },
@@ -278,9 +283,9 @@ pub(crate) fn cells(text: &str) -> Result<Cells, StateError> {
 
     // First pass: the numbers, where each one starts, and the separators between them.
     let mut cells = Cells {
-        values: [0; MAX_CELLS],
+        values: [0; TABLE_CELLS],
         count: 0,
-        row_lengths: [0; MAX_CELLS],
+        row_lengths: [0; TABLE_CELLS],
         rows: 1,
         too_big: None,
     };
@@ -393,7 +398,7 @@ pub(crate) fn cells(text: &str) -> Result<Cells, StateError> {
             let value = token
                 .parse::<u32>()
                 .ok()
-                .filter(|&v| (v as usize) < MAX_CELLS);
+                .filter(|&v| (v as usize) < TABLE_CELLS);
             match value {
                 Some(v) => cells.push(v as u8),
                 None => {

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::{Board, MAX_CELLS};
+use crate::board::{Board, BoardError, TABLE_CELLS};
 use crate::moves::Move;
 use crate::parse::{self, StateError};
 
@@ -27,13 +27,25 @@ pub struct State {
     board: Board,
     blank: u8,
     // Cells past the board's last are always 0, so derived equality and hashing are exact.
-    cells: [u8; MAX_CELLS],
+    cells: [u8; TABLE_CELLS],
 }
 
 impl State {
-    /// A state from its cells, row by row. Refuses a wrong number of cells, a value outside
-    /// `0..cells`, and a repeated tile.
+    /// `1230`, the 2x2 board's goal with the tiles in order.
+    pub(crate) const TWO_BY_TWO_GOAL: State = {
+        let mut cells = [0u8; TABLE_CELLS];
+        cells[0] = 1;
+        cells[1] = 2;
+        cells[2] = 3;
+        State::from_parts(Board::TWO_BY_TWO, 3, cells)
+    };
+
+    /// A state from its cells, row by row. Refuses a board without a full table, a wrong
+    /// number of cells, a value outside `0..cells`, and a repeated tile.
     pub fn new(board: Board, cells: &[u8]) -> Result<State, StateError> {
+        if !board.has_table() {
+            return Err(StateError::Board(BoardError::NoTable { board }));
+        }
         let n = board.cells();
         if cells.len() != n {
             return Err(StateError::WrongCellCount {
@@ -42,7 +54,7 @@ impl State {
             });
         }
         let mut seen = 0u16;
-        let mut array = [0u8; MAX_CELLS];
+        let mut array = [0u8; TABLE_CELLS];
         for (slot, &value) in array.iter_mut().zip(cells) {
             if usize::from(value) >= n {
                 return Err(StateError::OutOfRange {
@@ -71,7 +83,7 @@ impl State {
     /// A state from parts already known to be right (every tile once, `blank` the 0's cell,
     /// cells past the board's last 0): for the unranking, which makes them so.
     #[inline]
-    pub(crate) const fn from_parts(board: Board, blank: u8, cells: [u8; MAX_CELLS]) -> State {
+    pub(crate) const fn from_parts(board: Board, blank: u8, cells: [u8; TABLE_CELLS]) -> State {
         State {
             board,
             blank,
@@ -93,6 +105,9 @@ impl State {
     /// assert_eq!(err.to_string(), "4 cells, but a 3x2 board has 6");
     /// ```
     pub fn parse(board: Board, text: &str) -> Result<State, StateError> {
+        if !board.has_table() {
+            return Err(StateError::Board(BoardError::NoTable { board }));
+        }
         if let Some(state) = State::from_digits(board, text.as_bytes()) {
             return Ok(state);
         }
@@ -119,7 +134,7 @@ impl State {
             return None;
         }
         // One pass and one check at the end: batch input comes through here line after line.
-        let mut cells = [0u8; MAX_CELLS];
+        let mut cells = [0u8; TABLE_CELLS];
         let mut seen = 0u32;
         let mut out_of_range = false;
         let mut blank = 0;
@@ -158,7 +173,7 @@ impl State {
     /// A state from cells known to be valid (taken from another state), without checking.
     #[inline]
     pub(crate) fn from_valid_cells(board: Board, blank: u8, cells: &[u8]) -> State {
-        let mut array = [0u8; MAX_CELLS];
+        let mut array = [0u8; TABLE_CELLS];
         array[..cells.len()].copy_from_slice(cells);
         State {
             board,
@@ -232,12 +247,12 @@ pub(crate) fn targets_of(board: Board, cell: usize) -> [u8; 4] {
 pub(crate) const NO_TARGET: u8 = u8::MAX;
 
 /// `TARGETS[w][h][cell][m]`: the cell a blank in `cell` of a `w`x`h` board reaches by move `m`.
-static TARGETS: [[[[u8; 4]; MAX_CELLS]; MAX_CELLS + 1]; MAX_CELLS + 1] = {
-    let mut table = [[[[NO_TARGET; 4]; MAX_CELLS]; MAX_CELLS + 1]; MAX_CELLS + 1];
+static TARGETS: [[[[u8; 4]; TABLE_CELLS]; TABLE_CELLS + 1]; TABLE_CELLS + 1] = {
+    let mut table = [[[[NO_TARGET; 4]; TABLE_CELLS]; TABLE_CELLS + 1]; TABLE_CELLS + 1];
     let mut w = 2;
-    while w <= MAX_CELLS {
+    while w <= TABLE_CELLS {
         let mut h = 2;
-        while w * h <= MAX_CELLS {
+        while w * h <= TABLE_CELLS {
             let mut b = 0;
             while b < w * h {
                 let t = &mut table[w][h][b];
@@ -385,7 +400,7 @@ mod tests {
     #[test]
     fn large_boards_print_with_commas() {
         let b = Board::new(4, 3).unwrap();
-        let goal = b.ordered_goal();
+        let goal = b.ordered_goal().unwrap();
         assert_eq!(goal.to_string(), "1,2,3,4,5,6,7,8,9,10,11,0");
         assert_eq!(State::parse(b, &goal.to_string()), Ok(goal));
         assert_eq!(

@@ -16,14 +16,14 @@
 //!   row, the w − 1 cells between for a move along a column, found by a cell-to-slot array
 //!   rather than a loop over all the tiles.
 
-use crate::grid::{MAX_GRID_CELLS, MAX_GRID_WIDTH};
 use crate::pattern::{MAX_PATTERN_TILES, Pattern};
+use tilebase_core::{MAX_CELLS, MAX_SIDE};
 
 /// No tile: a free cell in [`Placement`]'s cell-to-slot array.
 const NO_SLOT: u8 = MAX_PATTERN_TILES as u8;
 
 /// Not a cell: the cells a move passes, padded (its slot is [`NO_SLOT`]).
-const NO_CELL: u8 = MAX_GRID_CELLS as u8;
+const NO_CELL: u8 = MAX_CELLS as u8;
 
 /// A pattern's abstract moves, with the tables that make them fast.
 ///
@@ -58,7 +58,7 @@ pub struct Expander<'a> {
     /// system: the sum of C(c, i) over its i-th cell c, from i = 1) is the sum of each byte's
     /// part, `mask_parts[byte's place][cells in the bytes below][byte]`: a look-up a byte.
     /// Four bytes always (those past the board are 0, whose part is 0): no loop, no bound.
-    mask_parts: Box<[[[u32; 256]; MAX_GRID_CELLS + 1]; 4]>,
+    mask_parts: Box<[[[u32; 256]; MAX_CELLS + 1]; 4]>,
     /// The pattern's digit weights, as an array for the hot loop.
     weights: [u64; MAX_PATTERN_TILES],
     /// For each weight w but the last (which is 1), ⌊2^64 / w⌋ + 1: the quotient of a rank r
@@ -73,7 +73,7 @@ pub struct Expander<'a> {
     passing: [[u64; MAX_PATTERN_TILES + 1]; MAX_PATTERN_TILES],
     /// The cells strictly between two cells of a column move, `between[25 × from + to]`, the
     /// width − 1 cells of a column move, [`NO_CELL`] for a row move (which passes none).
-    between: Box<[[u8; MAX_GRID_WIDTH - 1]; MAX_GRID_CELLS * MAX_GRID_CELLS]>,
+    between: Box<[[u8; MAX_SIDE - 1]; MAX_CELLS * MAX_CELLS]>,
     regions: u64,
 }
 
@@ -83,11 +83,11 @@ pub struct Expander<'a> {
 pub struct Placement {
     rank: u64,
     /// The slot of the tile on each cell, [`NO_SLOT`] on a free cell and on [`NO_CELL`].
-    slot_of: [u8; MAX_GRID_CELLS + 1],
+    slot_of: [u8; MAX_CELLS + 1],
     occupied: u32,
     free: u32,
     /// The cells of each region, by name (none for a name that names no region).
-    regions: [u32; MAX_GRID_CELLS],
+    regions: [u32; MAX_CELLS],
 }
 
 impl Placement {
@@ -119,23 +119,23 @@ impl<'a> Expander<'a> {
         let n = grid.cells();
         let free_cells = n - pattern.tiles().len();
         // Binomial coefficients C(a, b) for a, b up to 25.
-        let mut binomial = [[0u32; MAX_GRID_CELLS + 1]; MAX_GRID_CELLS + 1];
-        for a in 0..=MAX_GRID_CELLS {
+        let mut binomial = [[0u32; MAX_CELLS + 1]; MAX_CELLS + 1];
+        for a in 0..=MAX_CELLS {
             binomial[a][0] = 1;
             for b in 1..=a {
                 binomial[a][b] = binomial[a - 1][b - 1] + binomial[a - 1][b];
             }
         }
-        let mut mask_parts = Box::new([[[0u32; 256]; MAX_GRID_CELLS + 1]; 4]);
+        let mut mask_parts = Box::new([[[0u32; 256]; MAX_CELLS + 1]; 4]);
         for (place, parts) in mask_parts.iter_mut().enumerate() {
             for (before, part) in parts.iter_mut().enumerate() {
                 for (byte, out) in part.iter_mut().enumerate() {
                     let mut i = before;
                     for bit in 0..8 {
                         let cell = 8 * place + bit;
-                        if byte & (1 << bit) != 0 && cell <= MAX_GRID_CELLS && i < MAX_GRID_CELLS {
+                        if byte & (1 << bit) != 0 && cell <= MAX_CELLS && i < MAX_CELLS {
                             i += 1;
-                            *out += binomial[cell.min(MAX_GRID_CELLS)][i];
+                            *out += binomial[cell.min(MAX_CELLS)][i];
                         }
                     }
                 }
@@ -191,13 +191,12 @@ impl<'a> Expander<'a> {
             }
         }
         let width = grid.width();
-        let mut between =
-            Box::new([[NO_CELL; MAX_GRID_WIDTH - 1]; MAX_GRID_CELLS * MAX_GRID_CELLS]);
+        let mut between = Box::new([[NO_CELL; MAX_SIDE - 1]; MAX_CELLS * MAX_CELLS]);
         for from in 0..n {
             for to in [from + width, from.wrapping_sub(width)] {
                 if to < n {
                     let lo = from.min(to);
-                    for (j, out) in between[MAX_GRID_CELLS * from + to]
+                    for (j, out) in between[MAX_CELLS * from + to]
                         .iter_mut()
                         .enumerate()
                         .take(width - 1)
@@ -233,7 +232,7 @@ impl<'a> Expander<'a> {
         let index = if free >> 16 == 0 {
             p[0][0][b0] + p[1][c1][b1]
         } else {
-            p[0][0][b0] + p[1][c1][b1] + p[2][c2][b2] + p[3][c3.min(MAX_GRID_CELLS)][b3]
+            p[0][0][b0] + p[1][c1][b1] + p[2][c2][b2] + p[3][c3.min(MAX_CELLS)][b3]
         };
         self.names[index as usize]
     }
@@ -266,7 +265,7 @@ impl<'a> Expander<'a> {
     pub fn placement(&self, rank: u64) -> Placement {
         debug_assert!(rank < self.pattern.placements());
         let k = self.pattern.tiles().len();
-        let mut slot_of = [NO_SLOT; MAX_GRID_CELLS + 1];
+        let mut slot_of = [NO_SLOT; MAX_CELLS + 1];
         let mut free = self.pattern.grid().all();
         // Below 2^32 (`MAX_PLACEMENTS`). The quotient by each weight is the high half
         // of a product; the reciprocal rounded up makes it exact for numerators below 2^32.
@@ -280,11 +279,11 @@ impl<'a> Expander<'a> {
             };
             rest -= digit * self.weights[slot];
             let c = self.nth_one(free, digit as u32);
-            slot_of[c.min(MAX_GRID_CELLS)] = slot as u8;
+            slot_of[c.min(MAX_CELLS)] = slot as u8;
             free &= !(1 << c);
         }
         let names = self.names(free);
-        let mut regions = [0u32; MAX_GRID_CELLS];
+        let mut regions = [0u32; MAX_CELLS];
         // Most placements leave the free cells in one region, every cell's name 0.
         let mut rest = if names == 0 {
             regions[0] = free;
@@ -295,7 +294,7 @@ impl<'a> Expander<'a> {
         while rest != 0 {
             let c = rest.trailing_zeros();
             rest &= rest - 1;
-            regions[(((names >> (5 * c)) & 31) as usize).min(MAX_GRID_CELLS - 1)] |= 1 << c;
+            regions[(((names >> (5 * c)) & 31) as usize).min(MAX_CELLS - 1)] |= 1 << c;
         }
         Placement {
             rank,
@@ -336,11 +335,10 @@ impl<'a> Expander<'a> {
                 // before it leave: it moves by the cells passed, less the earlier tiles among
                 // them; each later tile passed gains (or loses) one earlier tile below it.
                 let mut change = from.abs_diff(to) as u64 * w;
-                let between = &self.between
-                    [(MAX_GRID_CELLS * from + to).min(MAX_GRID_CELLS * MAX_GRID_CELLS - 1)];
+                let between = &self.between[(MAX_CELLS * from + to).min(MAX_CELLS * MAX_CELLS - 1)];
                 for &c in &between[..passes] {
                     // Indices clamped rather than checked: no branch, and never clamped in fact.
-                    let s = placement.slot_of[usize::from(c).min(MAX_GRID_CELLS)];
+                    let s = placement.slot_of[usize::from(c).min(MAX_CELLS)];
                     change = change.wrapping_add(passing[usize::from(s).min(MAX_PATTERN_TILES)]);
                 }
                 let moved_rank = if to > from {

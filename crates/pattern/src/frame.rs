@@ -1,15 +1,13 @@
 //! The goal classes that let one set of pattern files answer for many goals (and for a board
 //! and its transpose), and states read from text.
 
-use tilebase_core::Move;
+use tilebase_core::{Board, Move};
 
-use crate::grid::{Grid, MAX_GRID_CELLS};
+use crate::grid::Grid;
+use tilebase_core::MAX_CELLS;
 
 /// The 15-puzzle's board.
-pub const FOUR_BY_FOUR: Grid = match Grid::new(4, 4) {
-    Some(grid) => grid,
-    None => panic!("4x4 is a grid"),
-};
+pub const FOUR_BY_FOUR: Grid = Grid::of(Board::FOUR_BY_FOUR);
 
 /// A symmetry of the board with a renaming of the tiles, mapping a goal onto the canonical
 /// goal of its class: the tiles in order with the blank on the last cell, in reading order, of
@@ -24,9 +22,9 @@ pub struct ClassFrame {
     /// The canonical goal.
     canonical: Vec<u8>,
     /// The image of each cell.
-    cell: [u8; MAX_GRID_CELLS],
+    cell: [u8; MAX_CELLS],
     /// The new name of each tile.
-    tile: [u8; MAX_GRID_CELLS],
+    tile: [u8; MAX_CELLS],
     /// Each direction of the blank's moves, in the canonical frame (indexed by `Move as
     /// usize`), and back.
     direction: [Move; 4],
@@ -51,7 +49,7 @@ impl ClassFrame {
         let (grid, turn) = match Grid::new(board.height(), board.width()) {
             Some(tall) if board.width() > board.height() => {
                 // Cell (r, c) onto (c, r) of the tall board.
-                let turn: [u8; MAX_GRID_CELLS] = std::array::from_fn(|x| {
+                let turn: [u8; MAX_CELLS] = std::array::from_fn(|x| {
                     let (r, c) = (x / board.width(), x % board.width());
                     (c * tall.width() + r) as u8
                 });
@@ -59,9 +57,9 @@ impl ClassFrame {
             }
             _ => (board, std::array::from_fn(|x| x as u8)),
         };
-        let symmetries: Vec<[u8; MAX_GRID_CELLS]> = symmetries(&grid)
+        let symmetries: Vec<[u8; MAX_CELLS]> = symmetries(&grid)
             .into_iter()
-            .map(|s| std::array::from_fn(|x| s[usize::from(turn[x]) % MAX_GRID_CELLS]))
+            .map(|s| std::array::from_fn(|x| s[usize::from(turn[x]) % MAX_CELLS]))
             .collect();
         // The blank's class: every cell a symmetry takes it to; its last is the canonical cell.
         let target = symmetries
@@ -76,7 +74,7 @@ impl ClassFrame {
             .unwrap_or_else(|| std::array::from_fn(|c| c as u8));
         let mut canonical: Vec<u8> = (1..n as u8).collect();
         canonical.insert(target, 0);
-        let mut tile = [0u8; MAX_GRID_CELLS];
+        let mut tile = [0u8; MAX_CELLS];
         for (c, &t) in goal.iter().enumerate() {
             tile[usize::from(t)] = canonical[usize::from(sym[c])];
         }
@@ -117,7 +115,7 @@ impl ClassFrame {
 
     /// The new name of tile `t`.
     pub fn tile(&self, t: u8) -> u8 {
-        self.tile[usize::from(t) % MAX_GRID_CELLS]
+        self.tile[usize::from(t) % MAX_CELLS]
     }
 
     /// The image of a state: each tile renamed and moved to its cell's image.
@@ -142,7 +140,7 @@ impl ClassFrame {
 
 /// Every symmetry of the board (4 of a rectangle, 8 of a square) as the image of each cell,
 /// the identity first.
-fn symmetries(grid: &Grid) -> Vec<[u8; MAX_GRID_CELLS]> {
+fn symmetries(grid: &Grid) -> Vec<[u8; MAX_CELLS]> {
     let (w, h) = (grid.width(), grid.height());
     let mut out = Vec::new();
     for transpose in [false, true] {
@@ -150,7 +148,7 @@ fn symmetries(grid: &Grid) -> Vec<[u8; MAX_GRID_CELLS]> {
             continue;
         }
         for (flip_r, flip_c) in [(false, false), (false, true), (true, false), (true, true)] {
-            let mut map = [0u8; MAX_GRID_CELLS];
+            let mut map = [0u8; MAX_CELLS];
             for (c, out) in map.iter_mut().enumerate().take(grid.cells()) {
                 let (mut r, mut k) = grid.row_col(c);
                 if transpose {
@@ -188,20 +186,20 @@ pub enum CellsError {
         column: usize,
     },
     /// A value that is not a tile of the board.
-    #[error("value {value} is out of range: a {grid} board has tiles 0 to {}", .grid.cells() - 1)]
+    #[error("value {value} is out of range: a {board} board has tiles 0 to {}", .board.cells() - 1)]
     OutOfRange {
         /// The value as written.
         value: String,
-        /// The board (boxed: an error stays small).
-        grid: Box<Grid>,
+        /// The board.
+        board: Board,
     },
     /// Not as many cells as the board has.
-    #[error("{found} cell{}, but a {grid} board has {}", if *.found == 1 { "" } else { "s" }, .grid.cells())]
+    #[error("{found} cell{}, but a {board} board has {}", if *.found == 1 { "" } else { "s" }, .board.cells())]
     WrongCellCount {
         /// Cells given.
         found: usize,
-        /// The board (boxed: an error stays small).
-        grid: Box<Grid>,
+        /// The board.
+        board: Board,
     },
     /// A tile given twice; then another is missing.
     #[error("{}", repeated(*.tile, *.missing))]
@@ -249,7 +247,7 @@ pub fn parse_cells(grid: &Grid, text: &str) -> Result<Vec<u8>, CellsError> {
             }
             None => Err(CellsError::OutOfRange {
                 value: number.clone(),
-                grid: Box::new(*grid),
+                board: grid.board(),
             }),
         };
         number.clear();
@@ -275,7 +273,7 @@ pub fn parse_cells(grid: &Grid, text: &str) -> Result<Vec<u8>, CellsError> {
     if cells.len() != n {
         return Err(CellsError::WrongCellCount {
             found: cells.len(),
-            grid: Box::new(*grid),
+            board: grid.board(),
         });
     }
     let mut seen = 0u32;

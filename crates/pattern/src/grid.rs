@@ -1,18 +1,13 @@
-//! Boards of up to 25 cells as bit masks: which cells neighbour which, and the region of free
-//! cells the blank can reach.
+//! A board's cells as bit masks: which cells neighbour which, and the region of free cells the
+//! blank can reach.
 
 use std::fmt;
 
-use tilebase_core::Move;
+use tilebase_core::{Board, MAX_CELLS, Move};
 
-/// The most cells a [`Grid`] may have: 5x5, the 24-puzzle's. A cell set fits a `u32`.
-pub const MAX_GRID_CELLS: usize = 25;
-
-/// The most columns a [`Grid`] may have: 12, of the 12x2 board.
-pub const MAX_GRID_WIDTH: usize = MAX_GRID_CELLS / 2;
-
-/// A board of `width` x `height` cells (both at least 2, at most 25 cells), cells numbered row
-/// by row. Cell sets are `u32` masks, bit `c` for cell `c`.
+/// The cells of a [`Board`] as bit masks, cells numbered row by row: bit `c` of a `u32` for
+/// cell `c` (every board has at most 25 cells). Made once per board; the searches and builds of
+/// pattern databases read it at every move.
 ///
 /// ```
 /// use tilebase_pattern::Grid;
@@ -23,9 +18,8 @@ pub const MAX_GRID_WIDTH: usize = MAX_GRID_CELLS / 2;
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Grid {
-    width: u8,
-    height: u8,
-    neighbours: [u32; MAX_GRID_CELLS],
+    board: Board,
+    neighbours: [u32; MAX_CELLS],
     /// Every cell of the board.
     all: u32,
     /// The cells not in the first column: where a mask may move left from.
@@ -35,17 +29,19 @@ pub struct Grid {
 }
 
 impl Grid {
-    /// The board of `width` columns and `height` rows, if both are at least 2 and it has at
-    /// most 25 cells.
+    /// The board of `width` columns and `height` rows, if it is a board ([`Board::new`]).
     pub const fn new(width: usize, height: usize) -> Option<Grid> {
-        if width < 2 || height < 2 || width > MAX_GRID_CELLS || height > MAX_GRID_CELLS {
-            return None;
+        match Board::new(width, height) {
+            Ok(board) => Some(Grid::of(board)),
+            Err(_) => None,
         }
-        if width * height > MAX_GRID_CELLS {
-            return None;
-        }
+    }
+
+    /// The cells of `board`.
+    pub const fn of(board: Board) -> Grid {
+        let (width, height) = (board.width(), board.height());
         let cells = width * height;
-        let mut neighbours = [0u32; MAX_GRID_CELLS];
+        let mut neighbours = [0u32; MAX_CELLS];
         let mut not_first_column = 0u32;
         let mut not_last_column = 0u32;
         let mut c = 0;
@@ -70,32 +66,37 @@ impl Grid {
             c += 1;
         }
         let all = (1u32 << cells) - 1;
-        Some(Grid {
-            width: width as u8,
-            height: height as u8,
+        Grid {
+            board,
             neighbours,
             all,
             not_first_column,
             not_last_column,
-        })
+        }
+    }
+
+    /// The board.
+    #[inline]
+    pub const fn board(&self) -> Board {
+        self.board
     }
 
     /// Columns.
     #[inline]
     pub const fn width(&self) -> usize {
-        self.width as usize
+        self.board.width()
     }
 
     /// Rows.
     #[inline]
     pub const fn height(&self) -> usize {
-        self.height as usize
+        self.board.height()
     }
 
     /// Cells.
     #[inline]
     pub const fn cells(&self) -> usize {
-        self.width as usize * self.height as usize
+        self.board.cells()
     }
 
     /// The mask of every cell.
@@ -113,7 +114,7 @@ impl Grid {
     /// The cell a move of the blank from `cell` leads to, if it stays on the board.
     #[inline]
     pub const fn step(&self, cell: usize, m: Move) -> Option<usize> {
-        let (w, n) = (self.width as usize, self.cells());
+        let (w, n) = (self.width(), self.cells());
         match m {
             Move::Up if cell >= w => Some(cell - w),
             Move::Down if cell + w < n => Some(cell + w),
@@ -135,7 +136,7 @@ impl Grid {
     /// ```
     #[inline]
     pub fn region(&self, within: u32, from: u32) -> u32 {
-        let w = u32::from(self.width);
+        let w = self.width() as u32;
         let mut region = from & within;
         loop {
             let grown = region
@@ -154,7 +155,7 @@ impl Grid {
     /// The cells of `mask` and the cells beside them.
     #[inline]
     pub(crate) fn grow(&self, mask: u32) -> u32 {
-        let w = u32::from(self.width);
+        let w = self.width() as u32;
         (mask
             | ((mask & self.not_first_column) >> 1)
             | ((mask & self.not_last_column) << 1)
@@ -166,13 +167,13 @@ impl Grid {
     /// The board's cells as (row, column).
     #[inline]
     pub const fn row_col(&self, cell: usize) -> (usize, usize) {
-        (cell / self.width as usize, cell % self.width as usize)
+        self.board.row_col(cell)
     }
 }
 
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.width, self.height)
+        write!(f, "{}", self.board)
     }
 }
 

@@ -36,7 +36,7 @@ mod verify;
 
 pub use expand::{Expander, Placement};
 pub use frame::{CellsError, ClassFrame, FOUR_BY_FOUR, cells_to_string, parse_cells};
-pub use grid::{Grid, MAX_GRID_CELLS, MAX_GRID_WIDTH};
+pub use grid::Grid;
 pub use manhattan::{Classic, solve_classic};
 pub use multi::{MultiError, MultiSolution, MultiSolver};
 pub use partition::{PARTITION_HELP, Partition};

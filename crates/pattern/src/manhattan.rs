@@ -1,10 +1,11 @@
 //! IDA* with the Manhattan distance, and with linear conflicts added: the classic heuristics,
-//! for `compare` to set beside the pattern databases. Any goal of any board of up to 16 cells.
+//! for `compare` to set beside the pattern databases. Any goal of any board.
 
 use tilebase_core::Move;
 
-use crate::grid::{Grid, MAX_GRID_CELLS};
+use crate::grid::Grid;
 use crate::solve::{Solution, SolveError, solvable};
+use tilebase_core::MAX_CELLS;
 
 /// The heuristic of a [`solve_classic`] search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,8 +20,8 @@ pub enum Classic {
 struct Search<'a> {
     grid: &'a Grid,
     heuristic: Classic,
-    cells: [u8; MAX_GRID_CELLS],
-    home: [u8; MAX_GRID_CELLS],
+    cells: [u8; MAX_CELLS],
+    home: [u8; MAX_CELLS],
     path: Vec<Move>,
     nodes: u64,
     max_nodes: u64,
@@ -146,8 +147,8 @@ pub fn solve_classic(
     let mut search = Search {
         grid,
         heuristic,
-        cells: [0; MAX_GRID_CELLS],
-        home: [0; MAX_GRID_CELLS],
+        cells: [0; MAX_CELLS],
+        home: [0; MAX_CELLS],
         path: Vec::new(),
         nodes: 0,
         max_nodes,

@@ -27,10 +27,11 @@
 
 use tilebase_core::{Move, Slide};
 
-use crate::grid::{Grid, MAX_GRID_CELLS};
+use crate::grid::Grid;
 use crate::progress;
 use crate::relabel::{MAX_LABELS, Relabelling};
 use crate::solve::{SolveError, solvable};
+use tilebase_core::MAX_CELLS;
 
 /// An optimal multi-tile solution and what it took.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,9 +50,9 @@ struct Lookup<'a> {
     relabelling: &'a Relabelling,
     values: &'a [u8],
     /// Where each cell's tile is read into: the cell itself, or its mirror image.
-    cell: [u8; MAX_GRID_CELLS],
+    cell: [u8; MAX_CELLS],
     /// The label a tile gets: its own, or its mirror image's.
-    label: [u8; MAX_GRID_CELLS],
+    label: [u8; MAX_CELLS],
     /// By direction (`Move as usize`): how far the index moves when the blank moves one cell
     /// that way, where the cells it reads are neighbours in number (±1: the blank's cell is the
     /// index's least significant digit, and every other cell keeps its place among the free
@@ -81,7 +82,7 @@ impl Lookup<'_> {
     }
 
     /// The shifts of a lookup that reads cell `c` as `cell[c]` on `grid`.
-    fn shifts(grid: Grid, cell: &[u8; MAX_GRID_CELLS]) -> [i32; 4] {
+    fn shifts(grid: Grid, cell: &[u8; MAX_CELLS]) -> [i32; 4] {
         let mut shift = [0i32; 4];
         for m in Move::ALL {
             let steps: Vec<i32> = (0..grid.cells())
@@ -134,7 +135,7 @@ pub enum MultiError {
 /// IDA* in the multi-tile metric for one goal, bounded by relabelled tables.
 pub struct MultiSolver<'a> {
     grid: Grid,
-    goal: [u8; MAX_GRID_CELLS],
+    goal: [u8; MAX_CELLS],
     lookups: Vec<Lookup<'a>>,
 }
 
@@ -153,11 +154,11 @@ impl<'a> MultiSolver<'a> {
             return Err(MultiError::TooLong(grid.width(), grid.height()));
         }
         let n = grid.cells();
-        let mut home = [0usize; MAX_GRID_CELLS];
+        let mut home = [0usize; MAX_CELLS];
         for (c, &t) in goal.iter().enumerate().take(n) {
             home[usize::from(t)] = c;
         }
-        let mut own_goal = [0u8; MAX_GRID_CELLS];
+        let mut own_goal = [0u8; MAX_CELLS];
         own_goal[..n].copy_from_slice(&goal[..n]);
         let (w, h) = (grid.width(), grid.height());
         let blank = home[0];
@@ -171,8 +172,8 @@ impl<'a> MultiSolver<'a> {
             if !fits {
                 return Err(MultiError::Mismatch { which: which + 1 });
             }
-            let mut cell = [0u8; MAX_GRID_CELLS];
-            let mut label = [0u8; MAX_GRID_CELLS];
+            let mut cell = [0u8; MAX_CELLS];
+            let mut label = [0u8; MAX_CELLS];
             for c in 0..n {
                 cell[c] = c as u8;
                 label[c] = relabelling.label_of()[c];
@@ -245,7 +246,7 @@ impl<'a> MultiSolver<'a> {
         if cells.len() != n || !solvable(&self.grid, &self.goal[..n], cells) {
             return Err(SolveError::Unsolvable);
         }
-        let mut state = [0u8; MAX_GRID_CELLS];
+        let mut state = [0u8; MAX_CELLS];
         state[..n].copy_from_slice(cells);
         let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
         let masks = self.masks(&state[..n]);
@@ -307,7 +308,7 @@ impl MultiSolver<'_> {
         if cells.len() != n || !solvable(&self.grid, &self.goal[..n], cells) {
             return Err(SolveError::Unsolvable);
         }
-        let mut state = [0u8; MAX_GRID_CELLS];
+        let mut state = [0u8; MAX_CELLS];
         state[..n].copy_from_slice(cells);
         let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
         let mut search = Search {
@@ -348,7 +349,7 @@ enum Step {
 
 struct Search<'s, 'a> {
     solver: &'s MultiSolver<'a>,
-    state: [u8; MAX_GRID_CELLS],
+    state: [u8; MAX_CELLS],
     /// Each lookup's masks of `state`, kept as the blank moves.
     masks: Vec<Masks>,
     path: Vec<Slide>,

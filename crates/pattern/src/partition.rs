@@ -4,9 +4,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::grid::{Grid, MAX_GRID_CELLS};
+use crate::grid::Grid;
 use crate::pattern::{MAX_PATTERN_TILES, MAX_PLACEMENTS, placements};
 use crate::solve::MAX_PATTERNS;
+use tilebase_core::MAX_CELLS;
 
 /// A partition of the tiles into disjoint patterns: named by its patterns' sizes (the goal's
 /// tiles in reading order cut into runs of those sizes, or on 5x5 Korf and Felner's blocks), or
@@ -32,7 +33,7 @@ pub struct Partition {
     sizes: [u8; MAX_PATTERNS],
     /// For a partition given tile by tile, the pattern of each tile, from 1 (0 for the blank
     /// and tiles past the board); all zeros for one named by sizes.
-    of: [u8; MAX_GRID_CELLS],
+    of: [u8; MAX_CELLS],
 }
 
 /// Korf and Felner's four 6-tile patterns of the 24-puzzle, for the goal 1,2,...,24,0 (their
@@ -79,7 +80,7 @@ impl Partition {
         }
         Partition {
             sizes: out,
-            of: [0; MAX_GRID_CELLS],
+            of: [0; MAX_CELLS],
         }
     }
 
@@ -141,7 +142,7 @@ impl Partition {
         if self.is_explicit() {
             return (1..=self.len() as u8)
                 .map(|p| {
-                    (1..MAX_GRID_CELLS as u8)
+                    (1..MAX_CELLS as u8)
                         .filter(|&t| self.of[usize::from(t)] == p)
                         .collect()
                 })
@@ -189,10 +190,7 @@ impl Partition {
     pub fn check(&self, cells: usize) -> Result<(), String> {
         let sizes = self.sizes();
         if self.is_explicit() {
-            if let Some(t) = self.of[cells.min(MAX_GRID_CELLS)..]
-                .iter()
-                .position(|&p| p != 0)
-            {
+            if let Some(t) = self.of[cells.min(MAX_CELLS)..].iter().position(|&p| p != 0) {
                 return Err(format!(
                     "tile {} is not on a board of {cells} cells (tiles 1 to {})",
                     t + cells,
@@ -237,11 +235,11 @@ impl Partition {
         if !self.is_explicit() {
             return *self;
         }
-        let mut of = [0u8; MAX_GRID_CELLS];
-        for t in 1..MAX_GRID_CELLS as u8 {
+        let mut of = [0u8; MAX_CELLS];
+        for t in 1..MAX_CELLS as u8 {
             let p = self.of[usize::from(t)];
             if p != 0 {
-                of[usize::from(rename(t)) % MAX_GRID_CELLS] = p;
+                of[usize::from(rename(t)) % MAX_CELLS] = p;
             }
         }
         Partition { of, ..*self }
@@ -274,7 +272,7 @@ impl fmt::Display for Partition {
             if p > 1 {
                 f.write_str(",")?;
             }
-            let tiles: Vec<usize> = (1..MAX_GRID_CELLS).filter(|&t| self.of[t] == p).collect();
+            let tiles: Vec<usize> = (1..MAX_CELLS).filter(|&t| self.of[t] == p).collect();
             let mut first = true;
             let mut i = 0;
             while i < tiles.len() {
@@ -337,7 +335,7 @@ impl FromStr for Partition {
             let sizes: Vec<u8> = sizes.iter().map(|&k| k as u8).collect();
             return Ok(Partition::sized(&sizes));
         }
-        let mut of = [0u8; MAX_GRID_CELLS];
+        let mut of = [0u8; MAX_CELLS];
         let sets: Vec<&str> = s.split(',').collect();
         if sets.len() > MAX_PATTERNS {
             return Err(refuse(format!("at most {MAX_PATTERNS} patterns")));
@@ -356,10 +354,10 @@ impl FromStr for Partition {
                 }
                 #[allow(clippy::needless_range_loop)] // t is a tile, named in the messages
                 for t in lo..=hi {
-                    if t == 0 || t >= MAX_GRID_CELLS {
+                    if t == 0 || t >= MAX_CELLS {
                         return Err(refuse(format!(
                             "tile {t} is not a tile (1 to {})",
-                            MAX_GRID_CELLS - 1
+                            MAX_CELLS - 1
                         )));
                     }
                     if of[t] != 0 {

@@ -13,7 +13,8 @@
 //! in increasing order, so an abstract state's *entry* is `rank × (n − k) + region`; most
 //! entries name no region (their cell is not the lowest of its region) and are never reached.
 
-use crate::grid::{Grid, MAX_GRID_CELLS};
+use crate::grid::Grid;
+use tilebase_core::MAX_CELLS;
 
 /// Why a pattern was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -109,7 +110,7 @@ impl Pattern {
     /// blank).
     pub fn new(grid: Grid, goal: &[u8], tiles: &[u8]) -> Result<Pattern, PatternError> {
         let n = grid.cells();
-        let mut home = [u8::MAX; MAX_GRID_CELLS];
+        let mut home = [u8::MAX; MAX_CELLS];
         if goal.len() != n {
             return Err(PatternError::Goal { cells: n });
         }

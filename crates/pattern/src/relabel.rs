@@ -26,16 +26,17 @@
 
 use tilebase_core::Metric;
 
-use crate::grid::{Grid, MAX_GRID_CELLS};
+use crate::grid::Grid;
+use tilebase_core::MAX_CELLS;
 
 /// The most labels a relabelling may use, the blank's aside.
 pub const MAX_LABELS: usize = 8;
 
 /// `BINOMIAL[n][k]`: n choose k, for n and k up to 25.
-static BINOMIAL: [[u64; MAX_GRID_CELLS + 1]; MAX_GRID_CELLS + 1] = {
-    let mut table = [[0u64; MAX_GRID_CELLS + 1]; MAX_GRID_CELLS + 1];
+static BINOMIAL: [[u64; MAX_CELLS + 1]; MAX_CELLS + 1] = {
+    let mut table = [[0u64; MAX_CELLS + 1]; MAX_CELLS + 1];
     let mut n = 0;
-    while n <= MAX_GRID_CELLS {
+    while n <= MAX_CELLS {
         table[n][0] = 1;
         let mut k = 1;
         while k <= n {
@@ -81,11 +82,11 @@ pub enum RelabelError {
 pub struct Relabelling {
     grid: Grid,
     /// The goal's tiles, cell by cell.
-    goal: [u8; MAX_GRID_CELLS],
+    goal: [u8; MAX_CELLS],
     /// Each tile's label (the blank's 0), by tile number.
-    label_of: [u8; MAX_GRID_CELLS],
+    label_of: [u8; MAX_CELLS],
     /// The goal's labels, cell by cell.
-    goal_labels: [u8; MAX_GRID_CELLS],
+    goal_labels: [u8; MAX_CELLS],
     /// Labels used, the blank's aside.
     labels: usize,
     /// Cells of each label, by label (index 0 the blank's: 1).
@@ -113,9 +114,9 @@ impl Relabelling {
             }
             seen |= 1 << t;
         }
-        let mut label_of = [0u8; MAX_GRID_CELLS];
-        let mut goal_labels = [0u8; MAX_GRID_CELLS];
-        let mut own_goal = [0u8; MAX_GRID_CELLS];
+        let mut label_of = [0u8; MAX_CELLS];
+        let mut goal_labels = [0u8; MAX_CELLS];
+        let mut own_goal = [0u8; MAX_CELLS];
         own_goal[..cells].copy_from_slice(goal);
         let mut counts = [0u8; MAX_LABELS + 1];
         for (c, (&tile, &label)) in goal.iter().zip(labels).enumerate() {
@@ -190,7 +191,7 @@ impl Relabelling {
     /// The index of a state given by its tiles, cell by cell.
     #[inline]
     pub fn index_of_tiles(&self, tiles: &[u8]) -> u32 {
-        let mut labels = [0u8; MAX_GRID_CELLS];
+        let mut labels = [0u8; MAX_CELLS];
         for (slot, &t) in labels.iter_mut().zip(tiles) {
             *slot = self.label_of[usize::from(t)];
         }
@@ -238,7 +239,7 @@ impl Relabelling {
     }
 
     /// The relabelled state at `index`, its labels cell by cell (cells past the board's are 0).
-    pub fn labels_at(&self, index: u32) -> [u8; MAX_GRID_CELLS] {
+    pub fn labels_at(&self, index: u32) -> [u8; MAX_CELLS] {
         let mut digits = [0u64; MAX_LABELS + 1];
         let cells = self.grid.cells() as u64;
         let blank = (u64::from(index) % cells) as usize;
@@ -250,7 +251,7 @@ impl Relabelling {
             *digit = rest % radix;
             rest /= radix;
         }
-        let mut labels = [0u8; MAX_GRID_CELLS];
+        let mut labels = [0u8; MAX_CELLS];
         let mut free = self.grid.all() & !(1u32 << blank);
         for (l, (&digit, &count)) in digits.iter().zip(&self.counts).enumerate() {
             if l == 0 || l >= self.labels {
@@ -291,7 +292,7 @@ impl Relabelling {
     pub fn for_each_neighbour(
         &self,
         index: u32,
-        labels: &mut [u8; MAX_GRID_CELLS],
+        labels: &mut [u8; MAX_CELLS],
         blank: usize,
         metric: Metric,
         mut f: impl FnMut(u32),

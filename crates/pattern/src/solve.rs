@@ -12,11 +12,12 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use tilebase_core::Move;
 
-use crate::grid::{Grid, MAX_GRID_CELLS};
+use crate::grid::Grid;
 use crate::pattern::Pattern;
 use crate::progress;
 use crate::table::PatternValues;
 use crate::twins::{PathState, TWINNED, Twins};
+use tilebase_core::MAX_CELLS;
 
 /// The most patterns a partition may have.
 pub const MAX_PATTERNS: usize = 8;
@@ -85,8 +86,8 @@ pub struct Solution {
 /// every distance.
 #[derive(Clone, Debug)]
 struct Mirror {
-    cell: [u8; MAX_GRID_CELLS],
-    tile: [u8; MAX_GRID_CELLS],
+    cell: [u8; MAX_CELLS],
+    tile: [u8; MAX_CELLS],
 }
 
 impl Mirror {
@@ -104,21 +105,21 @@ impl Mirror {
         } else {
             return None;
         };
-        let mut cell = [0u8; MAX_GRID_CELLS];
+        let mut cell = [0u8; MAX_CELLS];
         for (x, out) in cell.iter_mut().enumerate().take(grid.cells()) {
             let (r, c) = grid.row_col(x);
             let (ir, ic) = image(r, c, w);
             *out = (ir * w + ic) as u8;
         }
-        let mut tile = [0u8; MAX_GRID_CELLS];
+        let mut tile = [0u8; MAX_CELLS];
         for (x, &t) in goal.iter().enumerate() {
             tile[usize::from(t)] = goal[usize::from(cell[x])];
         }
         Some(Mirror { cell, tile })
     }
 
-    fn state(&self, cells: &[u8]) -> [u8; MAX_GRID_CELLS] {
-        let mut out = [0u8; MAX_GRID_CELLS];
+    fn state(&self, cells: &[u8]) -> [u8; MAX_CELLS] {
+        let mut out = [0u8; MAX_CELLS];
         for (x, &t) in cells.iter().enumerate() {
             out[usize::from(self.cell[x])] = self.tile[usize::from(t)];
         }
@@ -130,7 +131,7 @@ impl Mirror {
 /// on its mirror.
 #[derive(Clone, Copy)]
 struct View {
-    cells: [u8; MAX_GRID_CELLS],
+    cells: [u8; MAX_CELLS],
     rank: [u64; MAX_PATTERNS],
     manhattan: [u32; MAX_PATTERNS],
     value: [u32; MAX_PATTERNS],
@@ -142,8 +143,8 @@ struct View {
 struct Tables<'a> {
     patterns: Vec<(&'a Pattern, PatternValues<'a>)>,
     /// The pattern of each tile, and its place in the pattern's order.
-    tile_pattern: [u8; MAX_GRID_CELLS],
-    tile_slot: [u8; MAX_GRID_CELLS],
+    tile_pattern: [u8; MAX_CELLS],
+    tile_slot: [u8; MAX_CELLS],
 }
 
 /// One term of the heuristic's maximum: a partition, on the state or on its mirror.
@@ -156,17 +157,17 @@ struct Lookup {
 /// IDA* over partitions of the tiles into patterns, each with its database.
 pub struct Solver<'a> {
     grid: Grid,
-    goal: [u8; MAX_GRID_CELLS],
+    goal: [u8; MAX_CELLS],
     partitions: Vec<Tables<'a>>,
     /// The heuristic's terms, in the order they are looked up: a child is pruned as soon as
     /// one of them is high enough.
     lookups: Vec<Lookup>,
     /// The Manhattan distance of tile t on cell c: `distance[t][c]`.
-    distance: [[u8; MAX_GRID_CELLS]; MAX_GRID_CELLS],
+    distance: [[u8; MAX_CELLS]; MAX_CELLS],
     mirror: Option<Mirror>,
     /// The cell a blank on cell c reaches by each move, `steps[c][m]` (`NO_STEP` off the
     /// board): a table, not [`Grid::step`]'s arithmetic, in the search's inner loop.
-    steps: [[u8; 4]; MAX_GRID_CELLS],
+    steps: [[u8; 4]; MAX_CELLS],
     /// The move sequences a search for one solution never ends a path with: each has a twin
     /// that reaches the same state in fewer moves, or as many and earlier in move order. Made
     /// on first need (the board's, [`Twins::shared`]), for the iterations [`Self::twins_from`]
@@ -221,7 +222,7 @@ impl<'a> Solver<'a> {
             .iter()
             .map(|patterns| Tables::new(grid, goal, patterns))
             .collect::<Result<Vec<_>, _>>()?;
-        let mut distance = [[0u8; MAX_GRID_CELLS]; MAX_GRID_CELLS];
+        let mut distance = [[0u8; MAX_CELLS]; MAX_CELLS];
         for (home, &t) in goal.iter().enumerate() {
             let (hr, hc) = grid.row_col(home);
             for (c, d) in distance[usize::from(t)].iter_mut().enumerate().take(n) {
@@ -229,9 +230,9 @@ impl<'a> Solver<'a> {
                 *d = (hr.abs_diff(r) + hc.abs_diff(cc)) as u8;
             }
         }
-        let mut g = [0u8; MAX_GRID_CELLS];
+        let mut g = [0u8; MAX_CELLS];
         g[..n].copy_from_slice(goal);
-        let mut steps = [[NO_STEP; 4]; MAX_GRID_CELLS];
+        let mut steps = [[NO_STEP; 4]; MAX_CELLS];
         for (c, out) in steps.iter_mut().enumerate().take(n) {
             for m in Move::ALL {
                 if let Some(to) = grid.step(c, m) {
@@ -311,7 +312,7 @@ impl<'a> Solver<'a> {
 
     /// The view of `lookup` on `cells` (the state's own cells, mirrored here if the lookup
     /// is).
-    fn view(&self, lookup: Lookup, cells: &[u8; MAX_GRID_CELLS]) -> View {
+    fn view(&self, lookup: Lookup, cells: &[u8; MAX_CELLS]) -> View {
         let cells = match (&self.mirror, lookup.mirrored) {
             (Some(m), true) => m.state(&cells[..self.grid.cells()]),
             _ => *cells,
@@ -355,7 +356,7 @@ impl<'a> Solver<'a> {
 
     /// Each lookup's sum on `cells`, in the lookups' order.
     fn sums(&self, cells: &[u8]) -> impl Iterator<Item = u32> + '_ {
-        let mut state = [0u8; MAX_GRID_CELLS];
+        let mut state = [0u8; MAX_CELLS];
         state[..cells.len()].copy_from_slice(cells);
         self.lookups
             .iter()
@@ -373,7 +374,7 @@ impl<'a> Solver<'a> {
         if !self.solvable(cells) {
             return Err(SolveError::Unsolvable);
         }
-        let mut state = [0u8; MAX_GRID_CELLS];
+        let mut state = [0u8; MAX_CELLS];
         state[..cells.len()].copy_from_slice(cells);
         let mut search = self.search_from(&state);
         search.max_nodes = max_nodes;
@@ -426,7 +427,7 @@ impl<'a> Solver<'a> {
         if !self.solvable(cells) {
             return Err(SolveError::Unsolvable);
         }
-        let mut state = [0u8; MAX_GRID_CELLS];
+        let mut state = [0u8; MAX_CELLS];
         state[..cells.len()].copy_from_slice(cells);
         let mut search = self.search_from(&state);
         // Mirrored subtrees hold mirrored solutions, and twinned paths solutions of their
@@ -591,7 +592,7 @@ impl<'a> Solver<'a> {
         if !self.solvable(cells) {
             return Err(SolveError::Unsolvable);
         }
-        let mut root = [0u8; MAX_GRID_CELLS];
+        let mut root = [0u8; MAX_CELLS];
         root[..cells.len()].copy_from_slice(cells);
         let twins = self.twins_at(self.heuristic(cells), bound);
         let start = twins.start(self.blank(cells));
@@ -638,7 +639,7 @@ impl<'a> Solver<'a> {
             return Err(SolveError::Unsolvable);
         }
         let n = self.grid.cells();
-        let mut state = [0u8; MAX_GRID_CELLS];
+        let mut state = [0u8; MAX_CELLS];
         state[..n].copy_from_slice(&cells[..n]);
         let mut blank = state[..n].iter().position(|&t| t == 0).unwrap_or(0);
         for (i, &m) in moves.iter().enumerate() {
@@ -688,7 +689,7 @@ impl<'a> Solver<'a> {
     /// mirror image of the subtree below the mirrored move, with solutions of the same lengths
     /// (the mirror keeps the goal and every distance), so only the first move of each mirrored
     /// pair is searched: half the search.
-    fn root_moves(&self, cells: &[u8; MAX_GRID_CELLS]) -> u8 {
+    fn root_moves(&self, cells: &[u8; MAX_CELLS]) -> u8 {
         let n = self.grid.cells();
         let Some(mirror) = &self.mirror else {
             return 0b1111;
@@ -724,7 +725,7 @@ impl<'a> Solver<'a> {
     }
 
     /// A search whose root is `cells`, with no node limit.
-    fn search_from(&self, cells: &[u8; MAX_GRID_CELLS]) -> Search<'_, 'a> {
+    fn search_from(&self, cells: &[u8; MAX_CELLS]) -> Search<'_, 'a> {
         let first = self.view(self.lookups[0], cells);
         let mut views = [first; MAX_LOOKUPS];
         for (view, &lookup) in views.iter_mut().zip(&self.lookups).skip(1) {
@@ -755,7 +756,7 @@ impl<'a> Solver<'a> {
     #[allow(clippy::too_many_arguments)]
     fn cut(
         &self,
-        cells: &[u8; MAX_GRID_CELLS],
+        cells: &[u8; MAX_CELLS],
         twins: &Twins,
         path_state: PathState,
         g: u32,
@@ -825,7 +826,7 @@ impl<'a> Solver<'a> {
     #[inline]
     fn moved_rank(
         tables: &Tables<'_>,
-        cells: &[u8; MAX_GRID_CELLS],
+        cells: &[u8; MAX_CELLS],
         p: usize,
         slot: usize,
         rank: u64,
@@ -862,8 +863,8 @@ impl<'a> Tables<'a> {
         if patterns.len() > MAX_PATTERNS {
             return Err(SolverError::TooMany);
         }
-        let mut tile_pattern = [u8::MAX; MAX_GRID_CELLS];
-        let mut tile_slot = [0u8; MAX_GRID_CELLS];
+        let mut tile_pattern = [u8::MAX; MAX_CELLS];
+        let mut tile_slot = [0u8; MAX_CELLS];
         for (p, (pattern, _)) in patterns.iter().enumerate() {
             if *pattern.grid() != grid || goal[pattern.blank_home()] != 0 {
                 return Err(SolverError::Mismatch);
@@ -895,7 +896,7 @@ impl<'a> Tables<'a> {
 /// above it, with the moves from the root that reach it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Piece {
-    cells: [u8; MAX_GRID_CELLS],
+    cells: [u8; MAX_CELLS],
     /// The blank's moves from the root to the piece's state.
     pub moves: Vec<Move>,
     /// The heuristic of the piece's state.
@@ -1116,7 +1117,7 @@ impl<'s> Search<'s, '_> {
 /// distance from its home must agree. Both must hold each tile once.
 pub fn solvable(grid: &Grid, goal: &[u8], cells: &[u8]) -> bool {
     let n = grid.cells();
-    let mut home = [0usize; MAX_GRID_CELLS];
+    let mut home = [0usize; MAX_CELLS];
     for (c, &t) in goal.iter().enumerate() {
         home[usize::from(t)] = c;
     }
@@ -1179,7 +1180,7 @@ mod tests {
             ];
             let zeros = vec![0u8; patterns[0].placements() as usize];
             let solver = blind(&patterns, &zeros, &goal);
-            let mut cells = [0u8; MAX_GRID_CELLS];
+            let mut cells = [0u8; MAX_CELLS];
             // The goal is its own mirror: half of its moves.
             cells[..9].copy_from_slice(&goal);
             assert_eq!(solver.root_moves(&cells), expected, "{goal:?}");

@@ -17,7 +17,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use tilebase_core::Move;
 
-use crate::grid::{Grid, MAX_GRID_CELLS};
+use crate::grid::Grid;
+use tilebase_core::MAX_CELLS;
 
 /// A path's state in [`Twins`]: which twinned sequences it may be about to end with.
 pub type PathState = u32;
@@ -62,7 +63,7 @@ pub struct Twins {
     /// `next[state * 4 + move]`: the state after the move, or [`TWINNED`].
     next: Vec<PathState>,
     /// The state of a path of no moves from each cell.
-    start: [PathState; MAX_GRID_CELLS],
+    start: [PathState; MAX_CELLS],
     /// The longest twinned sequence looked for, in moves.
     moves: usize,
     /// How many twinned sequences are recognised.
@@ -348,7 +349,7 @@ impl Automaton {
             depth: Vec::new(),
             end: Vec::new(),
         };
-        let mut start = [0 as PathState; MAX_GRID_CELLS];
+        let mut start = [0 as PathState; MAX_CELLS];
         for (c, s) in start.iter_mut().enumerate().take(n) {
             *s = trie.node(c, 1);
         }

@@ -47,7 +47,7 @@ pub struct Row {
 /// The rows for a state of a board answered from pattern databases.
 pub fn run(args: &Args, question: &Question) -> Result<u8, String> {
     let board = question.board();
-    let grid = board.grid();
+    let grid = Grid::of(board);
     let goal = question.goal().cells().to_vec();
     let max_nodes = args.max_nodes.unwrap_or(DEFAULT_MAX_NODES);
     let start = Position::parse(board, &args.state)
@@ -77,7 +77,9 @@ pub fn run(args: &Args, question: &Question) -> Result<u8, String> {
     }
     // On 4x4 the weaker partitions beside the one asked for, the weakest first; elsewhere that
     // one alone.
-    let chosen = question.pdb().unwrap_or(board.default_partition());
+    let chosen = question
+        .pdb()
+        .unwrap_or(Partition::default_for(board.cells()));
     let mut partitions: Vec<Partition> = Vec::new();
     if board == Board::FOUR_BY_FOUR && Partition::FIFTEEN.contains(&chosen) {
         partitions.extend(Partition::FIFTEEN.into_iter().take_while(|&p| p != chosen));

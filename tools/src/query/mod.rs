@@ -200,7 +200,7 @@ fn run(args: &Args) -> Result<u8, String> {
         }
     };
     if args.max_nodes.is_none()
-        && let Some(note) = answers.question().board().slow_search_note()
+        && let Some(note) = tilebase_answer::slow_search_note(answers.question().board())
     {
         report("query", format_args!("{note}"));
     }
