@@ -2,8 +2,8 @@
 
 use tilebase_pattern::SolveError;
 
-use crate::position::{Position, ReadError};
 use crate::question::QuestionError;
+use crate::question::position::{Position, ReadError};
 use tilebase_core::Board;
 
 /// Why a question got no answer. A state that cannot reach the goal is an answer, not an

@@ -54,64 +54,47 @@
 //! takes a program's name: the words a program prints around these answers are the program's.
 #![forbid(unsafe_code)]
 
-mod analyse;
-mod answer;
-mod answers;
-mod batch;
-mod build;
-mod cost;
-pub mod draw;
+mod answering;
+mod data;
 mod error;
-pub mod json;
-mod label;
-mod library;
-mod lock;
-mod opened;
-mod patterns;
-mod pieces;
-mod places;
-mod position;
+mod files;
 mod print;
-mod published;
 mod question;
-mod random;
-mod relabelled;
-mod repair;
-mod stats;
-mod tables;
-mod watch;
 
-pub use analyse::{AnalyseError, Analysis, Judged, Letters, SolutionError, read_solution};
-pub use answer::{Answer, Hint, Solved, Unsolvable, moves_text, tiles_moved};
-pub use answers::{Answers, Ask, Effort, slow_search_note};
-pub use batch::{RowError, UNSOLVABLE, distances_without_files};
-pub use build::{Built, build_patterns, build_table};
-pub use cost::{BuildCost, pdb_help};
-pub use error::Error;
-pub use label::{
+pub use answering::analyse::{
+    AnalyseError, Analysis, Judged, Letters, SolutionError, read_solution,
+};
+pub use answering::answer::{Answer, Hint, Solved, Unsolvable, tiles_moved};
+pub use answering::batch::{RowError, UNSOLVABLE, distances_without_files};
+pub use answering::library::Library;
+pub use answering::pieces::{Pieces, Searched};
+pub use answering::{Answers, Ask, Effort, slow_search_note};
+pub use data::label::{
     Labels, Sample, label_rows, optimal_moves, optimal_paths, positions, sample_without_files,
 };
-pub use library::Library;
-pub use patterns::{PatternSource, file_name as pattern_file_name};
-pub use pieces::{Pieces, Searched};
-pub use places::{CACHE_ENV, LOCAL_DIR, Places, cache_dir};
-pub use position::{Given, Int, Position, ReadError, quote};
-pub use print::{Input, Mode, Notation, Outcome, Printer};
-pub use published::{FIFTEEN_FROM_A_CORNER, FIFTEEN_SOURCE, Published, published};
-pub use question::{
-    Asked, GOAL_PRESETS, Question, QuestionError, read_board, read_metric, read_pdb,
-};
-pub use random::{Distances, scrambles};
-pub use relabelled::{
-    MultiTables, RelabelSource, build_files as build_relabelled, file_name as relabelled_file_name,
-};
-pub use repair::open_given;
-pub use stats::{
+pub use data::published::{FIFTEEN_FROM_A_CORNER, FIFTEEN_SOURCE, Published, published};
+pub use data::random::{Distances, scrambles};
+pub use data::stats::{
     DatabaseFacts, FIFTEEN_MTM_RADIUS, PatternFacts, PatternStats, RelabelFacts, RelabelStats,
     Stats, TableStats,
 };
-pub use tables::TableSource;
+pub use error::Error;
+pub use files::build::{Built, build_patterns, build_table};
+pub use files::cost::{BuildCost, pdb_help};
+pub use files::patterns::{PatternSource, file_name as pattern_file_name};
+pub use files::places::{CACHE_ENV, LOCAL_DIR, Places, cache_dir};
+pub use files::relabelled::{
+    MultiTables, RelabelSource, build_files as build_relabelled, file_name as relabelled_file_name,
+};
+pub use files::tables::{TableSource, open_given};
+pub use files::watch::{Building, Job, Quietly, Watch};
+pub use print::bytes::moves_text;
+pub use print::{Input, Mode, Notation, Outcome, Printer, draw, json};
+pub use question::given::{Given, Int, quote};
+pub use question::position::{Position, ReadError};
+pub use question::{
+    Asked, GOAL_PRESETS, Question, QuestionError, read_board, read_metric, read_pdb,
+};
 pub use tilebase_core::{Board, MAX_CELLS, Method, Metric, Move, Path, Slide, State};
 pub use tilebase_lookup::Draw;
 pub use tilebase_pattern::{Partition, SolveError};
-pub use watch::{Building, Job, Quietly, Watch};

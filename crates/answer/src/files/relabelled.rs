@@ -14,13 +14,13 @@ use tilebase_engine::SavedRelabelled;
 use tilebase_lookup::RelabelledFile;
 use tilebase_pattern::{ClassFrame, MultiSolver, Relabelling, cells_to_string};
 
-use crate::cost::BuildCost;
 use crate::error::Error;
-use crate::lock;
-use crate::opened::Finder;
-use crate::position::Position;
-use crate::repair;
-use crate::watch::{Forward, Job, Watch};
+use crate::files::cost::BuildCost;
+use crate::files::lock;
+use crate::files::opened::Finder;
+use crate::files::repair;
+use crate::files::watch::{Forward, Job, Watch};
+use crate::question::position::Position;
 use tilebase_core::Board;
 
 /// Which relabelled tables bound the search. Both give the same answers (every value is a
@@ -213,8 +213,7 @@ impl Finder<'_> {
                     Err(e @ Error::Lookup(tilebase_lookup::Error::Io { .. })) => return Err(e),
                     Err(e) => {
                         let dir = path.parent().unwrap_or(Path::new("."));
-                        let command =
-                            repair::relabelled_command(dir, board, frame.canonical(), which);
+                        let command = relabelled_command(dir, board, frame.canonical(), which);
                         return Err(Error::Files(repair::to_rebuild(&e.to_string(), &command)));
                     }
                 },
@@ -337,4 +336,32 @@ fn build_one(
         tilebase_engine::SaveError::Exists { path } => Error::Exists(path),
         other => Error::Files(other.to_string()),
     })
+}
+
+/// The command that rebuilds the multi-tile relabelled table of the canonical goal `canonical`
+/// in the directory `dir`.
+pub(crate) fn relabelled_command(
+    dir: &Path,
+    board: Board,
+    canonical: &[u8],
+    which: MultiTables,
+) -> String {
+    let mut command = format!("build-db --board {board} --metric mtm");
+    if which == MultiTables::Strong {
+        command.push_str(" --strong");
+    }
+    let standard: Vec<u8> = (1..board.cells() as u8).chain([0]).collect();
+    if canonical != standard {
+        command.push_str(&format!(" --goal {}", cells_to_string(canonical)));
+    }
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    command.push_str(&format!(
+        " --out {} --force",
+        repair::shell_word(&dir.to_string_lossy())
+    ));
+    command
 }

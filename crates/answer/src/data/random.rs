@@ -8,9 +8,9 @@ use rand::RngExt;
 use tilebase_core::State;
 use tilebase_lookup::Draw;
 
-use crate::answers::Answers;
+use crate::answering::Answers;
 use crate::error::Error;
-use crate::position::Position;
+use crate::question::position::Position;
 
 /// The distances asked for: a number, a range, or the farthest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -26,11 +26,11 @@ use std::str::FromStr;
 use rand::{RngExt, SeedableRng};
 use tilebase_core::{Metric, Move};
 
-use crate::answers::Answers;
-use crate::batch::RowError;
+use crate::answering::Answers;
+use crate::answering::batch::RowError;
+use crate::data::random::{Distances, scrambles, uniform_cells};
 use crate::error::Error;
-use crate::position::Position;
-use crate::random::{Distances, scrambles, uniform_cells};
+use crate::question::position::Position;
 
 /// How the states of a dataset are drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -160,7 +160,7 @@ fn flat(rows: &[Position]) -> Vec<u8> {
 /// The positions of flat rows of `board`'s cells (as [`Answers::sample`] draws them); a bad
 /// row is named by its number.
 pub fn positions(board: crate::Board, cells: &[u8]) -> Result<Vec<Position>, RowError> {
-    crate::batch::read_rows(board, cells, cells.len() / board.cells().max(1))
+    crate::answering::batch::read_rows(board, cells, cells.len() / board.cells().max(1))
 }
 
 /// Labels flat rows of cells (as [`Answers::sample`] draws them): each one's exact distance

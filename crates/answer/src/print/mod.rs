@@ -5,25 +5,35 @@
 //! a second, and a `write!` per field would cost more than the answer itself. A full table's
 //! answers take the fast paths of the lookup crate (a line of digits read without making a
 //! state); a search's answers are shared among the cores when there are enough of them.
+//!
+//! Each form is written in a module of its own ([`text`], [`json`], [`distance`], and the
+//! pictures of [`draw`]), from the bytes of [`bytes`]; here, the [`Printer`] that reads each
+//! input, finds its answer and hands it to its form.
+
+pub(crate) mod bytes;
+pub(crate) mod distance;
+pub mod draw;
+pub mod json;
+pub(crate) mod text;
 
 use std::borrow::Cow;
 use std::fmt::Display;
-use std::io::Write as _;
 
 use rayon::prelude::*;
 use tilebase_core::{Path, State};
 use tilebase_lookup::{Goal, Storage};
 
-use crate::analyse::Letters;
-use crate::answer::{Answer, Hint, Solved, Unsolvable, push_moves};
-use crate::answers::{Answers, Ask, Effort, Searcher};
-use crate::draw;
+use crate::answering::analyse::Letters;
+use crate::answering::answer::{Answer, Solved, Unsolvable};
+use crate::answering::{Answers, Ask, Effort, Searcher};
 use crate::error::Error;
-use crate::json::{self, Context, Fields};
-use crate::position::{Position, ReadError, quote};
+use crate::files::repair::{self, TableFile};
+use crate::files::tables::TableSource;
 use crate::question::Question;
-use crate::repair::{self, TableFile};
-use crate::tables::TableSource;
+use crate::question::given::quote;
+use crate::question::position::{Position, ReadError};
+use distance::{push_distance_line, push_position_distance, push_state_distance};
+use json::{Context, Fields};
 
 /// How answers are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +50,7 @@ pub enum Mode {
         /// How solutions are said.
         notation: Notation,
     },
-    /// One JSON object per input (see [`crate::json`]).
+    /// One JSON object per input (see [`crate::print::json`]).
     Json {
         /// Add `solutions`, every optimal solution.
         all: bool,
@@ -499,7 +509,7 @@ impl Writer<'_> {
             None
         };
         let count = if self.count {
-            let counted = crate::answers::count_table(table, *state);
+            let counted = crate::answering::table::count_table(table, *state);
             self.or_report(counted, state, notes, &mut outcome)
         } else {
             None
@@ -585,131 +595,14 @@ impl Writer<'_> {
                 );
                 out.push(b'\n');
             }
-            Mode::DistanceOnly => push_position_distance(out, &unsolvable.position, None),
-            Mode::Human { .. } => {
-                push_position(out, &unsolvable.position);
-                out.extend_from_slice(b": unsolvable: ");
-                out.extend_from_slice(unsolvable.reason().as_bytes());
-                out.push(b'\n');
-            }
+            Mode::DistanceOnly => distance::push_position_distance(out, &unsolvable.position, None),
+            Mode::Human { .. } => text::unsolvable(out, unsolvable),
         }
         Outcome::Unsolvable
     }
 
-    /// Writes the solution `p` of `position` in text, as `notation` and the letters say.
-    fn say(&self, out: &mut Vec<u8>, position: &Position, p: &Path, notation: Notation) {
-        let metric = self.question.metric();
-        match notation {
-            Notation::Blank if self.letters == Letters::Tile => {
-                // The speedsolvers' way: the direction the tiles slide, a count after a
-                // repeated letter; in the multi-tile metric a space between moves.
-                for (i, slide) in p.slides(tilebase_core::Metric::Multi).iter().enumerate() {
-                    if i > 0 && metric == tilebase_core::Metric::Multi {
-                        out.push(b' ');
-                    }
-                    out.extend_from_slice(self.letters.write(*slide).as_bytes());
-                }
-            }
-            Notation::Blank => push_moves(out, p, metric),
-            Notation::Tile => {
-                for (i, tile) in crate::answer::tiles_moved(position, p)
-                    .into_iter()
-                    .enumerate()
-                {
-                    if i > 0 {
-                        out.push(b' ');
-                    }
-                    push_number(out, tile.into());
-                }
-            }
-        }
-    }
-
-    /// Every optimal solution of `position` in text, each handed to `stream` as the search
-    /// finds it: `STATE: D moves, optimal solutions as found:`, a line each, then their number
-    /// (`  N optimal solutions`; with a limit reached, `the first N`, and with `--count` of how
-    /// many); the hints and boards asked for after.
-    fn stream_search(
-        &self,
-        searcher: &Searcher<'_>,
-        position: &Position,
-        out: &mut Vec<u8>,
-        stream: Stream<'_>,
-    ) -> Result<Outcome, Error> {
-        let Mode::Human {
-            boards,
-            hint,
-            notation,
-            ..
-        } = self.mode
-        else {
-            return self.answer_search(searcher, position, out);
-        };
-        let effort = &self.effort;
-        let Some(moves) = searcher.solve(position, effort)? else {
-            return self.answer_search(searcher, position, out);
-        };
-        let d = searcher.length(&moves);
-        if d == 0 {
-            return self.answer_search(searcher, position, out);
-        }
-        push_position(out, position);
-        let _ = writeln!(
-            out,
-            ": {d} move{}, optimal solutions as found:",
-            plural(d.into())
-        );
-        let mut open = stream(out);
-        let limit = self.limit.unwrap_or(usize::MAX);
-        let mut listed = 0usize;
-        if open && limit > 0 {
-            searcher.each_solution(position, d, effort, &mut |p| {
-                out.extend_from_slice(b"  ");
-                self.say(out, position, p, notation);
-                out.push(b'\n');
-                listed += 1;
-                open = stream(out);
-                open && listed < limit
-            })?;
-        }
-        if !open {
-            // The reader is gone: nothing more is worth finding.
-            return Ok(Outcome::Answered);
-        }
-        let stopped = listed == limit;
-        let count = if self.count && stopped {
-            Some(searcher.count(position, d, effort)?)
-        } else {
-            None
-        };
-        let said = match count {
-            Some(count) if (listed as u64) < count => {
-                format!("the first {listed} of {count} optimal solutions")
-            }
-            _ if stopped => format!(
-                "the first {listed} optimal solution{}",
-                plural(listed.min(2) as u64)
-            ),
-            _ => format!("{listed} optimal solution{}", plural(listed.min(2) as u64)),
-        };
-        let _ = writeln!(out, "  {said}");
-        if hint {
-            let along = moves.first().copied();
-            push_hints(
-                out,
-                &searcher.hints(position, d, along, effort)?,
-                self.letters,
-            );
-        }
-        if boards {
-            let slides = Path::from(moves).slides(self.question.metric());
-            out.extend_from_slice(draw::frames(position, &slides).as_bytes());
-        }
-        Ok(Outcome::Answered)
-    }
-
     fn write_solved(&self, solved: &Solved, out: &mut Vec<u8>) {
-        let (boards, notation) = match self.mode {
+        match self.mode {
             Mode::Json {
                 notation, boards, ..
             } => {
@@ -719,74 +612,13 @@ impl Writer<'_> {
                 };
                 json::solved(out, &self.context(), solved, fields);
                 out.push(b'\n');
-                return;
             }
             Mode::Human {
                 boards, notation, ..
-            } => (boards, notation),
+            } => self.text_solved(solved, boards, notation, out),
             Mode::DistanceOnly => {
-                return push_position_distance(out, &solved.position, Some(solved.distance));
+                distance::push_position_distance(out, &solved.position, Some(solved.distance));
             }
-        };
-        let metric = self.question.metric();
-        push_position(out, &solved.position);
-        let d = solved.distance;
-        let say = |out: &mut Vec<u8>, p: &Path| self.say(out, &solved.position, p, notation);
-        match &solved.solutions {
-            _ if d == 0 => out.extend_from_slice(b": 0 moves (the goal)\n"),
-            Some(all) => {
-                let listed = all.len() as u128;
-                let said = match (solved.count, self.limit) {
-                    (Some(count), _) if listed < count => {
-                        format!(
-                            "{count} optimal solution{}, the first {listed} listed",
-                            plural(2)
-                        )
-                    }
-                    (Some(count), _) => {
-                        format!("{count} optimal solution{}", plural(count.min(2) as u64))
-                    }
-                    (None, Some(limit)) if all.len() == limit => {
-                        format!(
-                            "the first {listed} optimal solution{}",
-                            plural(listed.min(2) as u64)
-                        )
-                    }
-                    (None, _) => {
-                        format!("{listed} optimal solution{}", plural(listed.min(2) as u64))
-                    }
-                };
-                let _ = writeln!(out, ": {d} move{}, {said}:", plural(d.into()));
-                for p in all {
-                    out.extend_from_slice(b"  ");
-                    say(out, p);
-                    out.push(b'\n');
-                }
-            }
-            None => {
-                out.extend_from_slice(b": ");
-                push_number(out, d.into());
-                out.extend_from_slice(if d == 1 { b" move: " } else { b" moves: " });
-                say(out, &solved.moves);
-                if let Some(count) = solved.count {
-                    let _ = write!(
-                        out,
-                        " ({count} optimal solution{})",
-                        plural(count.min(u128::from(u64::MAX)) as u64)
-                    );
-                }
-                out.push(b'\n');
-            }
-        }
-        // At the goal, the text lists no moves (JSON does).
-        if let Some(hints) = &solved.hints
-            && d > 0
-        {
-            push_hints(out, hints, self.letters);
-        }
-        if boards {
-            let slides = solved.moves.slides(metric);
-            out.extend_from_slice(draw::frames(&solved.position, &slides).as_bytes());
         }
     }
 
@@ -819,7 +651,6 @@ impl Writer<'_> {
     }
 }
 
-/// The value, or `None` after noting the error and failing the outcome.
 impl Writer<'_> {
     /// A table's error, a damaged entry naming the file and the command that rebuilds it.
     fn damaged(&self, e: tilebase_lookup::Error) -> Error {
@@ -858,178 +689,6 @@ impl Display for Problem {
             Problem::NotUtf8 => f.write_str("not valid UTF-8"),
             Problem::Read(e) => e.fmt(f),
             Problem::Answer(e) => e.fmt(f),
-        }
-    }
-}
-
-/// The plural ending for `n` things: `""` for one, `"s"` for any other number.
-fn plural(n: u64) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
-/// The position as answers write it: digits on boards of up to 10 cells, else comma-separated.
-pub(crate) fn push_position(out: &mut Vec<u8>, position: &Position) {
-    match position.state().and_then(digits) {
-        Some((digits, n)) => out.extend_from_slice(&digits[..n]),
-        None => {
-            let _ = write!(out, "{position}");
-        }
-    }
-}
-
-/// The state's cells as ASCII digits, and how many there are; `None` on boards of more than 10
-/// cells, whose tiles are not single digits.
-fn digits(state: &State) -> Option<([u8; 10], usize)> {
-    let cells = state.cells();
-    if cells.len() > 10 {
-        return None;
-    }
-    let mut digits = [0u8; 10];
-    for (digit, &c) in digits.iter_mut().zip(cells) {
-        *digit = b'0' + c;
-    }
-    Some((digits, cells.len()))
-}
-
-/// `--distance-only`'s line for a state of a full table.
-fn push_state_distance(out: &mut Vec<u8>, state: &State, distance: Option<u8>) {
-    if let Some((digits, n)) = digits(state) {
-        return push_distance_line(out, &digits[..n], distance);
-    }
-    push_position_distance(out, &Position::from(*state), distance);
-}
-
-/// `--distance-only`'s line: the position, then its distance or `-`.
-fn push_position_distance(out: &mut Vec<u8>, position: &Position, distance: Option<u8>) {
-    push_position(out, position);
-    match distance {
-        Some(d) => {
-            out.push(b' ');
-            push_number(out, d.into());
-            out.push(b'\n');
-        }
-        None => out.extend_from_slice(b" -\n"),
-    }
-}
-
-/// `--distance-only`'s line for a state of up to 10 cells written as `digits`. The line is made
-/// in a buffer of fixed size and appended whole, then cut to its length: copies of fixed size
-/// are a few instructions, where each copy of variable size would be a call to `memcpy`, and at
-/// tens of millions of lines a second those calls were a sixth of the time.
-fn push_distance_line(out: &mut Vec<u8>, digits: &[u8], distance: Option<u8>) {
-    // Ten digits, a space, at most three more digits and a newline.
-    let mut line = [0u8; 16];
-    let n = digits.len().min(10);
-    // Two copies of fixed size that overlap cover every length from 4 (the smallest board).
-    match n {
-        8.. => {
-            line[..8].copy_from_slice(&digits[..8]);
-            line[n - 8..n].copy_from_slice(&digits[n - 8..n]);
-        }
-        4.. => {
-            line[..4].copy_from_slice(&digits[..4]);
-            line[n - 4..n].copy_from_slice(&digits[n - 4..n]);
-        }
-        _ => line[..n].copy_from_slice(&digits[..n]),
-    }
-    let mut len = n;
-    line[len] = b' ';
-    len += 1;
-    match distance {
-        Some(d) => {
-            if d >= 100 {
-                line[len] = b'0' + d / 100;
-                len += 1;
-            }
-            if d >= 10 {
-                line[len] = b'0' + d / 10 % 10;
-                len += 1;
-            }
-            line[len] = b'0' + d % 10;
-            len += 1;
-        }
-        None => {
-            line[len] = b'-';
-            len += 1;
-        }
-    }
-    line[len] = b'\n';
-    let end = out.len() + len + 1;
-    out.extend_from_slice(&line);
-    out.truncate(end);
-}
-
-/// `--hint`: every move, the tile it slides, and how far it leaves the state.
-fn push_hints(out: &mut Vec<u8>, hints: &[Hint], letters: Letters) {
-    for h in hints {
-        let _ = writeln!(
-            out,
-            "  {:<3} tile {:<2}  {:>2} move{} left{}",
-            letters.write(h.slide),
-            h.tile,
-            h.distance,
-            plural(h.distance.into()),
-            if h.optimal { "  optimal" } else { "" }
-        );
-    }
-}
-
-/// `n` in decimal.
-pub(crate) fn push_number(out: &mut Vec<u8>, mut n: u64) {
-    if n < 100 {
-        // Every distance: one or two digits, without a division loop.
-        let pair = [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8];
-        out.extend_from_slice(&pair[usize::from(n < 10)..]);
-        return;
-    }
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[i..]);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn line(state: &str, board: &str, distance: Option<u8>) -> String {
-        let board: tilebase_core::Board = board.parse().unwrap();
-        let state = State::parse(board, state).unwrap();
-        let mut out = b"before\n".to_vec();
-        push_state_distance(&mut out, &state, distance);
-        String::from_utf8(out).unwrap()
-    }
-
-    /// Every length of distance, the unsolvable mark, and a board too large for digits, each
-    /// appended after what the buffer held.
-    #[test]
-    fn distance_lines_of_every_length() {
-        assert_eq!(line("123804765", "3x3", Some(0)), "before\n123804765 0\n");
-        assert_eq!(line("603712458", "3x3", Some(23)), "before\n603712458 23\n");
-        assert_eq!(
-            line("1234567890", "5x2", Some(255)),
-            "before\n1234567890 255\n"
-        );
-        assert_eq!(line("864072513", "3x3", None), "before\n864072513 -\n");
-        let twelve = "1,2,3,4,5,6,7,8,9,10,11,0";
-        assert_eq!(
-            line(twelve, "4x3", Some(100)),
-            format!("before\n{twelve} 100\n")
-        );
-        assert_eq!(line(twelve, "4x3", None), format!("before\n{twelve} -\n"));
-        // Every length of digits the copies of fixed size must cover.
-        for n in 0..=10 {
-            let digits = &b"0123456789"[..n];
-            let mut out = Vec::new();
-            push_distance_line(&mut out, digits, Some(7));
-            assert_eq!(out, [digits, b" 7\n"].concat(), "{n} digits");
         }
     }
 }

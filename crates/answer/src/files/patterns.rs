@@ -13,13 +13,13 @@ use tilebase_pattern::{
     ClassFrame, Encoding, Partition, Pattern, PatternValues, Solver, cells_to_string,
 };
 
-use crate::cost::BuildCost;
 use crate::error::Error;
-use crate::lock;
-use crate::opened::Finder;
-use crate::position::Position;
-use crate::repair;
-use crate::watch::{Forward, Job, Watch};
+use crate::files::cost::BuildCost;
+use crate::files::lock;
+use crate::files::opened::Finder;
+use crate::files::repair;
+use crate::files::watch::{Forward, Job, Watch};
+use crate::question::position::Position;
 use tilebase_core::Board;
 
 /// The file name of the pattern database of `tiles` for the canonical goal `canonical` of
@@ -159,7 +159,7 @@ impl Finder<'_> {
                     // One of the user's: the command that rebuilds exactly it.
                     Err(e) => {
                         let dir = path.parent().unwrap_or(Path::new("."));
-                        let command = repair::patterns_command(dir, board, &canonical, partition);
+                        let command = patterns_command(dir, board, &canonical, partition);
                         return Err(Error::Files(repair::to_rebuild(&e.to_string(), &command)));
                     }
                 },
@@ -309,4 +309,54 @@ fn build_one(
         tilebase_engine::SaveError::Exists { path } => Error::Exists(path),
         other => Error::Files(other.to_string()),
     })
+}
+
+/// The command that rebuilds the pattern files of `partition` for the canonical goal
+/// `canonical` in the directory `dir`, the damaged one among them (the others are rebuilt
+/// byte for byte as they were).
+pub(crate) fn patterns_command(
+    dir: &Path,
+    board: Board,
+    canonical: &[u8],
+    partition: Partition,
+) -> String {
+    let mut command = format!("build-db --board {board}");
+    let standard: Vec<u8> = (1..board.cells() as u8).chain([0]).collect();
+    if canonical != standard {
+        command.push_str(&format!(" --goal {}", cells_to_string(canonical)));
+    }
+    if partition != Partition::default() {
+        command.push_str(&format!(" --pdb {partition}"));
+    }
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    command.push_str(&format!(
+        " --out {} --force",
+        repair::shell_word(&dir.to_string_lossy())
+    ));
+    command
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_names_exactly_the_files() {
+        let standard: Vec<u8> = (1..16).chain([0]).collect();
+        let four = Board::FOUR_BY_FOUR;
+        assert_eq!(
+            patterns_command(Path::new("db"), four, &standard, Partition::SEVEN_EIGHT),
+            "build-db --board 4x4 --out db --force"
+        );
+        let edge: Vec<u8> = (0..16).collect();
+        assert_eq!(
+            patterns_command(Path::new(""), four, &edge, Partition::FIVE_FIVE_FIVE),
+            "build-db --board 4x4 --goal 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --pdb 5-5-5 \
+             --out . --force"
+        );
+    }
 }

@@ -1,14 +1,17 @@
 //! A question, read once for every front end: the board, the goal, the metric and the pattern
 //! databases, with the defaults and refusals every front end shares.
 
+pub(crate) mod given;
+pub(crate) mod position;
+
 use std::fmt;
 use std::sync::LazyLock;
 
-use tilebase_core::{BoardError, Metric, MetricError};
+use tilebase_core::{Board, BoardError, Method, Metric, MetricError};
 use tilebase_pattern::Partition;
 
-use crate::position::{Given, Position, ReadError, quote};
-use tilebase_core::{Board, Method};
+use crate::question::given::{Given, quote};
+use crate::question::position::{Position, ReadError};
 
 /// What a question is about: the goal (and so the board), how moves are counted, and, on a
 /// board answered from pattern databases, which ones.

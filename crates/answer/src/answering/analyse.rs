@@ -22,9 +22,9 @@ use std::str::FromStr;
 
 use tilebase_core::{Metric, Move, Slide};
 
-use crate::answers::Answers;
+use crate::answering::Answers;
 use crate::error::Error;
-use crate::position::Position;
+use crate::question::position::Position;
 
 /// How a solution's letters are read and written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -9,11 +9,11 @@ use tilebase_pattern::cells_to_string;
 
 use tilebase_core::Metric;
 
-use crate::answers::Answers;
-use crate::patterns::PatternSource;
-use crate::published::published;
-use crate::relabelled::RelabelSource;
-use crate::tables::TableSource;
+use crate::answering::Answers;
+use crate::data::published::published;
+use crate::files::patterns::PatternSource;
+use crate::files::relabelled::RelabelSource;
+use crate::files::tables::TableSource;
 
 /// The statistics of a goal's answers.
 #[derive(Debug, Serialize)]

@@ -1,10 +1,10 @@
 //! Answers as typed values: a position solved (with what was asked besides), or one that cannot
 //! reach the goal, with the reason. Every front end writes these; JSON is written from them in
-//! one place ([`crate::json`]).
+//! one place ([`crate::print::json`]).
 
-use tilebase_core::{Metric, Move, Path};
+use tilebase_core::{Move, Path};
 
-use crate::position::Position;
+use crate::question::position::Position;
 
 pub use tilebase_lookup::Hint;
 
@@ -96,37 +96,4 @@ pub fn tiles_moved(start: &Position, moves: &[Move]) -> Vec<u8> {
         now = next;
     }
     tiles
-}
-
-/// A solution as `query` writes it: the letters, in the multi-tile metric with a space between
-/// moves (a run of one letter is one move).
-///
-/// ```
-/// use tilebase_core::{Metric, Path};
-///
-/// let path: Path = "DDLURR".parse().unwrap();
-/// assert_eq!(tilebase_answer::moves_text(&path, Metric::Single), "DDLURR");
-/// assert_eq!(tilebase_answer::moves_text(&path, Metric::Multi), "DD L U RR");
-/// ```
-pub fn moves_text(path: &Path, metric: Metric) -> String {
-    let mut out = Vec::with_capacity(path.len() * 2);
-    push_moves(&mut out, path, metric);
-    String::from_utf8(out).unwrap_or_default()
-}
-
-/// Appends [`moves_text`] to `out`.
-pub(crate) fn push_moves(out: &mut Vec<u8>, path: &Path, metric: Metric) {
-    match metric {
-        Metric::Single => out.extend(path.iter().map(|m| m.letter() as u8)),
-        Metric::Multi => {
-            for (i, slide) in path.slides(Metric::Multi).iter().enumerate() {
-                if i > 0 {
-                    out.push(b' ');
-                }
-                for _ in 0..slide.cells {
-                    out.push(slide.direction.letter() as u8);
-                }
-            }
-        }
-    }
 }

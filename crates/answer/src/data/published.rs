@@ -1,7 +1,7 @@
 //! Distributions too large to count here, as published: the 15-puzzle's, whose
 //! 10,461,394,944,000 states no table of ours holds. `stats --board 4x4` gives them, cited.
 
-use crate::position::Position;
+use crate::question::position::Position;
 use tilebase_core::Board;
 use tilebase_core::Metric;
 

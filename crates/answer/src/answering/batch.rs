@@ -9,11 +9,11 @@ use tilebase_core::{Board, Parity, State, StateError};
 use tilebase_lookup::{Error, Goal, Storage};
 use tilebase_pattern::SolveError;
 
-use crate::answers::{Answers, Effort};
-use crate::position::{Position, ReadError};
+use crate::answering::{Answers, Effort};
+use crate::files::repair;
+use crate::files::tables::TableSource;
 use crate::question::Question;
-use crate::repair;
-use crate::tables::TableSource;
+use crate::question::position::{Position, ReadError};
 
 /// The distance written for a position that cannot reach the goal.
 pub const UNSOLVABLE: i16 = -1;

@@ -9,7 +9,7 @@
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::path::{Path, PathBuf};
 
-use crate::watch::Watch;
+use crate::files::watch::Watch;
 
 /// The lock on building one file, held until dropped. Without one (a file system that cannot
 /// lock, a directory that cannot be written), builds go on unguarded, as they always could.
@@ -126,7 +126,7 @@ fn parent(path: &Path) -> Option<&Path> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::watch::Notes;
+    use crate::files::watch::Notes;
 
     #[test]
     fn a_held_lock_makes_the_next_wait_and_leftovers_are_swept() {

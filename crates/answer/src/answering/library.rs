@@ -6,22 +6,28 @@ use std::sync::{Arc, OnceLock};
 
 use arc_swap::ArcSwap;
 use rustc_hash::FxHashMap;
-use tilebase_core::Metric;
 use tilebase_lookup::Database;
 
-use crate::answers::{Answers, Source};
+use crate::answering::Answers;
 use crate::error::Error;
-use crate::opened::{Finder, Opened};
-use crate::places::Places;
+use crate::files;
+use crate::files::opened::{Finder, Opened};
+use crate::files::places::Places;
+use crate::files::watch::{Quietly, Watch};
 use crate::question::Question;
-use crate::repair;
-use crate::watch::Watch;
-use tilebase_core::Method;
 
 thread_local! {
     /// The question this thread was last answered from a library's memory, by that library's
     /// address, with its answers.
     static LAST: RefCell<Option<(usize, Question, Answers)>> = const { RefCell::new(None) };
+}
+
+impl Answers {
+    /// The answers for `question`, from the files every tilebase program finds: opened (or
+    /// built, saying nothing) by [`Library::standard`].
+    pub fn open(question: &Question) -> Result<Answers, Error> {
+        Library::standard().open(question, &Quietly)
+    }
 }
 
 /// Questions remembered with their answers. Past this many the memory is cleared (the files
@@ -158,82 +164,7 @@ impl Library {
         if let Some(answers) = self.find(question, watch)? {
             return Ok(answers);
         }
-        let places = self.places();
-        let looked = match &places.cache {
-            Some(cache) => format!("{} or {}", places.local.display(), cache.display()),
-            None => places.local.display().to_string(),
-        };
-        let goal = question.goal();
-        let (names, command) = match question.board().method() {
-            Method::Table => {
-                let Some(state) = goal.state() else {
-                    return Err(Error::Files(format!(
-                        "no full table answers for {question}"
-                    )));
-                };
-                let canonical = state.canonical_goal();
-                let name = tilebase_format::file_name(&canonical, question.metric(), false);
-                let command = repair::table_command(
-                    &places.build_dir().join(&name),
-                    &canonical,
-                    question.metric(),
-                );
-                (vec![name], command)
-            }
-            Method::Patterns if question.metric() == Metric::Multi => {
-                let which = crate::MultiTables::Standard;
-                let files = crate::relabelled::ClassFiles::of(goal, which)?;
-                let command = repair::relabelled_command(
-                    places.build_dir(),
-                    files.board,
-                    files.frame.canonical(),
-                    which,
-                );
-                let names = files.tables.into_iter().map(|(_, name)| name).collect();
-                (names, command)
-            }
-            Method::Patterns => {
-                let files = crate::patterns::ClassFiles::of(
-                    goal,
-                    question
-                        .pdb()
-                        .unwrap_or(tilebase_pattern::Partition::default_for(
-                            question.board().cells(),
-                        )),
-                );
-                let command = repair::patterns_command(
-                    places.build_dir(),
-                    files.board,
-                    files.frame.canonical(),
-                    files.partition,
-                );
-                let names = files.names.into_iter().map(|(_, name)| name).collect();
-                (names, command)
-            }
-        };
-        let found = |name: &String| {
-            places.local.join(name).is_file()
-                || places
-                    .cache
-                    .as_ref()
-                    .is_some_and(|d| d.join(name).is_file())
-        };
-        let missing: Vec<String> = names.iter().filter(|n| !found(n)).cloned().collect();
-        Err(Error::Files(if missing.is_empty() {
-            // All there, but one would not open: damaged, or not what its name says.
-            format!(
-                "{}: found in {looked}, but one of them cannot answer (damaged, or not what its \
-                 name says); they answer for {question}, and this process does not build files: \
-                 build them again where it reads them, with `{command}`",
-                names.join(", ")
-            )
-        } else {
-            format!(
-                "{}: not found in {looked}; they answer for {question}, and this process does \
-                 not build files: build them where it reads them, with `{command}`",
-                missing.join(", ")
-            )
-        }))
+        Err(files::not_built(&self.places(), question))
     }
 
     fn locate(
@@ -252,30 +183,7 @@ impl Library {
             opened: &self.opened,
             watch,
         };
-        let source = match question.board().method() {
-            Method::Table => {
-                let goal = question
-                    .goal()
-                    .state()
-                    .ok_or_else(|| Error::Files(format!("no full table answers for {question}")))?;
-                finder
-                    .table(goal, question.metric(), build)?
-                    .map(Source::Table)
-            }
-            Method::Patterns if question.metric() == Metric::Multi => finder
-                .relabelled(question.goal(), build)?
-                .map(|source| Source::Relabelled(Box::new(source))),
-            Method::Patterns => {
-                let partition = question
-                    .pdb()
-                    .unwrap_or(tilebase_pattern::Partition::default_for(
-                        question.board().cells(),
-                    ));
-                finder
-                    .patterns(question.goal(), partition, build)?
-                    .map(|source| Source::Patterns(Box::new(source)))
-            }
-        };
+        let source = finder.source(question, build)?;
         Ok(source.map(|source| self.remember(Answers::new(*question, source))))
     }
 

@@ -11,12 +11,12 @@ use tilebase_format::file_name;
 use tilebase_lookup::{Database, Goal, Storage};
 
 use crate::error::Error;
-use crate::lock;
-use crate::opened::Finder;
-use crate::position::Position;
+use crate::files::lock;
+use crate::files::opened::Finder;
+use crate::files::repair;
+use crate::files::watch::{Forward, Job};
+use crate::question::position::Position;
 use crate::question::{Asked, QuestionError};
-use crate::repair;
-use crate::watch::{Forward, Job};
 
 /// A full table and the goal it answers for: its own, or one it answers for by relabelling the
 /// tiles and turning the board.
@@ -59,7 +59,7 @@ impl TableSource {
         let path = self.path()?;
         Some(repair::TableFile {
             path: path.display().to_string(),
-            command: repair::table_command(path, &self.db.goal(), self.db.metric()),
+            command: table_command(path, &self.db.goal(), self.db.metric()),
         })
     }
 
@@ -164,7 +164,7 @@ impl Finder<'_> {
                 if local.is_file() {
                     // One of the user's: when damaged, the command that rebuilds exactly it.
                     let rebuild = |message: String| {
-                        let command = repair::table_command(&local, &candidate, metric);
+                        let command = table_command(&local, &candidate, metric);
                         Error::Files(repair::to_rebuild(&message, &command))
                     };
                     let db = self.opened.table(&local).map_err(|e| match e {
@@ -294,14 +294,66 @@ fn check_found(db: &Database, goal: &State, metric: Metric, path: &Path) -> Resu
     Ok(())
 }
 
+/// The command that rebuilds the full table at `path`, of `goal` in `metric`.
+pub(crate) fn table_command(path: &Path, goal: &State, metric: Metric) -> String {
+    let mut command = format!("build-db --board {} --goal {goal}", goal.board());
+    if metric == Metric::Multi {
+        command.push_str(" --metric mtm");
+    }
+    if path.extension().is_some_and(|e| e == "zst") {
+        command.push_str(" --compress");
+    }
+    command.push_str(&format!(
+        " --out {} --force",
+        repair::shell_word(&path.to_string_lossy())
+    ));
+    command
+}
+
+/// The goal and metric a table file's name says (`3x3-123804765-mtm.tilebase.zst`), as
+/// [`tilebase_format::file_name`] writes it.
+fn named(path: &Path) -> Option<(State, Metric)> {
+    let name = path.file_name()?.to_str()?;
+    let name = name.strip_suffix(".zst").unwrap_or(name);
+    let name = name.strip_suffix(".tilebase")?;
+    let (name, metric) = match name.strip_suffix("-mtm") {
+        Some(name) => (name, Metric::Multi),
+        None => (name, Metric::Single),
+    };
+    let (board, goal) = name.split_once('-')?;
+    let board = board.parse().ok()?;
+    let goal = State::parse(board, &goal.replace('-', ",")).ok()?;
+    Some((goal, metric))
+}
+
+/// Opens the full table a user names (`--db`): when it is damaged, the error names it and says
+/// the command that rebuilds it (from what its name says, or with the board and goal left to
+/// the user when its name says neither).
+pub fn open_given(path: &Path) -> Result<tilebase_lookup::Database, Error> {
+    tilebase_lookup::Database::open(path).map_err(|e| match e {
+        tilebase_lookup::Error::Format { .. } | tilebase_lookup::Error::Decompress { .. } => {
+            let command = match named(path) {
+                Some((goal, metric)) => table_command(path, &goal, metric),
+                None => format!(
+                    "build-db --board WxH --goal G --out {} --force, with the board and goal it \
+                     was built for",
+                    repair::shell_word(&path.to_string_lossy())
+                ),
+            };
+            Error::Files(repair::to_rebuild(&e.to_string(), &command))
+        }
+        other => Error::Lookup(other),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use tilebase_core::Board;
 
     use super::*;
-    use crate::opened::Opened;
-    use crate::places::Places;
-    use crate::watch::Notes;
+    use crate::files::opened::Opened;
+    use crate::files::places::Places;
+    use crate::files::watch::Notes;
 
     /// Other boards and metrics are built once into the cache, and then found there; a file
     /// renamed by hand is refused; without a cache, a table is answered from memory.
@@ -388,6 +440,43 @@ mod tests {
         assert_eq!((db.db.max_distance(), db.path()), (6, None));
         assert!(
             notes.take()[0].ends_with("; no cache directory to save it in: answering from memory")
+        );
+    }
+
+    #[test]
+    fn names_say_goal_and_metric() {
+        let said = |name: &str| named(Path::new(name)).map(|(g, m)| (g.to_string(), m));
+        assert_eq!(
+            said("db/3x3-123804765.tilebase"),
+            Some(("123804765".into(), Metric::Single))
+        );
+        assert_eq!(
+            said("4x3-1-2-3-4-5-6-7-8-9-10-11-0-mtm.tilebase.zst"),
+            Some(("1,2,3,4,5,6,7,8,9,10,11,0".into(), Metric::Multi))
+        );
+        assert_eq!(said("mine.tilebase"), None);
+        assert_eq!(said("3x3-12345678.tilebase"), None);
+    }
+
+    #[test]
+    fn the_command_names_exactly_the_file() {
+        let goal: State = "123804765".parse().unwrap();
+        assert_eq!(
+            table_command(
+                Path::new("db/3x3-123804765.tilebase"),
+                &goal,
+                Metric::Single
+            ),
+            "build-db --board 3x3 --goal 123804765 --out db/3x3-123804765.tilebase --force"
+        );
+        assert_eq!(
+            table_command(
+                Path::new("my tables/t's.tilebase.zst"),
+                &goal,
+                Metric::Multi
+            ),
+            "build-db --board 3x3 --goal 123804765 --metric mtm --compress --out \
+             'my tables/t'\\''s.tilebase.zst' --force"
         );
     }
 }

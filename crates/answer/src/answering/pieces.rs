@@ -7,9 +7,9 @@
 
 use tilebase_core::{Move, Path};
 
-use crate::answers::{Answers, Searcher};
+use crate::answering::{Answers, Searcher};
 use crate::error::Error;
-use crate::position::Position;
+use crate::question::position::Position;
 
 /// One iteration of IDA* at `bound`, cut into pieces ([`Answers::split`]).
 #[derive(Clone, Debug, PartialEq, Eq)]

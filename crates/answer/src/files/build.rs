@@ -9,10 +9,10 @@ use tilebase_core::{Metric, State};
 use tilebase_engine::{SaveError, Saved};
 
 use crate::error::Error;
-use crate::lock;
-use crate::watch::{Forward, Job, Watch};
+use crate::files::lock;
+use crate::files::watch::{Forward, Job, Watch};
 
-pub use crate::patterns::build_files as build_patterns;
+pub use crate::files::patterns::build_files as build_patterns;
 
 /// A full table built and saved, and how long it took.
 #[derive(Debug)]

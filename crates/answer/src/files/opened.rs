@@ -1,6 +1,6 @@
 //! Files opened once per process: a second question about a goal of the same class, or a second
 //! front end in the same process, gets the file already open; and the finder that looks for
-//! them, for full tables ([`crate::tables`]) and pattern databases ([`crate::patterns`]) alike.
+//! them, for full tables ([`crate::files::tables`]) and pattern databases ([`crate::files::patterns`]) alike.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use tilebase_lookup::{Database, PatternFile, RelabelledFile};
 
-use crate::places::Places;
-use crate::watch::Watch;
+use crate::files::places::Places;
+use crate::files::watch::Watch;
 
 /// Where files are looked for, what is open, and who is told what is built: the finder of
 /// every kind of file.

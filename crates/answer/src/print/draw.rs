@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use tilebase_core::Slide;
 
-use crate::position::Position;
+use crate::question::position::Position;
 
 const WIDTH: usize = 80;
 const INDENT: &str = "  ";

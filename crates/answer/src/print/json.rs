@@ -22,9 +22,9 @@ use std::io::Write as _;
 
 use tilebase_core::{Metric, Path};
 
-use crate::answer::{Hint, Solved};
-use crate::position::Position;
-use crate::print::{push_number, push_position};
+use crate::answering::answer::{Hint, Solved};
+use crate::print::bytes::{push_number, push_position};
+use crate::question::position::Position;
 
 /// What a JSON object holds besides the six fields.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

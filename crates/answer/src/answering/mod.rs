@@ -1,0 +1,432 @@
+//! The one door every question goes through: [`Answers`], the answers for a goal, whichever
+//! method gives them (a full table, or a search over pattern databases).
+
+pub(crate) mod analyse;
+pub(crate) mod answer;
+pub(crate) mod batch;
+pub(crate) mod library;
+pub(crate) mod pieces;
+pub(crate) mod search;
+pub(crate) mod table;
+
+use std::path::Path as FilePath;
+use std::sync::{Arc, Mutex};
+
+use tilebase_core::{Board, Method, Metric, Move, Path};
+use tilebase_lookup::{Database, Goal, Storage};
+
+use crate::answering::answer::{Answer, Hint, Solved, Unsolvable};
+use crate::error::Error;
+use crate::files::Source;
+use crate::files::patterns::PatternSource;
+use crate::files::relabelled::RelabelSource;
+use crate::files::tables::TableSource;
+use crate::question::given::Given;
+use crate::question::position::{Position, ReadError};
+use crate::question::{Asked, Question};
+
+pub(crate) use search::Searcher;
+pub use search::slow_search_note;
+use table::{count_table, table_result};
+
+/// The answers for one goal: distances, optimal solutions, hints, batches. Made by
+/// [`crate::Library::open`] (or [`Answers::open`]); cheap to clone, and shared freely among
+/// threads.
+///
+/// ```
+/// use tilebase_answer::{Answers, Question};
+///
+/// # std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap();
+/// let answers = Answers::open(&Question::default())?; // db/3x3-123804765.tilebase
+/// let state = answers.read("603712458")?;
+/// assert_eq!(answers.distance(&state)?, Some(23));
+/// assert_eq!(answers.solve(&state)?.unwrap().to_string(), "DDLURRDLLUURDDLURRDLLUR");
+/// let hints = answers.hints(&state)?.unwrap();
+/// assert_eq!(hints.iter().filter(|h| h.optimal).count(), 1);
+/// assert_eq!(answers.distance(&answers.read("864072513")?)?, None); // the other parity half
+/// # Ok::<(), tilebase_answer::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Answers(Arc<Inner>);
+
+struct Inner {
+    question: Question,
+    source: Source,
+    /// The goal and board as answers write them, made once.
+    goal_text: String,
+    board_text: String,
+    /// The last position a search solved, and its solution (in the canonical frame's moves,
+    /// turned back): asked again (`query --svg` draws the solution its answer gave), it costs
+    /// no second search, which on 5x5 can take minutes.
+    last_solved: Mutex<Option<(Position, Vec<Move>)>>,
+}
+
+/// How hard a search may try: a bound on the nodes it generates, and the threads one search is
+/// shared among. Answers from a full table take no search, and ignore it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effort {
+    /// A search gives up after generating this many nodes ([`Error::Search`]).
+    pub max_nodes: u64,
+    /// The threads one search is shared among, when it has no node bound (a bounded search
+    /// runs on one); 0: every core, or one when already on a thread of a batch.
+    pub threads: usize,
+}
+
+impl Default for Effort {
+    /// No bound, every core.
+    fn default() -> Effort {
+        Effort {
+            max_nodes: u64::MAX,
+            threads: 0,
+        }
+    }
+}
+
+impl Effort {
+    /// At most `max_nodes` nodes a search, on one core: what a server gives each request.
+    pub fn bounded(max_nodes: u64) -> Effort {
+        Effort {
+            max_nodes,
+            threads: 1,
+        }
+    }
+
+    fn threads(&self) -> usize {
+        match self.threads {
+            0 if rayon::current_thread_index().is_some() => 1,
+            0 => rayon::current_num_threads(),
+            n => n,
+        }
+    }
+}
+
+/// What an answer holds besides the solution.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ask {
+    /// Every optimal solution (on a board answered by search, the search's last iteration
+    /// run whole).
+    pub solutions: bool,
+    /// How many optimal solutions there are.
+    pub count: bool,
+    /// At most this many solutions listed (the first ones), when every one is asked for.
+    pub limit: Option<usize>,
+    /// Every move with the distance it leads to.
+    pub hints: bool,
+    /// How hard a search may try.
+    pub effort: Effort,
+}
+
+impl Answers {
+    pub(crate) fn new(question: Question, source: Source) -> Answers {
+        Answers(Arc::new(Inner {
+            goal_text: question.goal().to_string(),
+            board_text: question.board().to_string(),
+            question,
+            source,
+            last_solved: Mutex::new(None),
+        }))
+    }
+
+    /// The answers of the full table in `db`, read from `path` (given by name, as `query --db`
+    /// and Python's `Database` give it), for the goal `asked`: by default the table's own. The
+    /// board, metric and goal asked must be ones the table answers.
+    pub fn of_table(
+        db: Arc<Database>,
+        path: &FilePath,
+        asked: Asked<'_>,
+    ) -> Result<Answers, Error> {
+        let source = TableSource::given(db, path, asked)?;
+        let question = Question::new(
+            Position::from(*source.goal()),
+            source.database().metric(),
+            None,
+        )?;
+        Ok(Answers::new(question, Source::Table(source)))
+    }
+
+    /// The question answered.
+    pub fn question(&self) -> &Question {
+        &self.0.question
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> &Position {
+        self.0.question.goal()
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.0.question.board()
+    }
+
+    /// How moves are counted.
+    pub fn metric(&self) -> Metric {
+        self.0.question.metric()
+    }
+
+    /// How the answers are found.
+    pub fn method(&self) -> Method {
+        self.board().method()
+    }
+
+    /// The goal and the board, as answers write them (`123804765`, `3x3`), made once.
+    pub fn names(&self) -> (&str, &str) {
+        (&self.0.goal_text, &self.0.board_text)
+    }
+
+    /// The full table, when the answers come from one.
+    pub fn table(&self) -> Option<&TableSource> {
+        match &self.0.source {
+            Source::Table(source) => Some(source),
+            _ => None,
+        }
+    }
+
+    /// The pattern databases, when the answers come from a search over them.
+    pub fn patterns(&self) -> Option<&PatternSource> {
+        match &self.0.source {
+            Source::Patterns(source) => Some(source),
+            _ => None,
+        }
+    }
+
+    /// Reads a position of the board from text, in any form `query` reads; a line of digits
+    /// (the commonest form) without the general parser.
+    #[inline]
+    pub fn read(&self, text: &str) -> Result<Position, ReadError> {
+        match Position::from_digits(self.board(), text.as_bytes()) {
+            Some(position) => Ok(position),
+            None => Position::parse(self.board(), text),
+        }
+    }
+
+    /// Reads a position of the board given as text or as cells.
+    pub fn read_given(&self, given: &Given) -> Result<Position, ReadError> {
+        Position::read(self.board(), given)
+    }
+
+    /// The optimal number of moves from `position` to the goal; `None` if it cannot reach it.
+    pub fn distance(&self, position: &Position) -> Result<Option<u8>, Error> {
+        self.distance_within(position, &Effort::default())
+    }
+
+    /// [`Answers::distance`], searching within `effort`.
+    pub fn distance_within(
+        &self,
+        position: &Position,
+        effort: &Effort,
+    ) -> Result<Option<u8>, Error> {
+        match &self.0.source {
+            Source::Table(source) => {
+                table_result(source, source.answers().distance(self.state(position)?))
+            }
+            _ => self.search()?.distance(position, effort),
+        }
+    }
+
+    /// One optimal solution from `position`: at each step the first move in U, D, L, R order
+    /// that stays optimal; `None` if it cannot reach the goal.
+    pub fn solve(&self, position: &Position) -> Result<Option<Path>, Error> {
+        self.solve_within(position, &Effort::default())
+    }
+
+    /// [`Answers::solve`], searching within `effort`.
+    pub fn solve_within(
+        &self,
+        position: &Position,
+        effort: &Effort,
+    ) -> Result<Option<Path>, Error> {
+        match &self.0.source {
+            Source::Table(source) => {
+                table_result(source, source.answers().solve(self.state(position)?))
+            }
+            _ => Ok(self.search()?.solve(position, effort)?.map(Path::from_iter)),
+        }
+    }
+
+    /// Every move from `position`, in U, D, L, R order, with the tile it slides and the
+    /// distance it leads to, the optimal ones marked; `None` if it cannot reach the goal. On a
+    /// board answered by search, each move's distance is a search of its own.
+    pub fn hints(&self, position: &Position) -> Result<Option<Vec<Hint>>, Error> {
+        match &self.0.source {
+            Source::Table(source) => {
+                table_result(source, source.answers().hints(self.state(position)?))
+            }
+            _ => {
+                let searcher = self.search()?;
+                let effort = Effort::default();
+                match searcher.solve(position, &effort)? {
+                    None => Ok(None),
+                    Some(moves) => searcher
+                        .hints(
+                            position,
+                            searcher.length(&moves),
+                            moves.first().copied(),
+                            &effort,
+                        )
+                        .map(Some),
+                }
+            }
+        }
+    }
+
+    /// [`Answers::hints`] of a position whose distance is known (the one before it along a
+    /// path said so): on a board answered by search, no search for it.
+    pub(crate) fn hints_at(&self, position: &Position, distance: u8) -> Result<Vec<Hint>, Error> {
+        match &self.0.source {
+            Source::Table(source) => Ok(table_result(
+                source,
+                source.answers().hints(self.state(position)?),
+            )?
+            .unwrap_or_default()),
+            _ => self
+                .search()?
+                .hints(position, distance, None, &Effort::default()),
+        }
+    }
+
+    /// Every optimal solution from `position`, in lexicographic U < D < L < R order; `None` if
+    /// it cannot reach the goal. On a board answered by search, the last iteration of the
+    /// search is run whole.
+    pub fn all_solutions(&self, position: &Position) -> Result<Option<Vec<Path>>, Error> {
+        self.first_solutions(position, None)
+    }
+
+    /// [`Answers::all_solutions`], the first `limit` of them when there is a limit.
+    pub fn first_solutions(
+        &self,
+        position: &Position,
+        limit: Option<usize>,
+    ) -> Result<Option<Vec<Path>>, Error> {
+        match &self.0.source {
+            Source::Table(source) => table_result(
+                source,
+                source
+                    .answers()
+                    .all_solutions(self.state(position)?)
+                    .and_then(|all| {
+                        all.take(limit.unwrap_or(usize::MAX))
+                            .collect::<Result<Vec<Path>, _>>()
+                    }),
+            ),
+            _ => {
+                let searcher = self.search()?;
+                searcher.at_distance(position, |d, effort| {
+                    searcher.solutions(position, d, limit, effort)
+                })
+            }
+        }
+    }
+
+    /// How many optimal solutions `position` has; `None` if it cannot reach the goal. From a
+    /// full table, by adding up each optimal move's count, each state counted once; on a board
+    /// answered by search, by running the search's last iteration whole.
+    ///
+    /// ```
+    /// use tilebase_answer::{Answers, Question};
+    ///
+    /// let answers = Answers::open(&Question::read_text(Some("3x3"), Some("123804765"), None, None)?)?;
+    /// let position = answers.read("603712458")?;
+    /// let all = answers.all_solutions(&position)?.unwrap();
+    /// assert_eq!(answers.count_solutions(&position)?, Some(all.len() as u128));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_solutions(&self, position: &Position) -> Result<Option<u128>, Error> {
+        match &self.0.source {
+            Source::Table(source) => table_result(
+                source,
+                count_table(&source.answers(), *self.state(position)?),
+            ),
+            _ => {
+                let searcher = self.search()?;
+                searcher.at_distance(position, |d, effort| {
+                    searcher.count(position, d, effort).map(u128::from)
+                })
+            }
+        }
+    }
+
+    /// The whole answer for `position`: its solution, or why it cannot reach the goal, with
+    /// what `ask` asks for besides.
+    pub fn answer(&self, position: &Position, ask: &Ask) -> Result<Answer, Error> {
+        let unsolvable = || {
+            Answer::Unsolvable(Unsolvable {
+                position: *position,
+                goal: *self.goal(),
+            })
+        };
+        match &self.0.source {
+            Source::Table(_) => {
+                let Some(moves) = self.solve(position)? else {
+                    return Ok(unsolvable());
+                };
+                let solutions = if ask.solutions {
+                    self.first_solutions(position, ask.limit)?
+                } else {
+                    None
+                };
+                let hints = if ask.hints {
+                    self.hints(position)?
+                } else {
+                    None
+                };
+                let count = if ask.count {
+                    self.count_solutions(position)?
+                } else {
+                    None
+                };
+                Ok(Answer::Solved(Solved {
+                    position: *position,
+                    distance: moves.moves_in(self.metric()) as u8,
+                    moves,
+                    solutions,
+                    count,
+                    hints,
+                }))
+            }
+            _ => self.search()?.answer(position, ask),
+        }
+    }
+
+    /// The position as its full table knows it.
+    fn state<'p>(&self, position: &'p Position) -> Result<&'p tilebase_core::State, Error> {
+        position.state().ok_or_else(|| {
+            Error::Read(ReadError::State(tilebase_core::StateError::NoBoard {
+                cells: position.board().cells(),
+            }))
+        })
+    }
+
+    /// The table's questions about the goal, when the answers come from a full table.
+    pub fn table_goal(&self) -> Option<Goal<'_, Storage>> {
+        self.table().map(TableSource::answers)
+    }
+
+    /// A search over the pattern databases, made once for many positions (a batch, a
+    /// printer); `None` when the answers come from a full table.
+    pub(crate) fn searcher(&self) -> Option<Result<Searcher<'_>, Error>> {
+        match &self.0.source {
+            Source::Table(_) => None,
+            Source::Patterns(source) => Some(Searcher::of_patterns(self, source)),
+            Source::Relabelled(source) => Some(Searcher::of_relabelled(self, source)),
+        }
+    }
+
+    /// The search, on a board answered by one.
+    fn search(&self) -> Result<Searcher<'_>, Error> {
+        self.searcher().unwrap_or_else(|| {
+            Err(Error::NoSearch {
+                board: self.board(),
+                what: "a search",
+            })
+        })
+    }
+
+    /// The relabelled table, when the answers come from a multi-tile search over one.
+    pub fn relabelled(&self) -> Option<&RelabelSource> {
+        match &self.0.source {
+            Source::Relabelled(source) => Some(source),
+            _ => None,
+        }
+    }
+}
