@@ -36,6 +36,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod blocks;
 pub mod pattern;
 pub mod relabel;
 
@@ -368,19 +369,60 @@ pub fn write_parts_v2<W: Write>(out: W, header: &Header, table: &[u8]) -> io::Re
 /// version 2); nothing else is checked, so [`read`] or [`pattern::read`] may still refuse it.
 pub fn kind(prefix: &[u8]) -> Result<Kind, FormatError> {
     let version = read_preamble(prefix)?.0;
-    if version == VERSION_2 {
-        return Ok(Kind::Table);
-    }
     match prefix.get(PREAMBLE_LEN) {
+        _ if version == VERSION_2 => Ok(Kind::Table),
         None => Err(FormatError::TruncatedHeader {
             found: prefix.len(),
             expected: KIND_LEN,
         }),
-        Some(&KIND_TABLE) => Ok(Kind::Table),
-        Some(&pattern::KIND_PATTERN) => Ok(Kind::Pattern),
-        Some(&relabel::KIND_RELABELLED) => Ok(Kind::Relabelled),
-        Some(&found) => Err(FormatError::UnknownKind { found }),
+        Some(&byte) => Kind::of_byte(byte),
     }
+}
+
+impl Kind {
+    /// The kind a header's first byte names.
+    fn of_byte(byte: u8) -> Result<Kind, FormatError> {
+        match byte {
+            KIND_TABLE => Ok(Kind::Table),
+            pattern::KIND_PATTERN => Ok(Kind::Pattern),
+            relabel::KIND_RELABELLED => Ok(Kind::Relabelled),
+            found => Err(FormatError::UnknownKind { found }),
+        }
+    }
+}
+
+/// The one check of every reader that a file holds the kind of table it reads, made on the
+/// header's bytes of a file of `version` before they are decoded: a file of another kind is
+/// refused in words that name what it holds.
+pub(crate) fn expect_kind(
+    version: u32,
+    header_bytes: &[u8],
+    wanted: Kind,
+) -> Result<(), FormatError> {
+    let found = match header_bytes.first() {
+        _ if version == VERSION_2 => Kind::Table,
+        Some(&byte) => Kind::of_byte(byte)?,
+        None => return Err(FormatError::HeaderDecode("no bytes".into())),
+    };
+    let said = match (found, wanted) {
+        _ if found == wanted => return Ok(()),
+        (Kind::Table, Kind::Pattern) => {
+            format!("a full table (format version {version}), not a pattern database")
+        }
+        (Kind::Table, _) if version == VERSION_2 => {
+            format!("a full table (format version {version}), not a relabelled table")
+        }
+        (Kind::Table, _) => "a full table, not a relabelled table".into(),
+        (Kind::Pattern, Kind::Table) => "a pattern database (format version 3), not a full \
+                                         table: it answers 4x4 states through query --board 4x4"
+            .into(),
+        (Kind::Pattern, _) => "a pattern database, not a relabelled table".into(),
+        (Kind::Relabelled, Kind::Table) => {
+            "a relabelled table (format version 3), not a full table".into()
+        }
+        (Kind::Relabelled, _) => "a relabelled table, not a pattern database".into(),
+    };
+    Err(FormatError::Kind(said))
 }
 
 /// The bytes [`kind`] reads: the preamble and the kind.
@@ -469,24 +511,11 @@ fn file_len_after(header_end: usize, header: &Header) -> Result<u64, FormatError
 /// version 3 or 2. Returns the version, the header and the offset where it ends.
 fn read_header(bytes: &[u8]) -> Result<(u32, Header, usize), FormatError> {
     let (version, header_bytes) = header_bytes(bytes)?;
+    expect_kind(version, header_bytes, Kind::Table)?;
     let header = if version == VERSION_2 {
         decode::<Header>(header_bytes)?
     } else {
-        match header_bytes.first() {
-            Some(&KIND_TABLE) => decode::<(u8, Header)>(header_bytes)?.1,
-            Some(&pattern::KIND_PATTERN) => {
-                return Err(FormatError::Kind(
-                    "a pattern database (format version 3), not a full table: it answers 4x4 states through query --board 4x4".into(),
-                ));
-            }
-            Some(&relabel::KIND_RELABELLED) => {
-                return Err(FormatError::Kind(
-                    "a relabelled table (format version 3), not a full table".into(),
-                ));
-            }
-            Some(&found) => return Err(FormatError::UnknownKind { found }),
-            None => return Err(FormatError::HeaderDecode("no bytes".into())),
-        }
+        decode::<(u8, Header)>(header_bytes)?.1
     };
     Ok((version, header, PREAMBLE_LEN + header_bytes.len()))
 }

@@ -36,34 +36,14 @@ use std::ops::Range;
 use bincode::{Decode, Encode};
 use tilebase_pattern::{Encoding, Grid, Pattern};
 
-use crate::{
-    FormatError, KIND_TABLE, PREAMBLE_LEN, VERSION_2, decode, header_bytes, write_parts_of,
-};
+use crate::blocks::{block_checksums, block_len_for, check_crc_blocks};
+use crate::{FormatError, Kind, PREAMBLE_LEN, decode, expect_kind, header_bytes, write_parts_of};
 
 /// The format version of pattern database files: the full tables' own ([`crate::VERSION`]),
 /// the kind in the header telling them apart.
 pub const VERSION: u32 = crate::VERSION;
 /// The `kind` of a pattern database.
 pub const KIND_PATTERN: u8 = 1;
-/// Bytes per checksummed block of the table: 1 MiB, so the 260 MB of the 15-puzzle's 8-tile
-/// pattern has 248 checksums (under 1 KB of header); larger tables take larger blocks
-/// ([`block_len_for`]).
-pub const BLOCK_LEN: u32 = 1 << 20;
-
-/// The most checksums a header holds: 2 KB of the header's 4 KB.
-pub const MAX_BLOCKS: u64 = 512;
-
-/// The block length for a table of `len` bytes: [`BLOCK_LEN`], or the least power of two
-/// above it that needs at most [`MAX_BLOCKS`] checksums, so that the header stays within its
-/// limit however large the table.
-pub fn block_len_for(len: u64) -> u32 {
-    let mut block = u64::from(BLOCK_LEN);
-    while len.div_ceil(block) > MAX_BLOCKS && block < 1 << 31 {
-        block *= 2;
-    }
-    block as u32
-}
-
 /// The header of a pattern database file.
 #[derive(Encode, Decode, Clone, Debug, PartialEq, Eq)]
 pub struct PatternHeader {
@@ -106,14 +86,6 @@ pub struct PatternLayout {
     pub encoding: Encoding,
     /// The table's byte range in the file.
     pub table: Range<usize>,
-}
-
-/// The CRC-32 of each `block_len`-byte block of `table`.
-pub fn block_checksums(table: &[u8], block_len: u32) -> Vec<u32> {
-    table
-        .chunks(block_len as usize)
-        .map(crc32fast::hash)
-        .collect()
 }
 
 /// Writes a pattern database file: `pattern`'s `values` (one byte per placement, to count)
@@ -160,25 +132,8 @@ pub fn write<W: Write>(
 /// file is exactly as long as the header says. Does not read the table. Never panics.
 pub fn read(bytes: &[u8]) -> Result<PatternLayout, FormatError> {
     let (version, header_bytes) = header_bytes(bytes)?;
-    let full_table = |version: u32| {
-        FormatError::Kind(format!(
-            "a full table (format version {version}), not a pattern database"
-        ))
-    };
-    if version == VERSION_2 {
-        return Err(full_table(version));
-    }
-    let header: PatternHeader = match header_bytes.first() {
-        Some(&KIND_PATTERN) => decode(header_bytes)?,
-        Some(&KIND_TABLE) => return Err(full_table(version)),
-        Some(&crate::relabel::KIND_RELABELLED) => {
-            return Err(FormatError::Kind(
-                "a relabelled table, not a pattern database".into(),
-            ));
-        }
-        Some(&found) => return Err(FormatError::UnknownKind { found }),
-        None => return Err(FormatError::HeaderDecode("no bytes".into())),
-    };
+    expect_kind(version, header_bytes, Kind::Pattern)?;
+    let header: PatternHeader = decode(header_bytes)?;
     let header_end = PREAMBLE_LEN + header_bytes.len();
     let (pattern, encoding) = check(&header)?;
     let expected = (header_end as u64)
@@ -206,24 +161,6 @@ pub fn check_blocks(
     blocks: Range<usize>,
 ) -> Result<(), FormatError> {
     check_crc_blocks(header.block_len, &header.block_crc32, table, blocks)
-}
-
-/// Checks blocks `blocks` of `table`, each `block_len` bytes, against `crcs`.
-pub(crate) fn check_crc_blocks(
-    block_len: u32,
-    crcs: &[u32],
-    table: &[u8],
-    blocks: Range<usize>,
-) -> Result<(), FormatError> {
-    let len = block_len as usize;
-    for block in blocks {
-        let (start, end) = (block * len, ((block + 1) * len).min(table.len()));
-        let crc = crcs.get(block).copied();
-        if table.get(start..end).map(crc32fast::hash) != crc {
-            return Err(FormatError::BlockChecksum { block, start, end });
-        }
-    }
-    Ok(())
 }
 
 fn check(h: &PatternHeader) -> Result<(Pattern, Encoding), FormatError> {
@@ -269,23 +206,4 @@ fn check(h: &PatternHeader) -> Result<(Pattern, Encoding), FormatError> {
         return bad("block checksums do not cover the table".into());
     }
     Ok((pattern, encoding))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Blocks of 1 MiB up to 512 MiB of table, then doubled so that at most 512 checksums
-    /// (2 KB) are in a header: the 1.5 GB of a 5-label relabelling of the 15-puzzle once made a
-    /// header of 6 KB, which every reader refused.
-    #[test]
-    fn headers_hold_the_checksums_of_any_table() {
-        assert_eq!(block_len_for(0), BLOCK_LEN);
-        assert_eq!(block_len_for(260_000_000), BLOCK_LEN);
-        assert_eq!(block_len_for(512 << 20), BLOCK_LEN);
-        assert_eq!(block_len_for((512 << 20) + 1), 2 << 20);
-        let len = 1_513_512_000u64;
-        assert_eq!(block_len_for(len), 4 << 20);
-        assert!(len.div_ceil(u64::from(block_len_for(len))) <= MAX_BLOCKS);
-    }
 }

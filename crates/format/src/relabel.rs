@@ -30,8 +30,10 @@ use bincode::{Decode, Encode};
 use tilebase_core::Metric;
 use tilebase_pattern::{Grid, Relabelling};
 
-use crate::pattern::{block_checksums, block_len_for};
-use crate::{FormatError, PREAMBLE_LEN, VERSION, VERSION_2, decode, header_bytes, write_parts_of};
+use crate::blocks::{block_checksums, block_len_for, check_crc_blocks};
+use crate::{
+    FormatError, Kind, PREAMBLE_LEN, VERSION, decode, expect_kind, header_bytes, write_parts_of,
+};
 
 /// The `kind` of a relabelled table.
 pub const KIND_RELABELLED: u8 = 2;
@@ -115,26 +117,8 @@ pub fn write<W: Write>(
 /// file is exactly as long as the header says. Does not read the table. Never panics.
 pub fn read(bytes: &[u8]) -> Result<RelabelLayout, FormatError> {
     let (version, header_bytes) = header_bytes(bytes)?;
-    if version == VERSION_2 {
-        return Err(FormatError::Kind(format!(
-            "a full table (format version {version}), not a relabelled table"
-        )));
-    }
-    let header: RelabelHeader = match header_bytes.first() {
-        Some(&KIND_RELABELLED) => decode(header_bytes)?,
-        Some(&crate::KIND_TABLE) => {
-            return Err(FormatError::Kind(
-                "a full table, not a relabelled table".into(),
-            ));
-        }
-        Some(&crate::pattern::KIND_PATTERN) => {
-            return Err(FormatError::Kind(
-                "a pattern database, not a relabelled table".into(),
-            ));
-        }
-        Some(&found) => return Err(FormatError::UnknownKind { found }),
-        None => return Err(FormatError::HeaderDecode("no bytes".into())),
-    };
+    expect_kind(version, header_bytes, Kind::Relabelled)?;
+    let header: RelabelHeader = decode(header_bytes)?;
     let header_end = PREAMBLE_LEN + header_bytes.len();
     let (relabelling, metric) = check(&header)?;
     let expected = (header_end as u64)
@@ -161,7 +145,7 @@ pub fn check_blocks(
     table: &[u8],
     blocks: Range<usize>,
 ) -> Result<(), FormatError> {
-    crate::pattern::check_crc_blocks(header.block_len, &header.block_crc32, table, blocks)
+    check_crc_blocks(header.block_len, &header.block_crc32, table, blocks)
 }
 
 fn check(h: &RelabelHeader) -> Result<(Relabelling, Metric), FormatError> {

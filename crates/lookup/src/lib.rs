@@ -31,6 +31,7 @@
 #![deny(unsafe_code)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
+mod checked;
 mod database;
 mod draw;
 mod error;
@@ -43,6 +44,7 @@ mod tablebase;
 mod verify;
 mod view;
 
+pub use checked::{Checked, CheckedFile};
 pub use database::Database;
 pub use draw::Draw;
 pub use error::Error;

@@ -1,22 +1,15 @@
 //! Relabelled table files (`tilebase_format::relabel`): opened, checked block by block, and
 //! proven entry by entry.
 
-use std::path::Path;
-
 use tilebase_core::Metric;
-use tilebase_format::relabel::{self, RelabelHeader, RelabelLayout};
+use tilebase_format::relabel::{RelabelHeader, RelabelLayout};
 use tilebase_pattern::Relabelling;
 
-use crate::patterns::check_every_block;
-use crate::{Error, Storage, storage};
+use crate::CheckedFile;
 
 /// A relabelled table file: every relabelled state's exact distance, a byte each, checked
 /// against its header's block checksums when opened.
-#[derive(Debug)]
-pub struct RelabelledFile<D = Storage> {
-    data: D,
-    layout: RelabelLayout,
-}
+pub type RelabelledFile<D = crate::Storage> = CheckedFile<RelabelLayout, D>;
 
 /// The first entry that breaks the rule every exact distance keeps.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,35 +22,7 @@ pub struct RelabelFault {
     pub problem: String,
 }
 
-impl RelabelledFile {
-    /// Opens and checks the relabelled table file at `path` (memory-mapped, or decompressed if
-    /// compressed).
-    ///
-    /// # Memory map
-    ///
-    /// As for [`crate::Database::open`]: the file must not be changed in place while it is
-    /// open; tilebase's writers replace files by renaming.
-    pub fn open(path: impl AsRef<Path>) -> Result<RelabelledFile, Error> {
-        let path = path.as_ref();
-        RelabelledFile::from_bytes(storage::open(path)?).map_err(|e| e.at(path))
-    }
-}
-
-impl<D: AsRef<[u8]>> RelabelledFile<D> {
-    /// A relabelled table over the bytes of a plain file: header, length and every block's
-    /// checksum checked. Never panics, whatever the bytes.
-    pub fn from_bytes(data: D) -> Result<RelabelledFile<D>, Error> {
-        let layout =
-            relabel::read(data.as_ref()).map_err(|source| Error::Format { path: None, source })?;
-        let file = RelabelledFile { data, layout };
-        let table = file.values();
-        let header = &file.layout.header;
-        check_every_block(header.block_crc32.len(), |blocks| {
-            relabel::check_blocks(header, table, blocks)
-        })?;
-        Ok(file)
-    }
-
+impl<D: AsRef<[u8]>> CheckedFile<RelabelLayout, D> {
     /// The relabelling.
     pub fn relabelling(&self) -> &Relabelling {
         &self.layout.relabelling
@@ -75,7 +40,7 @@ impl<D: AsRef<[u8]>> RelabelledFile<D> {
 
     /// The distances, one byte per relabelled state in index order.
     pub fn values(&self) -> &[u8] {
-        &self.data.as_ref()[self.layout.table.clone()]
+        self.table()
     }
 
     /// Proves every entry exact, on every core: the goal at 0 and no other state; every

@@ -5,6 +5,7 @@
 
 pub(crate) mod build;
 pub(crate) mod cost;
+pub(crate) mod find;
 pub(crate) mod lock;
 pub(crate) mod opened;
 pub(crate) mod patterns;
@@ -18,7 +19,7 @@ use tilebase_core::{Method, Metric};
 
 use crate::error::Error;
 use crate::question::Question;
-use opened::Finder;
+use find::Finder;
 use patterns::PatternSource;
 use places::Places;
 use relabelled::{MultiTables, RelabelSource};

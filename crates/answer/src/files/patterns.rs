@@ -5,7 +5,6 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
 
 use tilebase_engine::SavedPattern;
 use tilebase_lookup::PatternFile;
@@ -15,8 +14,8 @@ use tilebase_pattern::{
 
 use crate::error::Error;
 use crate::files::cost::BuildCost;
+use crate::files::find::Finder;
 use crate::files::lock;
-use crate::files::opened::Finder;
 use crate::files::repair;
 use crate::files::watch::{Forward, Job, Watch};
 use crate::question::position::Position;
@@ -137,42 +136,41 @@ impl Finder<'_> {
         } = ClassFiles::of(goal, partition);
         let grid = frame.grid();
         let canonical = frame.canonical().to_vec();
-        let mut files = Vec::new();
-        let mut missing = Vec::new();
-        let mut damaged = Vec::new();
-        for (tiles, name) in names {
-            let local = self.places.local.join(&name);
-            let cached = self.places.cache.as_ref().map(|d| d.join(&name));
-            let found = [Some(local), cached]
-                .into_iter()
-                .flatten()
-                .find(|p| p.is_file());
-            match found {
-                Some(path) => match self.open(&path, &canonical, &tiles) {
-                    Ok(file) => files.push((file, path)),
-                    // The cache is ours to repair: a damaged file is built again.
-                    Err(e) if self.places.in_cache(&path) => {
-                        damaged.push(e);
-                        missing.push(tiles);
-                    }
-                    Err(e @ Error::Lookup(tilebase_lookup::Error::Io { .. })) => return Err(e),
-                    // One of the user's: the command that rebuilds exactly it.
-                    Err(e) => {
-                        let dir = path.parent().unwrap_or(Path::new("."));
-                        let command = patterns_command(dir, board, &canonical, partition);
-                        return Err(Error::Files(repair::to_rebuild(&e.to_string(), &command)));
-                    }
-                },
-                None => missing.push(tiles),
-            }
-        }
+        let wanted = names
+            .into_iter()
+            .map(|(tiles, name)| {
+                let places = [Some(&self.places.local), self.places.cache.as_ref()];
+                (
+                    tiles,
+                    places
+                        .into_iter()
+                        .flatten()
+                        .map(|d| d.join(&name))
+                        .collect(),
+                )
+            })
+            .collect();
+        let looked = self.look(
+            wanted,
+            |path, tiles| self.open(path, &canonical, tiles),
+            |path| self.places.in_cache(path),
+            // One of the user's: the command that rebuilds exactly it.
+            |path, _| {
+                let dir = path.parent().unwrap_or(Path::new("."));
+                patterns_command(dir, board, &canonical, partition)
+            },
+        )?;
+        let mut files: Vec<(Arc<PatternFile>, PathBuf)> = looked
+            .found
+            .into_iter()
+            .map(|(_, file, path)| (file, path))
+            .collect();
+        let missing = looked.missing;
         if !missing.is_empty() {
             if !build {
                 return Ok(None);
             }
-            for e in damaged {
-                self.watch.say(&repair::rebuilding(&e.to_string()));
-            }
+            self.rebuilding(looked.damaged);
             let dir = self.places.build_dir();
             let sizes: Vec<usize> = missing.iter().map(Vec::len).collect();
             let cost = BuildCost::of_patterns(board.cells(), &sizes);
@@ -193,26 +191,12 @@ impl Finder<'_> {
                     dir.display(),
                 )
             });
-            let started = Instant::now();
-            for tiles in &missing {
-                let path = dir.join(file_name(board, &canonical, tiles));
-                let _held = lock::lock(&path, self.watch);
-                // Built by another process while this one waited.
-                if path.is_file() {
-                    self.opened.forget(&path);
-                    if let Ok(file) = self.open(&path, &canonical, tiles) {
-                        files.push((file, path));
-                        continue;
-                    }
-                }
-                let saved = build_one(grid, &canonical, tiles, &path, true, self.watch)?;
-                self.opened.forget(&saved.path);
-                files.push((self.open(&saved.path, &canonical, tiles)?, saved.path));
-            }
-            self.watch.say(&format!(
-                "built in {:.1} s",
-                started.elapsed().as_secs_f64()
-            ));
+            files.extend(self.build_missing(
+                &missing,
+                |tiles| dir.join(file_name(board, &canonical, tiles)),
+                |path, tiles| self.open(path, &canonical, tiles),
+                |tiles, path| Ok(build_one(grid, &canonical, tiles, path, true, self.watch)?.path),
+            )?);
             // In the partition's order, whatever was found and what was built.
             let order = partition.tiles(&grid, &canonical);
             files.sort_by_key(|(f, _)| order.iter().position(|t| t == f.pattern().tiles()));

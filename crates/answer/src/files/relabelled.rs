@@ -7,7 +7,6 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
 
 use tilebase_core::Metric;
 use tilebase_engine::SavedRelabelled;
@@ -16,8 +15,8 @@ use tilebase_pattern::{ClassFrame, MultiSolver, Relabelling, cells_to_string};
 
 use crate::error::Error;
 use crate::files::cost::BuildCost;
+use crate::files::find::Finder;
 use crate::files::lock;
-use crate::files::opened::Finder;
 use crate::files::repair;
 use crate::files::watch::{Forward, Job, Watch};
 use crate::question::position::Position;
@@ -192,41 +191,38 @@ impl Finder<'_> {
         // The strong tables are looked for, never built here: a damaged one is refused by the
         // standard ones' search, not built again.
         let repairable = |path: &Path| build && self.places.in_cache(path);
-        let mut files = Vec::new();
-        let mut missing = Vec::new();
-        let mut damaged = Vec::new();
-        for (relabelling, name) in tables {
-            let local = self.places.local.join(&name);
-            let cached = self.places.cache.as_ref().map(|d| d.join(&name));
-            let found = [Some(local), cached]
-                .into_iter()
-                .flatten()
-                .find(|p| p.is_file());
-            match found {
-                Some(path) => match self.open_relabelled(&path, &relabelling) {
-                    Ok(file) => files.push((file, path)),
-                    // The cache is ours to repair: a damaged file is built again.
-                    Err(e) if repairable(&path) => {
-                        damaged.push(e);
-                        missing.push((relabelling, name));
-                    }
-                    Err(e @ Error::Lookup(tilebase_lookup::Error::Io { .. })) => return Err(e),
-                    Err(e) => {
-                        let dir = path.parent().unwrap_or(Path::new("."));
-                        let command = relabelled_command(dir, board, frame.canonical(), which);
-                        return Err(Error::Files(repair::to_rebuild(&e.to_string(), &command)));
-                    }
-                },
-                None => missing.push((relabelling, name)),
-            }
-        }
+        let wanted = tables
+            .into_iter()
+            .map(|(relabelling, name)| {
+                let places = [Some(&self.places.local), self.places.cache.as_ref()];
+                let places = places
+                    .into_iter()
+                    .flatten()
+                    .map(|d| d.join(&name))
+                    .collect();
+                ((relabelling, name), places)
+            })
+            .collect();
+        let looked = self.look(
+            wanted,
+            |path, (relabelling, _)| self.open_relabelled(path, relabelling),
+            repairable,
+            |path, _| {
+                let dir = path.parent().unwrap_or(Path::new("."));
+                relabelled_command(dir, board, frame.canonical(), which)
+            },
+        )?;
+        let mut files: Vec<(Arc<RelabelledFile>, PathBuf)> = looked
+            .found
+            .into_iter()
+            .map(|(_, file, path)| (file, path))
+            .collect();
+        let missing = looked.missing;
         if !missing.is_empty() {
             if !build {
                 return Ok(None);
             }
-            for e in damaged {
-                self.watch.say(&repair::rebuilding(&e.to_string()));
-            }
+            self.rebuilding(looked.damaged);
             let dir = self.places.build_dir();
             let states: Vec<u64> = missing.iter().map(|(r, _)| r.states()).collect();
             self.watch.starting(&format!(
@@ -236,26 +232,12 @@ impl Finder<'_> {
                 dir.display(),
                 BuildCost::of_relabelled(&states),
             ));
-            let started = Instant::now();
-            for (relabelling, name) in &missing {
-                let path = dir.join(name);
-                let _held = lock::lock(&path, self.watch);
-                // Built by another process while this one waited.
-                if path.is_file() {
-                    self.opened.forget(&path);
-                    if let Ok(file) = self.open_relabelled(&path, relabelling) {
-                        files.push((file, path));
-                        continue;
-                    }
-                }
-                let saved = build_one(relabelling, &path, true, self.watch)?;
-                self.opened.forget(&saved.path);
-                files.push((self.open_relabelled(&saved.path, relabelling)?, saved.path));
-            }
-            self.watch.say(&format!(
-                "built in {:.1} s",
-                started.elapsed().as_secs_f64()
-            ));
+            files.extend(self.build_missing(
+                &missing,
+                |(_, name)| dir.join(name),
+                |path, (relabelling, _)| self.open_relabelled(path, relabelling),
+                |(relabelling, _), path| Ok(build_one(relabelling, path, true, self.watch)?.path),
+            )?);
             // In the tables' order, whatever was found and what was built.
             let order = which.labellings_of(frame.canonical());
             files.sort_by_key(|(f, _)| {

@@ -11,8 +11,7 @@ use tilebase_format::file_name;
 use tilebase_lookup::{Database, Goal, Storage};
 
 use crate::error::Error;
-use crate::files::lock;
-use crate::files::opened::Finder;
+use crate::files::find::Finder;
 use crate::files::repair;
 use crate::files::watch::{Forward, Job};
 use crate::question::position::Position;
@@ -155,55 +154,41 @@ impl Finder<'_> {
                 return Ok(Some(source(Arc::clone(db), None)));
             }
         }
+        // Under db/, the goal's own file, then its class's, plain or compressed; then the same
+        // two in the cache.
+        let mut places = Vec::new();
         for candidate in candidates(goal) {
             for compressed in [false, true] {
-                let local = self
-                    .places
-                    .local
-                    .join(file_name(&candidate, metric, compressed));
-                if local.is_file() {
-                    // One of the user's: when damaged, the command that rebuilds exactly it.
-                    let rebuild = |message: String| {
-                        let command = table_command(&local, &candidate, metric);
-                        Error::Files(repair::to_rebuild(&message, &command))
-                    };
-                    let db = self.opened.table(&local).map_err(|e| match e {
-                        e @ tilebase_lookup::Error::Io { .. } => Error::Lookup(e),
-                        e => rebuild(e.to_string()),
-                    })?;
-                    check_found(&db, goal, metric, &local).map_err(|e| rebuild(e.to_string()))?;
-                    return Ok(Some(source(db, Some(local))));
-                }
+                let name = file_name(&candidate, metric, compressed);
+                places.push(self.places.local.join(name));
             }
         }
-        let mut damaged = None;
         if let Some(dir) = &self.places.cache {
             for candidate in candidates(goal) {
-                let path = dir.join(file_name(&candidate, metric, false));
-                if path.is_file() {
-                    let found = self
-                        .opened
-                        .table(&path)
-                        .map_err(Error::from)
-                        .and_then(|db| {
-                            check_found(&db, goal, metric, &path)?;
-                            Ok(db)
-                        });
-                    match found {
-                        Ok(db) => return Ok(Some(source(db, Some(path)))),
-                        // The cache is ours to repair: a damaged file (or one holding what its
-                        // name does not say) is built again.
-                        Err(e) => damaged = Some(e),
-                    }
-                }
+                places.push(dir.join(file_name(&candidate, metric, false)));
             }
+        }
+        let looked = self.look(
+            vec![((), places)],
+            |path, ()| {
+                let db = self.opened.table(path)?;
+                check_found(&db, goal, metric, path)?;
+                Ok(db)
+            },
+            |path| self.places.in_cache(path),
+            // One of the user's: the command that rebuilds exactly it, as its name says.
+            |path, ()| {
+                let (named, metric) = named(path).unwrap_or((*goal, metric));
+                table_command(path, &named, metric)
+            },
+        )?;
+        if let Some(((), db, path)) = looked.found.into_iter().next() {
+            return Ok(Some(source(db, Some(path))));
         }
         if !build {
             return Ok(None);
         }
-        if let Some(e) = damaged {
-            self.watch.say(&repair::rebuilding(&e.to_string()));
-        }
+        self.rebuilding(looked.damaged);
         self.build(goal, metric).map(Some)
     }
 
@@ -216,22 +201,33 @@ impl Finder<'_> {
             .cache
             .as_ref()
             .map(|dir| dir.join(file_name(&canonical, metric, false)));
-        let _held = path.as_deref().map(|path| lock::lock(path, self.watch));
-        if let Some(path) = &path {
-            // Built by another process while this one waited (or damaged, and built again).
-            if path.is_file() {
-                self.opened.forget(path);
-                if let Ok(db) = self.opened.table(path)
-                    && check_found(&db, goal, metric, path).is_ok()
-                {
-                    return Ok(TableSource {
+        match &path {
+            Some(path) => self.build_under_lock(
+                path,
+                |path| {
+                    let db = self.opened.table(path)?;
+                    check_found(&db, goal, metric, path)?;
+                    Ok(TableSource {
                         db,
                         goal: *goal,
-                        path: Some(path.clone()),
-                    });
-                }
-            }
+                        path: Some(path.to_path_buf()),
+                    })
+                },
+                || self.build_unlocked(goal, metric, Some(path)),
+            ),
+            None => self.build_unlocked(goal, metric, None),
         }
+    }
+
+    /// Builds the table of `goal`'s class's canonical goal, and saves it at `path`: in memory
+    /// when there is none, or it cannot be saved.
+    fn build_unlocked(
+        &self,
+        goal: &State,
+        metric: Metric,
+        path: Option<&Path>,
+    ) -> Result<TableSource, Error> {
+        let canonical = goal.canonical_goal();
         let started = Instant::now();
         let building = self.watch.building(&Job::Table {
             goal: &canonical,
@@ -246,7 +242,7 @@ impl Finder<'_> {
             goal.board(),
             started.elapsed().as_secs_f64() * 1e3
         );
-        let unsaved = match &path {
+        let unsaved = match path {
             Some(path) => {
                 match tilebase_engine::save(path, &canonical, metric, &table, false, true) {
                     Ok(saved) => {
