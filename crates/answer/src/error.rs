@@ -73,3 +73,13 @@ pub enum Error {
         what: &'static str,
     },
 }
+
+impl From<tilebase_engine::SaveError> for Error {
+    /// A file that exists where a build was not asked to replace one, or a save that failed.
+    fn from(error: tilebase_engine::SaveError) -> Error {
+        match error {
+            tilebase_engine::SaveError::Exists { path } => Error::Exists(path),
+            other => Error::Files(other.to_string()),
+        }
+    }
+}

@@ -79,9 +79,11 @@ pub use data::stats::{
     Stats, TableStats,
 };
 pub use error::Error;
-pub use files::build::{Built, build_patterns, build_table};
+pub use files::build::{Built, build_table};
 pub use files::cost::{BuildCost, pdb_help};
-pub use files::patterns::{PatternSource, file_name as pattern_file_name};
+pub use files::patterns::{
+    PatternSource, build_files as build_patterns, file_name as pattern_file_name,
+};
 pub use files::places::{CACHE_ENV, LOCAL_DIR, Places, cache_dir};
 pub use files::relabelled::{
     MultiTables, RelabelSource, build_files as build_relabelled, file_name as relabelled_file_name,

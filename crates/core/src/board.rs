@@ -102,28 +102,21 @@ pub enum Method {
 
 impl Board {
     /// The 3x3 board of the 8-puzzle.
-    pub const THREE_BY_THREE: Board = Board {
-        width: 3,
-        height: 3,
-    };
+    pub const THREE_BY_THREE: Board = Board::sides(3, 3);
 
     /// The smallest board, 2x2.
-    pub const TWO_BY_TWO: Board = Board {
-        width: 2,
-        height: 2,
-    };
+    pub const TWO_BY_TWO: Board = Board::sides(2, 2);
 
     /// The 4x4 board of the 15-puzzle.
-    pub const FOUR_BY_FOUR: Board = Board {
-        width: 4,
-        height: 4,
-    };
+    pub const FOUR_BY_FOUR: Board = Board::sides(4, 4);
 
     /// The 24-puzzle's board.
-    pub const FIVE_BY_FIVE: Board = Board {
-        width: 5,
-        height: 5,
-    };
+    pub const FIVE_BY_FIVE: Board = Board::sides(5, 5);
+
+    /// The board of sides known to be valid.
+    const fn sides(width: u8, height: u8) -> Board {
+        Board { width, height }
+    }
 
     /// A board of `width` columns and `height` rows.
     pub const fn new(width: usize, height: usize) -> Result<Board, BoardError> {

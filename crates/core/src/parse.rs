@@ -253,23 +253,8 @@ pub(crate) fn cells(text: &str) -> Result<Cells, StateError> {
     let bytes = text.as_bytes();
     let is_space = |b: u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
 
-    let mut start = 0;
-    let mut end = bytes.len();
-    while start < end && is_space(bytes[start]) {
-        start += 1;
-    }
-    while end > start && is_space(bytes[end - 1]) {
-        end -= 1;
-    }
-    if start == end {
-        return Err(StateError::Empty);
-    }
-    if bytes[start] == b'[' {
-        if bytes[end - 1] != b']' || end - start < 2 {
-            return Err(StateError::UnclosedBracket);
-        }
-        start += 1;
-        end -= 1;
+    // The text within `start..end` without white space around it; empty is an error.
+    let trim = |mut start: usize, mut end: usize| {
         while start < end && is_space(bytes[start]) {
             start += 1;
         }
@@ -279,6 +264,14 @@ pub(crate) fn cells(text: &str) -> Result<Cells, StateError> {
         if start == end {
             return Err(StateError::Empty);
         }
+        Ok((start, end))
+    };
+    let (mut start, mut end) = trim(0, bytes.len())?;
+    if bytes[start] == b'[' {
+        if bytes[end - 1] != b']' || end - start < 2 {
+            return Err(StateError::UnclosedBracket);
+        }
+        (start, end) = trim(start + 1, end - 1)?;
     }
 
     // First pass: the numbers, where each one starts, and the separators between them.

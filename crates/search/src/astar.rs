@@ -2,11 +2,10 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::collections::hash_map::Entry;
 
 use tilebase_core::{Move, Path};
 
-use crate::space::{Node, Reached, Space};
+use crate::space::{Node, Reached, Space, reach};
 use crate::{Budget, Stats};
 
 /// The heap's order, packed in one word: least f first, then least h (the deepest node), then
@@ -51,21 +50,13 @@ pub(crate) fn astar(
         stats.expanded += 1;
         for (m, next) in space.successors(node) {
             stats.generated += 1;
-            let now = Reached {
-                by: m,
-                depth: g + 1,
-            };
-            match reached.entry(next.cells) {
-                Entry::Occupied(e) if e.get().depth <= now.depth => continue,
-                Entry::Occupied(mut e) => *e.get_mut() = now,
-                Entry::Vacant(e) => {
-                    e.insert(now);
-                }
+            if !reach(&mut reached, next.cells, m, g + 1) {
+                continue;
             }
             order += 1;
             open.push(Reverse((
-                priority(now.depth, heuristic(next), order),
-                now.depth,
+                priority(g + 1, heuristic(next), order),
+                g + 1,
                 next,
             )));
         }

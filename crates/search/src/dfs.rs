@@ -1,10 +1,8 @@
 //! Depth-first search with a stack, as the articles write it, plus a depth limit.
 
-use std::collections::hash_map::Entry;
-
 use tilebase_core::{Move, Path};
 
-use crate::space::{Node, Reached, Space};
+use crate::space::{Node, Reached, Space, reach};
 use crate::{Budget, Stats};
 
 /// Depth-first search: a stack of nodes and the depth each was first reached at. Nothing
@@ -46,21 +44,13 @@ pub(crate) fn dfs(
         // Pushed in reverse so that U is popped, hence tried, first.
         for (m, next) in space.successors(node).rev() {
             stats.generated += 1;
-            let now = Reached {
-                by: m,
-                depth: depth + 1,
-            };
-            match reached.entry(next.cells) {
-                Entry::Occupied(e) if e.get().depth <= now.depth => continue,
-                Entry::Occupied(mut e) => *e.get_mut() = now,
-                Entry::Vacant(e) => {
-                    e.insert(now);
-                }
+            if !reach(&mut reached, next.cells, m, depth + 1) {
+                continue;
             }
             if space.is_goal(next) {
                 return (Some(space.path_to(&reached, next)), stats);
             }
-            stack.push((next, now.depth));
+            stack.push((next, depth + 1));
         }
         stats.peak(stack.len());
     }

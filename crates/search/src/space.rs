@@ -2,6 +2,8 @@
 //! their own successor function and goal test. Nothing here uses the table, the dense index or
 //! `State::slide`, so the searches judge the table independently.
 
+use std::collections::hash_map::Entry;
+
 use rustc_hash::FxHashMap;
 use tilebase_core::{Board, Move, Path, State};
 
@@ -202,6 +204,23 @@ pub(crate) struct Reached {
 
 /// The map of reached nodes: packed cells to how they were reached.
 pub(crate) type ReachedMap = FxHashMap<u64, Reached>;
+
+/// Records that `cells` was reached by `m` at `depth`, unless it was reached before at no
+/// greater depth: whether it was recorded (a node to go on from).
+pub(crate) fn reach(reached: &mut ReachedMap, cells: u64, m: Move, depth: u32) -> bool {
+    let now = Reached { by: m, depth };
+    match reached.entry(cells) {
+        Entry::Occupied(e) if e.get().depth <= depth => false,
+        Entry::Occupied(mut e) => {
+            *e.get_mut() = now;
+            true
+        }
+        Entry::Vacant(e) => {
+            e.insert(now);
+            true
+        }
+    }
+}
 
 impl Space {
     /// An empty map. It starts small (under the allocator's threshold for mapping fresh pages),

@@ -1,18 +1,40 @@
-//! Builds asked for by name (`build-db`): a full table into a file of the user's choosing, or
-//! the pattern files of a goal's class into a directory. Builds a question needs are
+//! Builds asked for by name (`build-db`): how every kind of file is built into a path of the
+//! user's choosing ([`build_each`]), and a full table's build. The pattern databases' and
+//! relabelled tables' own builds are beside their kinds; builds a question needs are
 //! [`crate::Library::open`]'s.
 
-use std::path::Path;
+use std::fs::symlink_metadata;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use tilebase_core::{Metric, State};
-use tilebase_engine::{SaveError, Saved};
+use tilebase_engine::Saved;
 
 use crate::error::Error;
 use crate::files::lock;
 use crate::files::watch::{Forward, Job, Watch};
 
-pub use crate::files::patterns::build_files as build_patterns;
+/// What `build` makes of each item's file at its path, each built under the lock that makes
+/// another process wait for it. A file that exists is replaced only with `force`: else it is
+/// refused before anything is built, so that nothing is half done.
+pub(crate) fn build_each<W, T>(
+    items: &[(W, PathBuf)],
+    force: bool,
+    watch: &dyn Watch,
+    build: impl Fn(&W, &Path) -> Result<T, Error>,
+) -> Result<Vec<T>, Error> {
+    // Checked before building too, so that a refusal is instant; saving checks again.
+    if !force && let Some((_, path)) = items.iter().find(|(_, p)| symlink_metadata(p).is_ok()) {
+        return Err(Error::Exists(path.clone()));
+    }
+    items
+        .iter()
+        .map(|(item, path)| {
+            let _held = lock::lock(path, watch);
+            build(item, path)
+        })
+        .collect()
+}
 
 /// A full table built and saved, and how long it took.
 #[derive(Debug)]
@@ -37,11 +59,21 @@ pub fn build_table(
     force: bool,
     watch: &dyn Watch,
 ) -> Result<Built, Error> {
-    // Checked before the search too, so that a refusal is instant; saving checks again.
-    if !force && std::fs::symlink_metadata(path).is_ok() {
-        return Err(Error::Exists(path.to_path_buf()));
-    }
-    let _held = lock::lock(path, watch);
+    let mut built = build_each(&[((), path.to_path_buf())], force, watch, |(), path| {
+        build_table_unlocked(goal, metric, path, compress, force, watch)
+    })?;
+    Ok(built.remove(0))
+}
+
+/// [`build_table`], under its lock.
+fn build_table_unlocked(
+    goal: &State,
+    metric: Metric,
+    path: &Path,
+    compress: bool,
+    force: bool,
+    watch: &dyn Watch,
+) -> Result<Built, Error> {
     let started = Instant::now();
     let building = watch.building(&Job::Table { goal, metric });
     let table = tilebase_engine::build_table_with(goal, metric, &Forward(&*building));
@@ -49,10 +81,7 @@ pub fn build_table(
     building.writing(path);
     let saved = tilebase_engine::save(path, goal, metric, &table, compress, force);
     drop(building);
-    let saved = saved.map_err(|e| match e {
-        SaveError::Exists { path } => Error::Exists(path),
-        other => Error::Files(other.to_string()),
-    })?;
+    let saved = saved?;
     Ok(Built {
         saved,
         search,

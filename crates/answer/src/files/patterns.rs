@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use tilebase_core::Board;
 use tilebase_engine::SavedPattern;
 use tilebase_lookup::PatternFile;
 use tilebase_pattern::{
@@ -13,13 +14,12 @@ use tilebase_pattern::{
 };
 
 use crate::error::Error;
+use crate::files::build::build_each;
 use crate::files::cost::BuildCost;
 use crate::files::find::Finder;
-use crate::files::lock;
 use crate::files::repair;
 use crate::files::watch::{Forward, Job, Watch};
 use crate::question::position::Position;
-use tilebase_core::Board;
 
 /// The file name of the pattern database of `tiles` for the canonical goal `canonical` of
 /// `board`: `4x4-1-2-...-15-0-pdb-1-2-3-4-5-6-7-8.tilebase`.
@@ -237,26 +237,20 @@ pub fn build_files(
     watch: &dyn Watch,
 ) -> Result<Vec<SavedPattern>, Error> {
     let parts = partition.tiles(&tilebase_pattern::Grid::of(board), canonical);
-    let paths: Vec<PathBuf> = parts
+    let files: Vec<(&Vec<u8>, PathBuf)> = parts
         .iter()
-        .map(|t| dir.join(file_name(board, canonical, t)))
+        .map(|t| (t, dir.join(file_name(board, canonical, t))))
         .collect();
-    if !force && let Some(p) = paths.iter().find(|p| std::fs::symlink_metadata(p).is_ok()) {
-        return Err(Error::Exists(p.clone()));
-    }
-    let mut saved = Vec::new();
-    for (tiles, path) in parts.iter().zip(&paths) {
-        let _held = lock::lock(path, watch);
-        saved.push(build_one(
+    build_each(&files, force, watch, |tiles, path| {
+        build_one(
             tilebase_pattern::Grid::of(board),
             canonical,
             tiles,
             path,
             force,
             watch,
-        )?);
-    }
-    Ok(saved)
+        )
+    })
 }
 
 fn build_one(
@@ -289,10 +283,7 @@ fn build_one(
         saved => saved,
     };
     drop(building);
-    saved.map_err(|e| match e {
-        tilebase_engine::SaveError::Exists { path } => Error::Exists(path),
-        other => Error::Files(other.to_string()),
-    })
+    Ok(saved?)
 }
 
 /// The command that rebuilds the pattern files of `partition` for the canonical goal
@@ -304,24 +295,12 @@ pub(crate) fn patterns_command(
     canonical: &[u8],
     partition: Partition,
 ) -> String {
-    let mut command = format!("build-db --board {board}");
-    let standard: Vec<u8> = (1..board.cells() as u8).chain([0]).collect();
-    if canonical != standard {
-        command.push_str(&format!(" --goal {}", cells_to_string(canonical)));
-    }
-    if partition != Partition::default() {
-        command.push_str(&format!(" --pdb {partition}"));
-    }
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
+    let pdb = if partition == Partition::default() {
+        String::new()
     } else {
-        dir
+        format!(" --pdb {partition}")
     };
-    command.push_str(&format!(
-        " --out {} --force",
-        repair::shell_word(&dir.to_string_lossy())
-    ));
-    command
+    repair::class_command(board, "", canonical, &pdb, dir)
 }
 
 #[cfg(test)]

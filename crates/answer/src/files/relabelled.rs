@@ -8,19 +8,19 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use tilebase_core::Board;
 use tilebase_core::Metric;
 use tilebase_engine::SavedRelabelled;
 use tilebase_lookup::RelabelledFile;
 use tilebase_pattern::{ClassFrame, MultiSolver, Relabelling, cells_to_string};
 
 use crate::error::Error;
+use crate::files::build::build_each;
 use crate::files::cost::BuildCost;
 use crate::files::find::Finder;
-use crate::files::lock;
 use crate::files::repair;
 use crate::files::watch::{Forward, Job, Watch};
 use crate::question::position::Position;
-use tilebase_core::Board;
 
 /// Which relabelled tables bound the search. Both give the same answers (every value is a
 /// lower bound); the strong ones generate fewer nodes, and cost more to build.
@@ -287,19 +287,9 @@ pub fn build_files(
             .map_err(|e| Error::Files(format!("relabelling: {e}")))?;
         tables.push((relabelling, dir.join(file_name(board, canonical, &labels))));
     }
-    if !force
-        && let Some((_, p)) = tables
-            .iter()
-            .find(|(_, p)| std::fs::symlink_metadata(p).is_ok())
-    {
-        return Err(Error::Exists(p.clone()));
-    }
-    let mut saved = Vec::new();
-    for (relabelling, path) in &tables {
-        let _held = lock::lock(path, watch);
-        saved.push(build_one(relabelling, path, force, watch)?);
-    }
-    Ok(saved)
+    build_each(&tables, force, watch, |relabelling, path| {
+        build_one(relabelling, path, force, watch)
+    })
 }
 
 fn build_one(
@@ -314,10 +304,7 @@ fn build_one(
     building.writing(path);
     let saved = tilebase_engine::save_relabelled(path, relabelling, Metric::Multi, &values, force);
     drop(building);
-    saved.map_err(|e| match e {
-        tilebase_engine::SaveError::Exists { path } => Error::Exists(path),
-        other => Error::Files(other.to_string()),
-    })
+    Ok(saved?)
 }
 
 /// The command that rebuilds the multi-tile relabelled table of the canonical goal `canonical`
@@ -328,22 +315,10 @@ pub(crate) fn relabelled_command(
     canonical: &[u8],
     which: MultiTables,
 ) -> String {
-    let mut command = format!("build-db --board {board} --metric mtm");
-    if which == MultiTables::Strong {
-        command.push_str(" --strong");
-    }
-    let standard: Vec<u8> = (1..board.cells() as u8).chain([0]).collect();
-    if canonical != standard {
-        command.push_str(&format!(" --goal {}", cells_to_string(canonical)));
-    }
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
+    let strong = if which == MultiTables::Strong {
+        " --metric mtm --strong"
     } else {
-        dir
+        " --metric mtm"
     };
-    command.push_str(&format!(
-        " --out {} --force",
-        repair::shell_word(&dir.to_string_lossy())
-    ));
-    command
+    repair::class_command(board, strong, canonical, "", dir)
 }

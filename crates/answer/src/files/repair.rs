@@ -5,6 +5,11 @@
 //! The command for each kind of file is made beside its kind (`tables`, `patterns`,
 //! `relabelled`).
 
+use std::path::Path;
+
+use tilebase_core::Board;
+use tilebase_pattern::cells_to_string;
+
 use crate::error::Error;
 
 /// The generic advice the format and lookup crates end their messages with.
@@ -42,6 +47,33 @@ pub(crate) fn shell_word(text: &str) -> String {
     } else {
         format!("'{}'", text.replace('\'', r"'\''"))
     }
+}
+
+/// The command that rebuilds the files of the canonical goal `canonical` of a goal class of
+/// `board` into the directory `dir`: `build-db --board B{before} [--goal G]{after} --out DIR
+/// --force`, the goal named where it is not the tiles in order.
+pub(crate) fn class_command(
+    board: Board,
+    before: &str,
+    canonical: &[u8],
+    after: &str,
+    dir: &Path,
+) -> String {
+    let mut command = format!("build-db --board {board}{before}");
+    if canonical != board.ordered_cells() {
+        command.push_str(&format!(" --goal {}", cells_to_string(canonical)));
+    }
+    command.push_str(after);
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    command.push_str(&format!(
+        " --out {} --force",
+        shell_word(&dir.to_string_lossy())
+    ));
+    command
 }
 
 /// A full table's file, as a damaged entry of it is reported.

@@ -191,45 +191,29 @@ impl<'a> Printer<'a> {
             Some(Err(e)) => (None, Some(e.to_string())),
             None => (None, None),
         };
-        Printer {
-            writer: Writer {
-                question: *answers.question(),
-                goal_text: Cow::Borrowed(goal),
-                board_text: Cow::Borrowed(board),
-                table: answers.table_goal(),
-                table_file: answers.table().and_then(TableSource::file),
-                searcher,
-                unusable,
-                mode,
-                effort: Effort::default(),
-                count: false,
-                limit: None,
-                letters: Letters::Blank,
-            },
-            outcome: Outcome::Answered,
-            notes: Vec::new(),
-        }
+        Printer::of(Writer {
+            question: *answers.question(),
+            goal_text: Cow::Borrowed(goal),
+            board_text: Cow::Borrowed(board),
+            table: answers.table_goal(),
+            table_file: answers.table().and_then(TableSource::file),
+            searcher,
+            unusable,
+            ..Writer::without_files(answers.question(), mode)
+        })
     }
 
     /// Writes the answers that need no files (an input that is no position of the board, a
     /// position that cannot reach the goal) before any file is opened: a typo must not cost a
     /// build. [`Printer::needs_files`] says which inputs need more.
     pub fn without_files(question: &Question, mode: Mode) -> Printer<'static> {
+        Printer::of(Writer::without_files(question, mode))
+    }
+
+    /// A printer that writes with `writer`, nothing written yet.
+    fn of(writer: Writer<'a>) -> Printer<'a> {
         Printer {
-            writer: Writer {
-                question: *question,
-                goal_text: Cow::Owned(question.goal().to_string()),
-                board_text: Cow::Owned(question.board().to_string()),
-                table: None,
-                table_file: None,
-                searcher: None,
-                unusable: Some("no files to answer from".to_string()),
-                mode,
-                effort: Effort::default(),
-                count: false,
-                limit: None,
-                letters: Letters::Blank,
-            },
+            writer,
             outcome: Outcome::Answered,
             notes: Vec::new(),
         }
@@ -375,6 +359,24 @@ impl<'a> Printer<'a> {
 }
 
 impl Writer<'_> {
+    /// A writer with no files to answer from, of `question`'s answers as `mode` says.
+    fn without_files(question: &Question, mode: Mode) -> Writer<'static> {
+        Writer {
+            question: *question,
+            goal_text: Cow::Owned(question.goal().to_string()),
+            board_text: Cow::Owned(question.board().to_string()),
+            table: None,
+            table_file: None,
+            searcher: None,
+            unusable: Some("no files to answer from".to_string()),
+            mode,
+            effort: Effort::default(),
+            count: false,
+            limit: None,
+            letters: Letters::Blank,
+        }
+    }
+
     /// Reads `bytes` as a position of the board.
     fn read(&self, bytes: &[u8]) -> Result<Position, Problem> {
         if let Some(table) = &self.table
