@@ -163,8 +163,6 @@ def label_dataset(board: str, sample: str, count: int, seed: int, out, moves: bo
     The file appears under its name only once whole. Returns its path. `cache_dir`: where
     the workers find the files (default: the driver's ``$TILEBASE_CACHE_DIR``).
     """
-    import pyarrow.parquet as pq
-
     out = pathlib.Path(out)
     if out.suffix != ".parquet":
         raise ValueError(f"out {str(out)!r}: label_dataset writes .parquet files")
@@ -187,6 +185,23 @@ def label_dataset(board: str, sample: str, count: int, seed: int, out, moves: bo
     # Blocks enough for every worker to have several, of whole batches.
     rows = max(batch_size, -(-len(states) // (4 * cpus)))
     rows = -(-rows // batch_size) * batch_size
+    # The rows in the order drawn, as `label` writes them: set before the dataset is made, which
+    # takes the context's options as they are then.
+    context = ray.data.DataContext.get_current()
+    ordered = context.execution_options.preserve_order
+    context.execution_options.preserve_order = True
+    try:
+        return _write_labelled(states, table, rows, batch_size, machines, moves, optimal_moves,
+                               question, cache_dir, names, out)
+    finally:
+        context.execution_options.preserve_order = ordered
+
+
+def _write_labelled(states, table, rows, batch_size, machines, moves, optimal_moves, question,
+                    cache_dir, names, out) -> pathlib.Path:
+    """`label_dataset`'s labelling on the cluster and its file, with the rows' order kept."""
+    import pyarrow.parquet as pq
+
     dataset = ray.data.from_arrow([table.slice(i, rows) for i in range(0, max(1, len(states)), rows)])
     labelled = dataset.map_batches(
         Labeler,
@@ -201,10 +216,6 @@ def label_dataset(board: str, sample: str, count: int, seed: int, out, moves: bo
     partial = tempfile.NamedTemporaryFile(
         dir=out.parent, prefix=f".{out.name}.", suffix=".partial", delete=False)
     partial.close()
-    context = ray.data.DataContext.get_current()
-    ordered = context.execution_options.preserve_order
-    # The rows in the order drawn, as `label` writes them.
-    context.execution_options.preserve_order = True
     writer = None
     try:
         for batch in labelled.iter_batches(batch_format="numpy", batch_size=None):
@@ -224,7 +235,6 @@ def label_dataset(board: str, sample: str, count: int, seed: int, out, moves: bo
         writer = None
         os.replace(partial.name, out)
     finally:
-        context.execution_options.preserve_order = ordered
         if writer is not None:
             writer.close()
         if os.path.exists(partial.name):

@@ -1,0 +1,264 @@
+//! What every function asks and where its answers come from: the question that `goal`,
+//! `board`, `metric` and `pdb` ask, read once for every function ([`Questions::read`]), the
+//! answers found for it (the library's, or a [`Database`]'s file), and the macro that writes
+//! each function taking those four arguments once ([`asking!`]).
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use tilebase_answer::{
+    Answers, Asked, Error, Method, Partition, Position, Question, read_board, read_metric, read_pdb,
+};
+
+use super::arguments::given;
+use super::database::Database;
+use super::errors::{Answer, Failure};
+use super::library::{find_or_build, library};
+
+/// Writes, once each, the functions that take the question's four arguments, `goal`, `board`,
+/// `metric` and `pdb` (each None by default: the question's own defaults, read by
+/// [`Questions::read`]), among arguments of their own. Each entry is the function as Python
+/// calls it, with `..` where the four stand, and is answered by the method of the same name of
+/// [`Questions`], given `py` and the function's own arguments in order:
+///
+/// ```ignore
+/// asking! {
+///     /// The docstring.
+///     #[pyo3(text_signature = "...")]
+///     fn solutions(state: &Bound<'py, PyAny>, .., limit: Option<&Bound<'py, PyAny>> = None)
+///         -> Option<Vec<String>>;
+/// }
+/// ```
+///
+/// makes the module's function `solutions`, which asks the library; its text signature shows
+/// `metric='stm'`, the default that None stands for. After `impl Database { ... }` (the class's
+/// own methods, written as in any `#[pymethods]` block), the entries are the class's methods
+/// instead, which ask its file: PyO3 takes a class's methods from one block only.
+macro_rules! asking {
+    (
+        impl Database { $($own:tt)* }
+        $(
+            $(#[$attr:meta])*
+            fn $name:ident(
+                $($arg:ident: $ty:ty $(= $default:tt)?,)*
+                ..
+                $(, $after:ident: $after_ty:ty $(= $after_default:tt)?)*
+            ) -> $answer:ty;
+        )*
+    ) => {
+        #[::pyo3::pymethods]
+        impl Database {
+            $($own)*
+
+            $(
+                $(#[$attr])*
+                #[pyo3(signature = (
+                    $($arg $(= $default)?,)*
+                    goal = None, board = None, metric = None, pdb = None
+                    $(, $after $(= $after_default)?)*
+                ))]
+                #[allow(clippy::too_many_arguments)]
+                fn $name<'py>(
+                    &self,
+                    py: ::pyo3::Python<'py>,
+                    $($arg: $ty,)*
+                    goal: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>,
+                    board: Option<::std::borrow::Cow<'_, str>>,
+                    metric: Option<::std::borrow::Cow<'_, str>>,
+                    pdb: Option<::std::borrow::Cow<'_, str>>,
+                    $($after: $after_ty,)*
+                ) -> $crate::module::errors::Answer<$answer> {
+                    let file = Some(self);
+                    $crate::module::questions::Questions::read(file, goal, board, metric, pdb)?
+                        .$name(py, $($arg,)* $($after,)*)
+                }
+            )*
+        }
+    };
+    (
+        $(
+            $(#[$attr:meta])*
+            fn $name:ident(
+                $($arg:ident: $ty:ty $(= $default:tt)?,)*
+                ..
+                $(, $after:ident: $after_ty:ty $(= $after_default:tt)?)*
+            ) -> $answer:ty;
+        )*
+    ) => {
+        $(
+            #[::pyo3::pyfunction]
+            $(#[$attr])*
+            #[pyo3(signature = (
+                $($arg $(= $default)?,)*
+                goal = None, board = None, metric = None, pdb = None
+                $(, $after $(= $after_default)?)*
+            ))]
+            #[allow(clippy::too_many_arguments)]
+            pub(super) fn $name<'py>(
+                py: ::pyo3::Python<'py>,
+                $($arg: $ty,)*
+                goal: Option<&::pyo3::Bound<'py, ::pyo3::PyAny>>,
+                board: Option<::std::borrow::Cow<'_, str>>,
+                metric: Option<::std::borrow::Cow<'_, str>>,
+                pdb: Option<::std::borrow::Cow<'_, str>>,
+                $($after: $after_ty,)*
+            ) -> $crate::module::errors::Answer<$answer> {
+                $crate::module::questions::Questions::read(None, goal, board, metric, pdb)?
+                    .$name(py, $($arg,)* $($after,)*)
+            }
+        )*
+    };
+}
+pub(super) use asking;
+
+/// A question and, once a position needs them, its answers: the library's (remembered, lent
+/// without a reference count, found, or built), or those of a file given by name.
+pub(super) struct Questions {
+    pub(super) question: Question,
+    /// The answers of a file given by name ([`Database`]).
+    pub(super) file: Option<Answers>,
+}
+
+impl Questions {
+    /// The question that `goal`, `board`, `metric` and `pdb` ask, read as `query` reads its
+    /// flags: of the library's answers, or with `file` of that file's, checked as
+    /// `query --db` checks the file against `--board`, `--metric` and `--goal` (a file answers
+    /// from itself: no `pdb`).
+    pub(super) fn read(
+        file: Option<&Database>,
+        goal: Option<&Bound<'_, PyAny>>,
+        board: Option<Cow<'_, str>>,
+        metric: Option<Cow<'_, str>>,
+        pdb: Option<Cow<'_, str>>,
+    ) -> Answer<Questions> {
+        if let (Some(_), Some(pdb)) = (file, &pdb) {
+            return Err(Failure::Value(format!(
+                "pdb {pdb:?}: a Database answers from its own file; pdb chooses the 15-puzzle's \
+                 pattern databases, for the module's functions with board=\"4x4\""
+            )));
+        }
+        let goal = goal.map(|g| given(g, "goal")).transpose()?;
+        let asked = Asked {
+            board: board.as_deref().map(read_board).transpose()?,
+            goal: goal.as_ref(),
+            metric: metric.as_deref().map(read_metric).transpose()?,
+            pdb: pdb.as_deref().map(read_pdb).transpose()?,
+        };
+        match file {
+            None => Ok(Questions {
+                question: Question::read(asked)?,
+                file: None,
+            }),
+            Some(file) => {
+                let answers = Answers::of_table(Arc::clone(&file.db), &file.path, asked)?;
+                Ok(Questions {
+                    question: *answers.question(),
+                    file: Some(answers),
+                })
+            }
+        }
+    }
+
+    /// What `answer` makes of the answers: the file's; else the library's, remembered (the
+    /// usual case: lent, with no reference counted), found, or built (other Python threads run
+    /// meanwhile).
+    pub(super) fn with_answers<T>(
+        &self,
+        py: Python<'_>,
+        answer: impl FnOnce(&Answers) -> Answer<T>,
+    ) -> Answer<T> {
+        if let Some(answers) = &self.file {
+            return answer(answers);
+        }
+        let library = library()?;
+        let mut answer = Some(answer);
+        let remembered = library.remembered(&self.question, |answers| {
+            answer.take().map(|answer| answer(answers))
+        });
+        if let Some(Some(answered)) = remembered {
+            return answered;
+        }
+        let answers = py
+            .detach(|| find_or_build(library, &self.question))
+            .map_err(Failure::Library)?;
+        match answer.take() {
+            Some(answer) => answer(&answers),
+            None => Err(Failure::Library(Error::Files(
+                "the answers were asked for twice".into(),
+            ))),
+        }
+    }
+
+    /// The position given, on the question's board, or `query`'s message for it: the input,
+    /// then the problem.
+    pub(super) fn position(&self, state: &Bound<'_, PyAny>) -> Answer<Position> {
+        let given = given(state, "state")?;
+        Position::read(self.question.board(), &given)
+            .map_err(|e| Failure::Value(format!("{}: {e}", given.shown())))
+    }
+
+    /// Runs `ask` on the answers for `position`: `None` at once when it cannot reach the goal.
+    /// A search runs without the GIL.
+    pub(super) fn asked<T: Send>(
+        &self,
+        py: Python<'_>,
+        position: &Position,
+        ask: impl FnOnce(&Answers) -> Result<Option<T>, Error> + Send,
+    ) -> Answer<Option<T>> {
+        // A search's files take up to minutes to build: a state that cannot reach the goal is
+        // answered by its parity first. A table answers it as every other state.
+        if self.question.board().method() == Method::Patterns
+            && position.unsolvable_reason(self.question.goal()).is_some()
+        {
+            return Ok(None);
+        }
+        self.with_answers(py, |answers| {
+            let answered = match answers.method() {
+                Method::Table => ask(answers),
+                Method::Patterns => py.detach(|| ask(answers)),
+            };
+            answered.map_err(Failure::Library)
+        })
+    }
+
+    /// The question as `tilebase.question` says it (opening no file).
+    pub(super) fn question<'py>(&self, py: Python<'py>) -> Answer<Bound<'py, PyDict>> {
+        let question = &self.question;
+        let board = question.board();
+        let dict = PyDict::new(py);
+        dict.set_item("board", board.to_string())?;
+        dict.set_item("goal", question.goal().to_string())?;
+        dict.set_item("metric", question.metric().name())?;
+        let (pdb, method) = match board.method() {
+            Method::Table => (None, "table"),
+            Method::Patterns => (
+                Some(
+                    question
+                        .pdb()
+                        .unwrap_or(Partition::default_for(board.cells()))
+                        .to_string(),
+                ),
+                "search",
+            ),
+        };
+        dict.set_item("pdb", pdb)?;
+        dict.set_item("method", method)?;
+        Ok(dict)
+    }
+}
+
+asking! {
+    /// What a question asks, as the module reads `goal`, `board`, `metric` and `pdb` (the same
+    /// defaults and refusals as every function): a dict with "board", "goal" and "metric" as the
+    /// answers and `label`'s files write them, "pdb" (the pattern databases' partition, None on
+    /// boards answered from full tables) and "method" ("table" or "search"). Opens no file.
+    ///
+    /// >>> tilebase.question()
+    /// {'board': '3x3', 'goal': '123804765', 'metric': 'stm', 'pdb': None, 'method': 'table'}
+    /// >>> tilebase.question(board="4x4")["pdb"]
+    /// '7-8'
+    #[pyo3(text_signature = "(goal=None, board=None, metric='stm', pdb=None)")]
+    fn question(..) -> Bound<'py, PyDict>;
+}
