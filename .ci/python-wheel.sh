@@ -49,7 +49,7 @@ shopt -u nullglob
 [ "${#sdists[@]}" -eq 1 ] || fail "expected one sdist, found ${#sdists[@]}"
 listed="$(tar -tzf "${sdists[0]}")"
 for file in Cargo.lock Cargo.toml pyproject.toml python/Cargo.toml python/src/lib.rs \
-    python/db/3x3-123804765.tilebase crates/answer/Cargo.toml crates/lookup/Cargo.toml \
+    crates/tilebase/db/3x3-123804765.tilebase crates/answer/Cargo.toml crates/lookup/Cargo.toml \
     tilebase/__init__.py LICENSE-MIT LICENSE-APACHE; do
     grep -qx "tilebase-[^/]*/$file" <<<"$listed" || fail "the sdist has no $file"
 done

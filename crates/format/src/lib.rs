@@ -1,4 +1,4 @@
-//! The tilebase database file: written by [`write`], read by [`read`], in mirrored order.
+//! The tilebase database file: written by [`write()`], read by [`read`], in mirrored order.
 //!
 //! ```text
 //! offset  size  field
@@ -351,7 +351,7 @@ pub fn write<W: Write>(out: W, goal: &State, metric: Metric, table: &[u8]) -> io
     Ok(header)
 }
 
-/// Writes `header` and `table` as a file, as they are: nothing is computed or checked. [`write`]
+/// Writes `header` and `table` as a file, as they are: nothing is computed or checked. [`write()`]
 /// is the way to write a database; this is for tools and tests that need a file whose header
 /// says something else than its table.
 pub fn write_parts<W: Write>(out: W, header: &Header, table: &[u8]) -> io::Result<()> {

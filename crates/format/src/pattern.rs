@@ -69,7 +69,7 @@ pub struct PatternHeader {
     pub max_value: u8,
     /// `counts[v]` placements have value `v`.
     pub counts: Vec<u64>,
-    /// Bytes per checksummed block: [`BLOCK_LEN`].
+    /// Bytes per checksummed block: [`crate::blocks::BLOCK_LEN`] or more.
     pub block_len: u32,
     /// CRC-32 (IEEE) of each block of the table, the last one possibly shorter.
     pub block_crc32: Vec<u32>,

@@ -152,13 +152,13 @@ impl<D: AsRef<[u8]>> Database<D> {
         View::new(self.table(), self.header.max_distance, self.goal_index)
     }
 
-    /// [`Goal::distance_of_digits`] for this database's own goal.
+    /// [`crate::Goal::distance_of_digits`] for this database's own goal.
     #[inline]
     pub fn distance_of_digits(&self, digits: &[u8]) -> Option<u8> {
         self.answer_of_digits(digits).flatten()
     }
 
-    /// [`Goal::answer_of_digits`] for this database's own goal.
+    /// [`crate::Goal::answer_of_digits`] for this database's own goal.
     #[inline]
     pub fn answer_of_digits(&self, digits: &[u8]) -> Option<Option<u8>> {
         let (index, parity) = State::index_of_digits(self.board, digits)?;

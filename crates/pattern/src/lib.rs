@@ -38,13 +38,13 @@ pub use expand::{Expander, Placement};
 pub use frame::{CellsError, ClassFrame, FOUR_BY_FOUR, cells_to_string, parse_cells};
 pub use grid::Grid;
 pub use manhattan::{Classic, solve_classic};
-pub use multi::{MultiError, MultiSolution, MultiSolver};
+pub use multi::{MAX_LOOKUPS, MultiError, MultiSolution, MultiSolver};
 pub use partition::{PARTITION_HELP, Partition};
 pub use pattern::{MAX_PATTERN_TILES, MAX_PLACEMENTS, Pattern, PatternError, placements};
 pub use relabel::{MAX_LABELS, RelabelError, Relabelling};
 pub use solve::{
-    Below, MAX_PATTERNS, Piece, Solution, SolveError, Solver, SolverError, Split, TWINS_FROM,
-    solvable,
+    Below, MAX_PARTITIONS, MAX_PATTERNS, Piece, Solution, SolveError, Solver, SolverError, Split,
+    TWINS_FROM, solvable,
 };
 pub use table::{EncodeError, Encoding, PatternValues, encode, encode_into};
 pub use twins::{MAX_TWIN_MOVES, PathState, TWINNED, Twins};

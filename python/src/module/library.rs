@@ -6,11 +6,11 @@ use pyo3::prelude::*;
 use tilebase_answer::{Answers, Building, Error, Job, Library, Question, Quietly, Watch};
 
 use super::errors::{Answer, Failure};
-use crate::shipped;
 
-/// The module's library, made on first use ([`shipped::library`]).
+/// The module's library, made on first use ([`tilebase::library`]): the 3x3 tables shipped
+/// inside first.
 pub(super) fn library() -> Answer<&'static Library> {
-    shipped::library().map_err(|e| Failure::Library(Error::Files(e)))
+    tilebase::library().map_err(Failure::Library)
 }
 
 /// The answers to `question` as `library` finds them, or builds them where this process builds

@@ -244,6 +244,9 @@ pub enum AnalyseError {
     /// The answers themselves failed (a damaged file, a search over its limit).
     #[error(transparent)]
     Answers(#[from] Error),
+    /// The solution's text could not be read.
+    #[error(transparent)]
+    Solution(#[from] SolutionError),
 }
 
 impl AnalyseError {

@@ -68,6 +68,8 @@ impl fmt::Display for RowError {
     }
 }
 
+impl std::error::Error for RowError {}
+
 impl RowError {
     /// The same error for a batch that was a piece of a larger one, beginning at row `first`:
     /// the row it names counted from the start of the whole.
