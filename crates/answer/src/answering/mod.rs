@@ -21,7 +21,6 @@ use crate::files::Source;
 use crate::files::patterns::PatternSource;
 use crate::files::relabelled::RelabelSource;
 use crate::files::tables::TableSource;
-use crate::question::given::Given;
 use crate::question::position::{Position, ReadError};
 use crate::question::{Asked, Question};
 
@@ -198,11 +197,6 @@ impl Answers {
             Some(position) => Ok(position),
             None => Position::parse(self.board(), text),
         }
-    }
-
-    /// Reads a position of the board given as text or as cells.
-    pub fn read_given(&self, given: &Given) -> Result<Position, ReadError> {
-        Position::read(self.board(), given)
     }
 
     /// The optimal number of moves from `position` to the goal; `None` if it cannot reach it.

@@ -254,11 +254,6 @@ impl Question {
     pub fn pdb(&self) -> Option<Partition> {
         self.pdb
     }
-
-    /// The same question about another goal of the board.
-    pub fn with_goal(&self, goal: Position) -> Question {
-        Question { goal, ..*self }
-    }
 }
 
 /// The goal when none is given: 3x3's, 123804765. Made once: most questions ask about it.
