@@ -149,7 +149,7 @@ asking! {
             board: Option<Cow<'_, str>>,
             metric: Option<Cow<'_, str>>,
         ) -> Answer<Vec<String>> {
-            Questions::read(Some(self), goal, board, metric, None)?
+            Questions::read(Some((&self.db, &self.path)), goal, board, metric, None)?
                 .random_states(py, distance, count, seed)
         }
     }

@@ -1,9 +1,10 @@
 //! What every function asks and where its answers come from: the question that `goal`,
 //! `board`, `metric` and `pdb` ask, read once for every function ([`Questions::read`]), the
-//! answers found for it (the library's, or a [`Database`]'s file), and the macro that writes
+//! answers found for it (the library's, or a `tilebase.Database`'s file), and the macro that writes
 //! each function taking those four arguments once ([`asking!`]).
 
 use std::borrow::Cow;
+use std::path::Path;
 use std::sync::Arc;
 
 use pyo3::prelude::*;
@@ -13,7 +14,6 @@ use tilebase_answer::{
 };
 
 use super::arguments::given;
-use super::database::Database;
 use super::errors::{Answer, Failure};
 use super::library::{find_or_build, library};
 
@@ -70,7 +70,7 @@ macro_rules! asking {
                     pdb: Option<::std::borrow::Cow<'_, str>>,
                     $($after: $after_ty,)*
                 ) -> $crate::module::errors::Answer<$answer> {
-                    let file = Some(self);
+                    let file = Some((&self.db, self.path.as_path()));
                     $crate::module::questions::Questions::read(file, goal, board, metric, pdb)?
                         .$name(py, $($arg,)* $($after,)*)
                 }
@@ -117,7 +117,7 @@ pub(super) use asking;
 /// without a reference count, found, or built), or those of a file given by name.
 pub(super) struct Questions {
     pub(super) question: Question,
-    /// The answers of a file given by name ([`Database`]).
+    /// The answers of a file given by name (`tilebase.Database`).
     pub(super) file: Option<Answers>,
 }
 
@@ -127,7 +127,7 @@ impl Questions {
     /// `query --db` checks the file against `--board`, `--metric` and `--goal` (a file answers
     /// from itself: no `pdb`).
     pub(super) fn read(
-        file: Option<&Database>,
+        file: Option<(&Arc<tilebase_lookup::Database>, &Path)>,
         goal: Option<&Bound<'_, PyAny>>,
         board: Option<Cow<'_, str>>,
         metric: Option<Cow<'_, str>>,
@@ -151,8 +151,8 @@ impl Questions {
                 question: Question::read(asked)?,
                 file: None,
             }),
-            Some(file) => {
-                let answers = Answers::of_table(Arc::clone(&file.db), &file.path, asked)?;
+            Some((db, path)) => {
+                let answers = Answers::of_table(Arc::clone(db), path, asked)?;
                 Ok(Questions {
                     question: *answers.question(),
                     file: Some(answers),
