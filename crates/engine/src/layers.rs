@@ -113,6 +113,31 @@ type KeepParts<'a, R> = (
     (&'a mut bool, &'a mut R),
 );
 
+/// The layers a search has found, told to its progress as each ends.
+struct Layers<'p> {
+    /// Entries found at each depth so far.
+    counts: Vec<u64>,
+    /// Units recorded so far, towards `total`.
+    reached: u64,
+    total: u64,
+    progress: &'p dyn Progress,
+}
+
+impl Layers<'_> {
+    /// Records the layer at `depth`: `found` entries, `units` of progress. `false` when it is
+    /// empty, and the search is over.
+    fn ended(&mut self, depth: u8, found: u64, units: u64) -> bool {
+        if found == 0 {
+            return false;
+        }
+        self.counts.push(found);
+        self.reached += units;
+        self.progress
+            .layer(u32::from(depth), self.reached, self.total);
+        true
+    }
+}
+
 /// Adds entries found and progress made, chunk by chunk.
 fn add(a: (u64, u64), b: (u64, u64)) -> (u64, u64) {
     (a.0 + b.0, a.1 + b.1)
@@ -178,9 +203,17 @@ pub(crate) fn search<S: Space, R: Record>(
     layer.bits[c * words + at / 64] = 1 << (at % 64);
     layer.active[c] = true;
     visited[c * words + at / 64] = 1 << (at % 64);
-    let mut reached = records[c].record(&layer.bits[c * words..(c + 1) * words], 0);
-    let mut counts = vec![1u64];
-    progress.layer(0, reached, total);
+    let mut layers = Layers {
+        counts: Vec::new(),
+        reached: 0,
+        total,
+        progress,
+    };
+    layers.ended(
+        0,
+        1,
+        records[c].record(&layer.bits[c * words..(c + 1) * words], 0),
+    );
 
     let parallel = split.splits(chunks * len);
     for depth in 1u8.. {
@@ -225,15 +258,14 @@ pub(crate) fn search<S: Space, R: Record>(
                 .map(step)
                 .fold((0, 0), add)
         };
-        if found == 0 {
+        if !layers.ended(depth, found, units) {
             break;
         }
-        counts.push(found);
-        reached += units;
-        progress.layer(u32::from(depth), reached, total);
         std::mem::swap(&mut layer, &mut next);
     }
-    Searched { counts }
+    Searched {
+        counts: layers.counts,
+    }
 }
 
 /// Neighbours a push gathers before checking their bits: enough for the checks' memory reads
@@ -273,9 +305,13 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
     *marks[2 * w].get_mut() = bit;
     let mut one = vec![0u64; words];
     one[w - c * words] = bit;
-    let mut reached = records[c].record(&one, 0);
-    let mut counts = vec![1u64];
-    progress.layer(0, reached, total);
+    let mut layers = Layers {
+        counts: Vec::new(),
+        reached: 0,
+        total,
+        progress,
+    };
+    layers.ended(0, 1, records[c].record(&one, 0));
 
     let parallel = split.splits(chunks * len);
     // Entries expanded so far, over every layer: steady progress, told after each chunk.
@@ -360,12 +396,11 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
                 .map(keep)
                 .fold((0, 0), add)
         };
-        if found == 0 {
+        if !layers.ended(depth, found, units) {
             break;
         }
-        counts.push(found);
-        reached += units;
-        progress.layer(u32::from(depth), reached, total);
     }
-    Searched { counts }
+    Searched {
+        counts: layers.counts,
+    }
 }

@@ -347,6 +347,20 @@ enum Step {
     Stop,
 }
 
+/// The lines the blank can slide along from `blank`: up, down, left and right, each with the
+/// cells to the edge, the step of a cell's index along it, and its axis.
+#[inline]
+fn lines(grid: Grid, blank: usize) -> [(Move, usize, isize, Axis); 4] {
+    let (w, height) = (grid.width(), grid.height());
+    let (row, col) = (blank / w, blank % w);
+    [
+        (Move::Up, row, -(w as isize), Axis::Column),
+        (Move::Down, height - 1 - row, w as isize, Axis::Column),
+        (Move::Left, col, -1, Axis::Row),
+        (Move::Right, w - 1 - col, 1, Axis::Row),
+    ]
+}
+
 struct Search<'s, 'a> {
     solver: &'s MultiSolver<'a>,
     state: [u8; MAX_CELLS],
@@ -382,15 +396,7 @@ impl Search<'_, '_> {
             return Step::Found;
         }
         let lookups = &self.solver.lookups;
-        let (w, height) = (grid.width(), grid.height());
-        let (row, col) = (blank / w, blank % w);
-        // U, D, L, R, each from one cell to the edge.
-        let lines: [(Move, usize, isize, Axis); 4] = [
-            (Move::Up, row, -(w as isize), Axis::Column),
-            (Move::Down, height - 1 - row, w as isize, Axis::Column),
-            (Move::Left, col, -1, Axis::Row),
-            (Move::Right, w - 1 - col, 1, Axis::Row),
-        ];
+        let lines = lines(grid, blank);
         // Each child's indices, bound so far and direction, in the search's order.
         let mut indices = [[0u32; MAX_LOOKUPS]; MAX_CHILDREN];
         let mut bounds = [0u32; MAX_CHILDREN];
@@ -455,13 +461,7 @@ impl Search<'_, '_> {
             }
             let mut at = blank;
             for cells in 1..=room {
-                let to = (at as isize + step) as usize;
-                self.slide(at, to);
-                at = to;
-                self.nodes += 1;
-                if self.nodes.is_multiple_of(progress::STEP) {
-                    progress::step();
-                }
+                at = self.generate(at, step);
                 if self.nodes > self.max_nodes {
                     self.undo(at, blank, step);
                     return Step::Stop;
@@ -526,27 +526,14 @@ impl Search<'_, '_> {
                 Step::Stop
             };
         }
-        let (w, height) = (grid.width(), grid.height());
-        let (row, col) = (blank / w, blank % w);
-        let lines: [(Move, usize, isize, Axis); 4] = [
-            (Move::Up, row, -(w as isize), Axis::Column),
-            (Move::Down, height - 1 - row, w as isize, Axis::Column),
-            (Move::Left, col, -1, Axis::Row),
-            (Move::Right, w - 1 - col, 1, Axis::Row),
-        ];
+        let lines = lines(grid, blank);
         for (direction, room, step, axis) in lines {
             if axis == last {
                 continue;
             }
             let mut at = blank;
             for cells in 1..=room {
-                let to = (at as isize + step) as usize;
-                self.slide(at, to);
-                at = to;
-                self.nodes += 1;
-                if self.nodes.is_multiple_of(progress::STEP) {
-                    progress::step();
-                }
+                at = self.generate(at, step);
                 let stop = self.nodes > self.max_nodes || {
                     self.path.push(Slide {
                         direction,
@@ -564,6 +551,19 @@ impl Search<'_, '_> {
             self.undo(at, blank, step);
         }
         Step::Found
+    }
+
+    /// Slides the blank from `at` one cell along `step`, a node generated (counted, and told
+    /// to the progress counters every [`progress::STEP`]): the cell it reaches.
+    #[inline]
+    fn generate(&mut self, at: usize, step: isize) -> usize {
+        let to = (at as isize + step) as usize;
+        self.slide(at, to);
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(progress::STEP) {
+            progress::step();
+        }
+        to
     }
 
     /// Slides the blank back from `at` to `blank`, against `step`.
