@@ -8,9 +8,9 @@ use std::process::ExitCode;
 use clap::Parser;
 use tilebase_answer::{Answers, Labels, Method, Position, Sample, label_rows, positions};
 
-use tilebase_tools::exit::{self, parse_args, report};
-use tilebase_tools::progress::{Quiet, bar_from};
-use tilebase_tools::which::{Which, words};
+use tilebase_program::exit::{self, report};
+use tilebase_program::progress::{Quiet, bar_from};
+use tilebase_program::which::{Which, words};
 
 mod state_column;
 
@@ -67,21 +67,11 @@ enum Format {
 }
 
 fn main() -> ExitCode {
-    let args = match parse_args::<Args>("label") {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
-    args.quiet.apply();
-    match run(&args) {
-        Ok(()) => ExitCode::from(exit::OK),
-        Err(message) => {
-            report("label", message);
-            ExitCode::from(exit::ERROR)
-        }
-    }
+    tilebase_program::run("label", run)
 }
 
-fn run(args: &Args) -> Result<(), String> {
+/// Runs `label` as `args` ask: its exit status, or the error that stops it.
+fn run(args: &Args) -> Result<u8, String> {
     let format = match args.out.extension().and_then(|e| e.to_str()) {
         Some("parquet") => Format::Parquet,
         Some("npy") => Format::Npy,
@@ -134,12 +124,12 @@ fn run(args: &Args) -> Result<(), String> {
         Format::Npy => npy(&answers, &cells, &labels, optimal),
         Format::Csv => csv(&answers, &cells, &labels, optimal).into_bytes(),
     };
-    tilebase_tools::files::write_atomically(&args.out, &bytes)
+    tilebase_program::files::write_atomically(&args.out, &bytes)
         .map_err(|e| format!("--out {}: {e}", args.out.display()))?;
     if let Some(checkpoint) = checkpoint {
         checkpoint.remove();
     }
-    Ok(())
+    Ok(exit::OK)
 }
 
 /// The labels written so far by a run, beside its output (`.NAME.labels`), so that a run that
