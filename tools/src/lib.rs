@@ -7,6 +7,7 @@
 pub mod analyse;
 pub mod build_db;
 pub mod compare;
+pub mod label;
 pub mod query;
 pub mod random;
 pub mod stats;
@@ -30,6 +31,7 @@ mod tests {
             crate::stats::Args::command(),
             crate::random::Args::command(),
             crate::analyse::Args::command(),
+            crate::label::Args::command(),
         ];
         let mut boards = 0;
         for mut program in programs {
@@ -50,6 +52,6 @@ mod tests {
                 }
             }
         }
-        assert!(boards >= 5, "{boards} programs take --board");
+        assert!(boards >= 6, "{boards} programs take --board");
     }
 }

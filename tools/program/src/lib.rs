@@ -1,8 +1,8 @@
 //! What every tilebase program shares, written once: running a program (its flags read with a
 //! one-line error, `--quiet` applied, its end mapped to an exit status and a one-line message),
 //! the exit codes, progress bars on a terminal, the flags that choose what answers, and files
-//! written whole. The programs (`tilebase-tools`, `tilebase-label`, `tilebase-serve`) are thin
-//! `main`s over their own modules and this crate.
+//! written whole. The programs (`tilebase-tools`, `tilebase-serve`) are thin `main`s over their
+//! own modules and this crate.
 //!
 //! This crate is for programs: it links clap and indicatif, which the libraries under `crates/`
 //! never do.

@@ -1,9 +1,7 @@
 //! `label`: datasets for learning: states drawn by a sampler, each with its exact distance.
-#![forbid(unsafe_code)]
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::Parser;
 use tilebase_answer::{Answers, Labels, Method, Position, Sample, label_rows, positions};
@@ -66,12 +64,8 @@ enum Format {
     Csv,
 }
 
-fn main() -> ExitCode {
-    tilebase_program::run("label", run)
-}
-
 /// Runs `label` as `args` ask: its exit status, or the error that stops it.
-fn run(args: &Args) -> Result<u8, String> {
+pub fn run(args: &Args) -> Result<u8, String> {
     let format = match args.out.extension().and_then(|e| e.to_str()) {
         Some("parquet") => Format::Parquet,
         Some("npy") => Format::Npy,
@@ -545,27 +539,4 @@ fn csv(answers: &Answers, cells: &[u8], labels: &Labels, optimal: Option<&[u8]>)
         out.push('\n');
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use clap::CommandFactory;
-
-    /// Every flag is in `--help` (none hidden), and `--board` says the boards there are, as for
-    /// every other program.
-    #[test]
-    fn help_lists_every_flag_and_the_true_board_limits() {
-        let mut command = super::Args::command();
-        let help = command.render_long_help().to_string();
-        for arg in command.get_arguments() {
-            assert!(!arg.is_hide_set(), "--{} is hidden", arg.get_id());
-            if let Some(long) = arg.get_long() {
-                assert!(help.contains(&format!("--{long}")), "--{long}");
-            }
-            if arg.get_long() == Some("board") {
-                let said = arg.get_help().map(ToString::to_string).unwrap_or_default();
-                assert!(said.contains("12 cells") && said.contains("4x4"), "{said}");
-            }
-        }
-    }
 }
