@@ -9,7 +9,7 @@ dir="$1"; runs="${2:-3}"; shift $(( $# < 2 ? $# : 2 ))
 boards=("$@")
 [ "${#boards[@]}" -gt 0 ] || boards=(2x2 3x2 2x3 4x2 2x4 3x3 5x2 2x5 6x2 2x6 4x3 3x4)
 cd "$(dirname "$0")/.."
-cargo build --release -q -p tilebase-label
+cargo build --release -q -p tilebase-tools --bin label
 export TILEBASE_CACHE_DIR="$dir"
 new="$PWD/target/release/label"
 out="$(mktemp -d)"

@@ -5,7 +5,7 @@
 set -euo pipefail
 dir="$1"; count="${2:-100}"; runs="${3:-3}"
 cd "$(dirname "$0")/.."
-cargo build --release -q -p tilebase-tools -p tilebase-label --bin query --bin random --bin label
+cargo build --release -q -p tilebase-tools --bin query --bin random --bin label
 export TILEBASE_CACHE_DIR="$dir"
 states="$(mktemp)"; out="$(mktemp -d)"
 trap 'rm -rf "$states" "$out"' EXIT

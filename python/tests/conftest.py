@@ -20,7 +20,7 @@ def programs() -> pathlib.Path:
     else:
         subprocess.run(
             ["cargo", "build", "--quiet", "--profile", "test", "-p", "tilebase-tools",
-             "-p", "tilebase-label", "--bin", "query", "--bin", "random", "--bin", "label"],
+             "--bin", "query", "--bin", "random", "--bin", "label"],
             cwd=ROOT,
             check=True,
         )

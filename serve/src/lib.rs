@@ -12,7 +12,6 @@
 
 pub mod api;
 pub mod app;
-pub mod cli;
 pub mod error;
 pub mod limits;
 pub mod page;
@@ -21,7 +20,6 @@ pub mod store;
 
 use std::io::Write as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -29,7 +27,7 @@ use axum::serve::ListenerExt as _;
 use clap::Parser;
 use tilebase_answer::Partition;
 
-use crate::cli::{self as exit, parse_args, report};
+use tilebase_program::exit::{self, report};
 use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::Notify;
 
@@ -86,39 +84,24 @@ const GRACE: Duration = Duration::from_secs(30);
 /// the kernel rather than refused (it caps this at `net.core.somaxconn`).
 const BACKLOG: u32 = 8192;
 
-/// Runs `serve` with the process's arguments.
-pub fn main() -> ExitCode {
-    let args = match parse_args::<Args>("serve") {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
+/// Runs `serve` as `args` ask: serves until a signal to stop, then its exit status; or the
+/// error that stops it.
+pub fn run(args: &Args) -> Result<u8, String> {
     raise_open_files_limit();
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
+    let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-    {
-        Ok(runtime) => runtime,
-        Err(e) => {
-            report("serve", format_args!("starting the runtime: {e}"));
-            return ExitCode::from(exit::ERROR);
-        }
-    };
-    let status = runtime.block_on(run(args));
+        .map_err(|e| format!("starting the runtime: {e}"))?;
+    let status = runtime.block_on(serve(args));
     // A build still running in a blocking thread is not waited for: its request has finished.
     runtime.shutdown_timeout(Duration::from_secs(1));
     status
 }
 
 /// Listens, serves until a signal to stop, and returns the exit status.
-async fn run(args: Args) -> ExitCode {
+async fn serve(args: &Args) -> Result<u8, String> {
     let address = SocketAddr::new(args.bind, args.port);
-    let listener = match listen(address) {
-        Ok(listener) => listener,
-        Err(e) => {
-            report("serve", format_args!("cannot listen on {address}: {e}"));
-            return ExitCode::from(exit::ERROR);
-        }
-    };
+    let listener = listen(address).map_err(|e| format!("cannot listen on {address}: {e}"))?;
     let local = listener.local_addr().unwrap_or(address);
     if !args.bind.is_loopback() {
         report(
@@ -169,19 +152,16 @@ async fn run(args: Args) -> ExitCode {
         result = server => match result {
             Ok(()) => {
                 report("serve", "stopped");
-                ExitCode::from(exit::OK)
+                Ok(exit::OK)
             }
-            Err(e) => {
-                report("serve", format_args!("serving: {e}"));
-                ExitCode::from(exit::ERROR)
-            }
+            Err(e) => Err(format!("serving: {e}")),
         },
         () = deadline => {
             report(
                 "serve",
                 format_args!("stopped: requests still open {} s after the signal were cut", GRACE.as_secs()),
             );
-            ExitCode::from(exit::OK)
+            Ok(exit::OK)
         }
     }
 }

@@ -2,5 +2,5 @@
 #![forbid(unsafe_code)]
 
 fn main() -> std::process::ExitCode {
-    tilebase_serve::main()
+    tilebase_program::run("serve", tilebase_serve::run)
 }

@@ -22,9 +22,9 @@ use tilebase_answer::{
 };
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use crate::cli::report;
 use crate::error::ApiError;
 use crate::limits::{BATCHES_PER_CORE, HEAVY_STATES, RETRY_FAILED, cores};
+use tilebase_program::exit::report;
 
 /// How the service answers from pattern databases.
 #[derive(Clone, Debug)]

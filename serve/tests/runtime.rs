@@ -1,6 +1,7 @@
-//! The async runtime stays in this package: `query`, `build-db` and the lookup crate never link
-//! it. Checked on the dependency graph cargo resolves, so adding tokio (or anything that pulls
-//! it in) to one of them fails here.
+//! The async runtime stays in this package: `query`, `build-db`, the programs' shared crate
+//! (`tilebase-program`, which this package links too) and the lookup crate never link it.
+//! Checked on the dependency graph cargo resolves, so adding tokio (or anything that pulls it
+//! in) to one of them fails here.
 
 use std::process::Command;
 
@@ -45,6 +46,7 @@ fn only_serve_links_the_async_runtime() {
     assert!(links(&serve, "tokio") && links(&serve, "axum"), "{serve}");
     for package in [
         "tilebase-tools",
+        "tilebase-program",
         "tilebase-lookup",
         "tilebase-core",
         "tilebase-format",

@@ -8,6 +8,7 @@ mod compare;
 mod fifteen;
 mod fifteen_mtm;
 mod hostile;
+mod label;
 mod query;
 mod questions;
 mod random;

@@ -88,7 +88,7 @@ const PROGRAMS: [(&str, &str); 9] = [
     ("stats", "cargo install --path tools"),
     ("random", "cargo install --path tools"),
     ("analyse", "cargo install --path tools"),
-    ("label", "cargo install --path tools/label"),
+    ("label", "cargo install --path tools"),
     ("serve", "cargo install --path serve"),
 ];
 

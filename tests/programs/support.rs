@@ -14,8 +14,7 @@ pub fn json_lines<T: serde::de::DeserializeOwned>(stdout: &str) -> Vec<T> {
         .collect()
 }
 
-/// The path of one of the workspace's programs, built by cargo for these tests (those of the
-/// package whose tests include this file: `label` has a package of its own).
+/// The path of one of the workspace's programs, built by cargo for these tests.
 pub fn program(name: &str) -> &'static str {
     let built = match name {
         "build-db" => option_env!("CARGO_BIN_EXE_build-db"),
@@ -28,12 +27,12 @@ pub fn program(name: &str) -> &'static str {
         "label" => option_env!("CARGO_BIN_EXE_label"),
         _ => None,
     };
-    built.unwrap_or_else(|| panic!("no program {name} in this package"))
+    built.unwrap_or_else(|| panic!("no program {name} in tilebase-tools"))
 }
 
 /// The shipped database, in the repository.
 pub fn shipped_db() -> PathBuf {
-    // The repository's root: the package's folder or one above it (tools/, tools/label/).
+    // The repository's root: one above the package's folder, tools/.
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .ancestors()
         .map(|dir| dir.join("db/3x3-123804765.tilebase"))

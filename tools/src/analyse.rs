@@ -1,14 +1,13 @@
 //! `analyse`: judges recorded solves move by move against the optimal distance.
 
 use std::io::{self, Read, Write};
-use std::process::ExitCode;
 
 use clap::Parser;
 use tilebase_answer::{Analysis, Answers, Letters, json, quote, read_solution};
 
-use crate::exit::{self, parse_args, report};
-use crate::progress::Quiet;
-use crate::which::Which;
+use tilebase_program::exit::{self, report};
+use tilebase_program::progress::Quiet;
+use tilebase_program::which::Which;
 
 /// Judges a solve move by move, as speedsolvers study theirs: for each move the distance
 /// before and after it, whether it kept the solution optimal and, if not, what it cost and
@@ -48,23 +47,8 @@ pub struct Args {
     pub quiet: Quiet,
 }
 
-/// Runs `analyse` with the process's arguments.
-pub fn main() -> ExitCode {
-    let args = match parse_args::<Args>("analyse") {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
-    args.quiet.apply();
-    match run(&args) {
-        Ok(code) => ExitCode::from(code),
-        Err(message) => {
-            report("analyse", message);
-            ExitCode::from(exit::ERROR)
-        }
-    }
-}
-
-fn run(args: &Args) -> Result<u8, String> {
+/// Runs `analyse` as `args` ask: its exit status, or the error that stops it.
+pub fn run(args: &Args) -> Result<u8, String> {
     let solves: Vec<(Option<u64>, String, String)> = match (&args.scramble, &args.solution) {
         (Some(scramble), Some(solution)) if scramble != "-" => {
             vec![(None, scramble.clone(), solution.clone())]
@@ -114,7 +98,7 @@ fn run(args: &Args) -> Result<u8, String> {
                 if let Some(file) = &args.svg {
                     let picture =
                         tilebase_answer::draw::svg_judged(&analysis, answers.goal(), args.moves);
-                    crate::files::write_atomically(file, picture.as_bytes())
+                    tilebase_program::files::write_atomically(file, picture.as_bytes())
                         .map_err(|e| format!("--svg {}: {e}", file.display()))?;
                 }
                 if args.json {

@@ -3,7 +3,6 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
@@ -13,9 +12,9 @@ use tilebase_answer::{
 };
 use tilebase_pattern::{ClassFrame, Grid, cells_to_string};
 
-use crate::exit::{self, parse_args};
-use crate::progress::{Quiet, Shown};
-use crate::which::words;
+use tilebase_program::exit;
+use tilebase_program::progress::{Quiet, Shown};
+use tilebase_program::which::words;
 
 /// Builds the database of a sliding-tile puzzle goal: on boards of up to 12 cells the optimal
 /// distance of every state that can reach it, one byte each, in a file that `query`
@@ -71,19 +70,16 @@ pub struct Args {
     pub quiet: Quiet,
 }
 
-/// Runs `build-db` with the process's arguments.
-pub fn main() -> ExitCode {
-    let args = match parse_args::<Args>("build-db") {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
-    args.quiet.apply();
-    exit::print_or_report("build-db", run(&args))
+/// Runs `build-db` as `args` ask: builds, prints the summary and exits 0, or stops with an error.
+pub fn run(args: &Args) -> Result<u8, String> {
+    let summary = build(args)?;
+    print!("{summary}");
+    Ok(exit::OK)
 }
 
 /// Builds and saves the database or databases the arguments ask for; returns the summary to
 /// print.
-pub fn run(args: &Args) -> Result<String, String> {
+pub fn build(args: &Args) -> Result<String, String> {
     let given = args.goal.as_deref().map(Given::text);
     let question = Question::read(Asked {
         board: args.board,

@@ -1,20 +1,18 @@
-//! tilebase's command-line programs: clap arguments, the terminal (progress bars, one-line
-//! errors) and exit codes, over the answering library, `tilebase-answer`. Each program in
-//! `src/bin/` is a thin `main` over a module here.
+//! tilebase's command-line programs over the answering library, `tilebase-answer`: each a
+//! module here with its clap arguments and a `run`, and a thin `main` in `src/bin/` that runs it
+//! through `tilebase_program::run` (the flags read with a one-line error, the exit codes, the
+//! progress bars: what every program shares).
 #![forbid(unsafe_code)]
 
 pub mod analyse;
 pub mod build_db;
 pub mod compare;
-pub mod exit;
-pub mod files;
-pub mod progress;
+pub mod label;
 pub mod query;
 pub mod random;
 pub mod stats;
 pub mod text;
 pub mod verify;
-pub mod which;
 
 #[cfg(test)]
 mod tests {
@@ -33,6 +31,7 @@ mod tests {
             crate::stats::Args::command(),
             crate::random::Args::command(),
             crate::analyse::Args::command(),
+            crate::label::Args::command(),
         ];
         let mut boards = 0;
         for mut program in programs {
@@ -53,6 +52,6 @@ mod tests {
                 }
             }
         }
-        assert!(boards >= 5, "{boards} programs take --board");
+        assert!(boards >= 6, "{boards} programs take --board");
     }
 }

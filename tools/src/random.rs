@@ -2,15 +2,15 @@
 //! given distance from the goal.
 
 use std::io::{self, Write};
-use std::process::ExitCode;
 
 use clap::Parser;
 use tilebase_answer::{Distances, Method};
 
-use crate::exit::{self, parse_args, report};
-use crate::progress::Quiet;
+use tilebase_program::exit::{self, report};
+use tilebase_program::progress::Quiet;
+use tilebase_program::which::{Which, words};
+
 use crate::text::plural;
-use crate::which::{Which, words};
 
 /// Prints states drawn uniformly at random among those at exactly the distance asked for (or
 /// in a range of distances), one per line, ready to pipe into query; without --distance, among
@@ -40,23 +40,13 @@ pub struct Args {
     pub quiet: Quiet,
 }
 
-/// Runs `random` with the process's arguments.
-pub fn main() -> ExitCode {
-    let args = match parse_args::<Args>("random") {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
-    args.quiet.apply();
-    match run(&args) {
-        Ok(()) => ExitCode::from(exit::OK),
-        Err(message) => {
-            report("random", message);
-            ExitCode::from(exit::ERROR)
-        }
-    }
+/// Runs `random` as `args` ask: its exit status, or the error that stops it.
+pub fn run(args: &Args) -> Result<u8, String> {
+    draw(args).map(|()| exit::OK)
 }
 
-fn run(args: &Args) -> Result<(), String> {
+/// Draws the states `args` ask for and prints them.
+fn draw(args: &Args) -> Result<(), String> {
     let question = args.which.question(None)?;
     let Some(distance) = args.distance else {
         // Scrambles need no file: the goal says which half of the states can reach it.

@@ -4,16 +4,16 @@
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
-use std::process::ExitCode;
 
 use clap::Parser;
 use tilebase_answer::{PatternStats, RelabelStats, Stats, TableStats};
 use tilebase_pattern::cells_to_string;
 
-use crate::exit::{self, parse_args, report};
-use crate::progress::Quiet;
+use tilebase_program::exit;
+use tilebase_program::progress::Quiet;
+use tilebase_program::which::Which;
+
 use crate::text::{plural, thousands};
-use crate::which::Which;
 
 /// Statistics of a goal's puzzle: the number of states at each distance (a table and a bar
 /// chart, with the odds that a random scramble needs at most that many moves), the mean
@@ -40,20 +40,9 @@ pub struct Args {
     pub count_antipodes: bool,
 }
 
-/// Runs `stats` with the process's arguments.
-pub fn main() -> ExitCode {
-    let args = match parse_args::<Args>("stats") {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
-    args.quiet.apply();
-    let answers = match args.which.open(None, "stats") {
-        Ok(answers) => answers,
-        Err(message) => {
-            report("stats", message);
-            return ExitCode::from(exit::ERROR);
-        }
-    };
+/// Runs `stats` as `args` ask: its exit status, or the error that stops it.
+pub fn run(args: &Args) -> Result<u8, String> {
+    let answers = args.which.open(None, "stats")?;
     let stats = answers.stats();
     let text = if args.json {
         let mut json = serde_json::to_string(&stats).unwrap_or_default();
@@ -68,12 +57,9 @@ pub fn main() -> ExitCode {
     };
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::from(exit::OK),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(exit::OK),
-        Err(e) => {
-            report("stats", format_args!("writing the statistics: {e}"));
-            ExitCode::from(exit::ERROR)
-        }
+        Ok(()) => Ok(exit::OK),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(exit::OK),
+        Err(e) => Err(format!("writing the statistics: {e}")),
     }
 }
 

@@ -2,7 +2,6 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -10,8 +9,8 @@ use clap::Parser;
 use tilebase_lookup::{Database, PatternFile, Storage};
 use tilebase_pattern::{cells_to_string, compare_values};
 
-use crate::exit::{self, parse_args, report};
-use crate::progress::{self, Quiet};
+use tilebase_program::exit::{self, report};
+use tilebase_program::progress::{self, Quiet};
 
 /// Checks database files completely: preamble and header, the table's checksum, and that every
 /// entry is its state's optimal distance (the goal at 0; every other state with a neighbour
@@ -31,13 +30,8 @@ pub struct Args {
     pub quiet: Quiet,
 }
 
-/// Runs `verify` with the process's arguments.
-pub fn main() -> ExitCode {
-    let args = match parse_args::<Args>("verify") {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
-    args.quiet.apply();
+/// Runs `verify` as `args` ask: its exit status, or the error that stops it.
+pub fn run(args: &Args) -> Result<u8, String> {
     let mut status = exit::OK;
     for path in &args.paths {
         match verify(path) {
@@ -53,7 +47,7 @@ pub fn main() -> ExitCode {
             }
         }
     }
-    ExitCode::from(status)
+    Ok(status)
 }
 
 /// The kind of table the file at `path` holds, by its first bytes; `None` if they do not say

@@ -2,5 +2,5 @@
 #![forbid(unsafe_code)]
 
 fn main() -> std::process::ExitCode {
-    tilebase_tools::analyse::main()
+    tilebase_program::run("analyse", tilebase_tools::analyse::run)
 }

@@ -2,5 +2,5 @@
 #![forbid(unsafe_code)]
 
 fn main() -> std::process::ExitCode {
-    tilebase_tools::build_db::main()
+    tilebase_program::run("build-db", tilebase_tools::build_db::run)
 }

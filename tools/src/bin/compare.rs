@@ -2,5 +2,5 @@
 #![forbid(unsafe_code)]
 
 fn main() -> std::process::ExitCode {
-    tilebase_tools::compare::main()
+    tilebase_program::run("compare", tilebase_tools::compare::run)
 }

@@ -2,5 +2,5 @@
 #![forbid(unsafe_code)]
 
 fn main() -> std::process::ExitCode {
-    tilebase_tools::query::main()
+    tilebase_program::run("query", tilebase_tools::query::run)
 }

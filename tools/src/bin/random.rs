@@ -2,5 +2,5 @@
 #![forbid(unsafe_code)]
 
 fn main() -> std::process::ExitCode {
-    tilebase_tools::random::main()
+    tilebase_program::run("random", tilebase_tools::random::run)
 }

@@ -2,5 +2,5 @@
 #![forbid(unsafe_code)]
 
 fn main() -> std::process::ExitCode {
-    tilebase_tools::stats::main()
+    tilebase_program::run("stats", tilebase_tools::stats::run)
 }

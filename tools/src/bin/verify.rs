@@ -2,5 +2,5 @@
 #![forbid(unsafe_code)]
 
 fn main() -> std::process::ExitCode {
-    tilebase_tools::verify::main()
+    tilebase_program::run("verify", tilebase_tools::verify::run)
 }

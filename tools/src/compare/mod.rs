@@ -4,7 +4,6 @@
 mod patterns;
 
 use std::io::{self, Write};
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
@@ -14,10 +13,11 @@ use tilebase_core::{Metric, Move, Path, State};
 use tilebase_lookup::{Error, Goal};
 use tilebase_search::{Algorithm, Budget, Outcome, Stats, astar_with, search};
 
-use crate::exit::{self, parse_args, report};
-use crate::progress::Quiet;
+use tilebase_program::exit;
+use tilebase_program::progress::Quiet;
+use tilebase_program::which::Which;
+
 use crate::text::thousands;
-use crate::which::Which;
 
 /// Runs every search algorithm of the source articles on one state and prints a table: moves
 /// found, whether that is optimal (checked against the database), nodes expanded, nodes
@@ -71,23 +71,8 @@ pub struct Row {
     pub gave_up: bool,
 }
 
-/// Runs `compare` with the process's arguments.
-pub fn main() -> ExitCode {
-    let args = match parse_args::<Args>("compare") {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
-    args.quiet.apply();
-    match run(&args) {
-        Ok(code) => ExitCode::from(code),
-        Err(message) => {
-            report("compare", message);
-            ExitCode::from(exit::ERROR)
-        }
-    }
-}
-
-fn run(args: &Args) -> Result<u8, String> {
+/// Runs `compare` as `args` ask: its exit status, or the error that stops it.
+pub fn run(args: &Args) -> Result<u8, String> {
     if args.which.db.is_none() {
         let question = args.which.question(None)?;
         if question.board().method() == Method::Patterns {

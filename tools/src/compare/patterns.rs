@@ -15,10 +15,11 @@ use tilebase_pattern::{
 };
 
 use super::Args;
-use crate::exit;
-use crate::progress::Shown;
+use tilebase_program::exit;
+use tilebase_program::progress::Shown;
+use tilebase_program::which::words;
+
 use crate::text::thousands;
-use crate::which::words;
 
 /// The most nodes a row may generate before it gives up, unless `--max-nodes` says.
 const DEFAULT_MAX_NODES: u64 = 20_000_000;

@@ -5,17 +5,16 @@ pub(crate) mod lines;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::Parser;
 use tilebase_answer::{
     Answers, Effort, Error, Input, Library, Method, Mode, Position, Printer, Question, draw, quote,
 };
 
-use crate::exit::{self, parse_args, report};
-use crate::progress::{Quiet, Searching, Shown};
-use crate::which::{Found, Which, words};
 use lines::Lines;
+use tilebase_program::exit::{self, report};
+use tilebase_program::progress::{Quiet, Searching, Shown};
+use tilebase_program::which::{Found, Which, words};
 
 /// Answers, for each state, its optimal distance to the goal and an optimal solution: instantly
 /// from a table built once on boards of up to 12 cells, by IDA* over pattern databases on boards
@@ -135,23 +134,8 @@ impl Args {
 /// Answers are gathered in a buffer and written out in pieces of about this size.
 const FLUSH_AT: usize = 1 << 16;
 
-/// Runs `query` with the process's arguments.
-pub fn main() -> ExitCode {
-    let args = match parse_args::<Args>("query") {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
-    args.quiet.apply();
-    match run(&args) {
-        Ok(status) => ExitCode::from(status),
-        Err(message) => {
-            report("query", message);
-            ExitCode::from(exit::ERROR)
-        }
-    }
-}
-
-fn run(args: &Args) -> Result<u8, String> {
+/// Runs `query` as `args` ask: its exit status, or the error that stops it.
+pub fn run(args: &Args) -> Result<u8, String> {
     match (args.limit, args.all) {
         (Some(limit), false) => {
             return Err(format!(
@@ -295,7 +279,7 @@ fn write_svg(
         })?
         .ok_or_else(cannot)?;
     let picture = draw::svg(&position, goal, &moves.slides(question.metric()));
-    crate::files::write_atomically(file, picture.as_bytes())
+    tilebase_program::files::write_atomically(file, picture.as_bytes())
         .map_err(|e| (e.to_string(), exit::ERROR))
 }
 

@@ -23,7 +23,8 @@ const SHOWN_FROM: u64 = 10_000_000;
 /// Set by `--quiet`: no bar at all.
 static QUIET: AtomicBool = AtomicBool::new(false);
 
-/// The `--quiet` flag of the programs that may draw a bar.
+/// The `--quiet` flag of the programs that may draw a bar, flattened into their arguments:
+/// [`crate::run`] applies it to every bar of the process as it reads them.
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub struct Quiet {
     /// Draw no progress bar (one is drawn on stderr, only when it is a terminal, for jobs that
@@ -33,10 +34,18 @@ pub struct Quiet {
 }
 
 impl Quiet {
-    /// Applies the flag to every bar of the process.
-    pub fn apply(self) {
-        QUIET.store(self.quiet, Ordering::Relaxed);
-    }
+    /// The flag's id among a program's arguments: its field's name.
+    pub const ID: &'static str = "quiet";
+}
+
+/// Draws no bar from now on (`true`), or draws them where they are shown (`false`).
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Whether `--quiet` was given.
+pub fn is_quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
 }
 
 /// A bar over `total` units of work (`unit` names them: "states", "entries"), headed `what`,
@@ -49,7 +58,7 @@ pub fn bar(what: &str, total: u64, unit: &str) -> ProgressBar {
 /// [`bar`] for a job whose units are slower: drawn from `shown_from` units (a search each, on a
 /// board answered from pattern databases, takes milliseconds: a few hundred take a second).
 pub fn bar_from(what: &str, total: u64, unit: &str, shown_from: u64) -> ProgressBar {
-    if QUIET.load(Ordering::Relaxed) || total < shown_from || !std::io::stderr().is_terminal() {
+    if is_quiet() || total < shown_from || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let unit = unit.to_string();
@@ -217,7 +226,7 @@ pub struct Searching {
 impl Searching {
     /// Starts watching the searches of this process, on behalf of `program`.
     pub fn start(program: &str) -> Searching {
-        if QUIET.load(Ordering::Relaxed) || !std::io::stderr().is_terminal() {
+        if is_quiet() || !std::io::stderr().is_terminal() {
             return Searching {
                 bar: ProgressBar::hidden(),
             };

@@ -4,11 +4,7 @@
 
 use std::collections::HashMap;
 
-#[allow(dead_code)]
-#[path = "../../../tests/programs/support.rs"]
-mod support;
-
-use support::Sandbox;
+use crate::support::Sandbox;
 
 /// The rows of a CSV `label` wrote: the cells, the cost, and with moves the four distances.
 fn rows(csv: &str) -> (Vec<String>, Vec<Vec<i32>>) {

@@ -1,16 +1,14 @@
 //! `label`: datasets for learning: states drawn by a sampler, each with its exact distance.
-#![forbid(unsafe_code)]
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::Parser;
 use tilebase_answer::{Answers, Labels, Method, Position, Sample, label_rows, positions};
 
-use tilebase_tools::exit::{self, parse_args, report};
-use tilebase_tools::progress::{Quiet, bar_from};
-use tilebase_tools::which::{Which, words};
+use tilebase_program::exit::{self, report};
+use tilebase_program::progress::{Quiet, bar_from};
+use tilebase_program::which::{Which, words};
 
 mod state_column;
 
@@ -66,22 +64,8 @@ enum Format {
     Csv,
 }
 
-fn main() -> ExitCode {
-    let args = match parse_args::<Args>("label") {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
-    args.quiet.apply();
-    match run(&args) {
-        Ok(()) => ExitCode::from(exit::OK),
-        Err(message) => {
-            report("label", message);
-            ExitCode::from(exit::ERROR)
-        }
-    }
-}
-
-fn run(args: &Args) -> Result<(), String> {
+/// Runs `label` as `args` ask: its exit status, or the error that stops it.
+pub fn run(args: &Args) -> Result<u8, String> {
     let format = match args.out.extension().and_then(|e| e.to_str()) {
         Some("parquet") => Format::Parquet,
         Some("npy") => Format::Npy,
@@ -134,12 +118,12 @@ fn run(args: &Args) -> Result<(), String> {
         Format::Npy => npy(&answers, &cells, &labels, optimal),
         Format::Csv => csv(&answers, &cells, &labels, optimal).into_bytes(),
     };
-    tilebase_tools::files::write_atomically(&args.out, &bytes)
+    tilebase_program::files::write_atomically(&args.out, &bytes)
         .map_err(|e| format!("--out {}: {e}", args.out.display()))?;
     if let Some(checkpoint) = checkpoint {
         checkpoint.remove();
     }
-    Ok(())
+    Ok(exit::OK)
 }
 
 /// The labels written so far by a run, beside its output (`.NAME.labels`), so that a run that
@@ -555,27 +539,4 @@ fn csv(answers: &Answers, cells: &[u8], labels: &Labels, optimal: Option<&[u8]>)
         out.push('\n');
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use clap::CommandFactory;
-
-    /// Every flag is in `--help` (none hidden), and `--board` says the boards there are, as for
-    /// every other program.
-    #[test]
-    fn help_lists_every_flag_and_the_true_board_limits() {
-        let mut command = super::Args::command();
-        let help = command.render_long_help().to_string();
-        for arg in command.get_arguments() {
-            assert!(!arg.is_hide_set(), "--{} is hidden", arg.get_id());
-            if let Some(long) = arg.get_long() {
-                assert!(help.contains(&format!("--{long}")), "--{long}");
-            }
-            if arg.get_long() == Some("board") {
-                let said = arg.get_help().map(ToString::to_string).unwrap_or_default();
-                assert!(said.contains("12 cells") && said.contains("4x4"), "{said}");
-            }
-        }
-    }
 }

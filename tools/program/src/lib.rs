@@ -1,0 +1,122 @@
+//! What every tilebase program shares, written once: running a program (its flags read with a
+//! one-line error, `--quiet` applied, its end mapped to an exit status and a one-line message),
+//! the exit codes, progress bars on a terminal, the flags that choose what answers, and files
+//! written whole. The programs (`tilebase-tools`, `tilebase-serve`) are thin `main`s over their
+//! own modules and this crate.
+//!
+//! This crate is for programs: it links clap and indicatif, which the libraries under `crates/`
+//! never do.
+#![forbid(unsafe_code)]
+
+pub mod exit;
+pub mod files;
+pub mod progress;
+pub mod which;
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::exit::{ERROR, OK, report};
+
+/// Runs a program once, as its `main`: reads its arguments `A` from the command line (help and
+/// version on stdout with exit 0; any other problem one line on stderr, `program: ... (see
+/// program --help)`, with exit 2, instead of clap's several lines of usage), applies
+/// [`progress::Quiet`] where `A` has it, then runs `main`. `Ok(status)` is the exit status;
+/// `Err(message)` is printed on stderr as `program: message`, with exit 2.
+pub fn run<A: Parser>(program: &str, main: impl FnOnce(&A) -> Result<u8, String>) -> ExitCode {
+    let args = match parse::<A>(std::env::args_os()) {
+        Ok(args) => args,
+        Err(err) => return refused(program, &err),
+    };
+    match main(&args) {
+        Ok(status) => ExitCode::from(status),
+        Err(message) => {
+            report(program, message);
+            ExitCode::from(ERROR)
+        }
+    }
+}
+
+/// Reads `A` from the command line `args` as clap's `Parser::try_parse_from` does, applying
+/// `--quiet` on the way when `A` has the flag.
+fn parse<A: Parser>(
+    args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
+) -> Result<A, clap::Error> {
+    let mut matches = A::command().try_get_matches_from(args)?;
+    if let Ok(Some(&quiet)) = matches.try_get_one::<bool>(progress::Quiet::ID) {
+        progress::set_quiet(quiet);
+    }
+    A::from_arg_matches_mut(&mut matches).map_err(|err| err.format(&mut A::command()))
+}
+
+/// How a command line clap refused ends: help and version printed on stdout, exit 0; anything
+/// else its first line on stderr, exit 2.
+fn refused(program: &str, err: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match err.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = err.print();
+            ExitCode::from(OK)
+        }
+        _ => {
+            let text = err.to_string();
+            let first = text.lines().next().unwrap_or("bad arguments");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            report(program, format_args!("{first} (see {program} --help)"));
+            ExitCode::from(ERROR)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Parser)]
+    #[command(name = "loud")]
+    struct Loud {
+        #[arg(long)]
+        count: Option<u32>,
+    }
+
+    #[derive(Debug, Parser)]
+    #[command(name = "hushed")]
+    struct Hushed {
+        #[arg(long)]
+        count: Option<u32>,
+        #[command(flatten)]
+        quiet: progress::Quiet,
+    }
+
+    /// `--quiet` is applied by reading the arguments, for every program whose arguments have
+    /// it; arguments without it read as clap reads them. (One test: the flag is the process's.)
+    #[test]
+    fn quiet_is_applied_where_the_program_has_it() {
+        let hushed: Hushed = parse(["hushed", "-q", "--count", "3"]).unwrap();
+        assert!(hushed.quiet.quiet && progress::is_quiet());
+        assert_eq!(hushed.count, Some(3));
+        let hushed: Hushed = parse(["hushed"]).unwrap();
+        assert!(!hushed.quiet.quiet && !progress::is_quiet());
+        let loud: Loud = parse(["loud", "--count", "4"]).unwrap();
+        assert_eq!(loud.count, Some(4));
+        assert!(parse::<Loud>(["loud", "--quiet"]).is_err());
+    }
+
+    /// Errors are clap's own, formatted for the program's command: the same first line as
+    /// `Parser::try_parse_from` gives.
+    #[test]
+    fn errors_are_claps() {
+        for args in [
+            &["loud", "--count", "x"][..],
+            &["loud", "--counts"],
+            &["loud", "extra"],
+        ] {
+            let ours = parse::<Loud>(args).unwrap_err();
+            let claps = Loud::try_parse_from(args).unwrap_err();
+            assert_eq!(ours.kind(), claps.kind());
+            assert_eq!(ours.to_string(), claps.to_string());
+        }
+    }
+}
