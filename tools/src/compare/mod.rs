@@ -1,5 +1,5 @@
 //! `compare`: every search algorithm of the source articles on one state, against the table;
-//! on 4x4, IDA* with each heuristic of the field ([`patterns`]).
+//! on 4x4, IDA* with each heuristic of the field (`patterns`).
 
 mod patterns;
 

@@ -30,6 +30,8 @@ pub struct Args {
     /// [6,0,3,7,1,2,4,5,8], 603/712/458; on boards of over 9 cells with separators
     /// (1,2,...,15,0). `-` or none:
     /// read one state per line from stdin
+    // The help shows the bracketed form as written, which rustdoc would read as a link.
+    #[allow(rustdoc::broken_intra_doc_links)]
     #[arg(value_name = "STATE")]
     pub states: Vec<String>,
     /// Which answers: --db, --board, --goal, --metric, --pdb.
