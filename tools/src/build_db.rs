@@ -214,90 +214,116 @@ fn build_one(args: &Args, goal: &Position, metric: Metric, path: &Path) -> Resul
 /// The multi-tile relabelled table of the 15-puzzle goal's class, or with `--all-goals` of
 /// every class.
 fn relabelled(args: &Args, question: &Question) -> Result<String, String> {
-    let board = question.board();
-    if args.compress {
-        return Err(format!(
-            "--compress: {board} tables are memory-mapped as they are, not compressed"
-        ));
-    }
-    let dir = args.out.clone().unwrap_or_else(|| PathBuf::from(LOCAL_DIR));
-    if dir.is_file() {
-        return Err(format!(
-            "{}: is a file; on {board}, --out names a directory",
-            dir.display()
-        ));
-    }
-    let goals = if args.all_goals {
-        Position::canonical_goals(board)
+    let which = if args.strong {
+        MultiTables::Strong
     } else {
-        vec![*question.goal()]
+        MultiTables::Standard
     };
-    let watch = Shown {
-        program: "build-db",
-    };
-    let mut summary = String::new();
-    for goal in goals {
-        let frame = ClassFrame::new(Grid::of(goal.board()), goal.cells());
-        let canonical = frame.canonical();
-        let started = Instant::now();
-        let which = if args.strong {
-            MultiTables::Strong
-        } else {
-            MultiTables::Standard
-        };
-        let saved =
-            build_relabelled(board, canonical, which, &dir, args.force, &watch).map_err(refused)?;
-        let seconds = started.elapsed().as_secs_f64();
-        let _ = writeln!(summary, "board     {board}");
-        let _ = writeln!(summary, "goal      {goal}");
-        if canonical != goal.cells() {
+    let metric = "mtm (multi-tile moves: a line of tiles slides as one)";
+    class_files(
+        args,
+        question,
+        "tables",
+        metric,
+        |frame, tall, dir, watch| {
+            let canonical = frame.canonical();
+            let saved = build_relabelled(tall, canonical, which, dir, args.force, watch)?;
+            // The mirror about the main diagonal needs the blank on it: a corner or inside.
+            let blank = canonical.iter().position(|&t| t == 0).unwrap_or(0);
+            let w = tall.width();
+            let mirrored = blank / w == blank % w;
+            let mut said = String::new();
             let _ = writeln!(
-                summary,
-                "class     answered through goal {} (the same class of the blank's cell)",
-                cells_to_string(canonical)
+                said,
+                "tables    relabelled{}, labels by goal cell, the largest value taken{}",
+                if args.strong { " (strong)" } else { "" },
+                if mirrored {
+                    ", each also on the mirror image"
+                } else {
+                    ""
+                }
             );
-        }
-        // The mirror about the main diagonal needs the blank on it: a corner or inside.
-        let blank = canonical.iter().position(|&t| t == 0).unwrap_or(0);
-        let w = board.width();
-        let mirrored = blank / w == blank % w;
-        let _ = writeln!(
-            summary,
-            "tables    relabelled{}, labels by goal cell, the largest value taken{}",
-            if args.strong { " (strong)" } else { "" },
-            if mirrored {
-                ", each also on the mirror image"
-            } else {
-                ""
+            for s in &saved {
+                let h = &s.header;
+                let _ = writeln!(
+                    said,
+                    "  labels {} {:>11} states, max {:>2} moves, file {} ({} bytes)",
+                    cells_to_string(&h.labels),
+                    h.entry_count,
+                    h.max_value,
+                    s.path.display(),
+                    s.bytes
+                );
             }
-        );
-        for s in &saved {
-            let h = &s.header;
-            let _ = writeln!(
-                summary,
-                "  labels {} {:>11} states, max {:>2} moves, file {} ({} bytes)",
-                cells_to_string(&h.labels),
-                h.entry_count,
-                h.max_value,
-                s.path.display(),
-                s.bytes
-            );
-        }
-        let _ = writeln!(summary, "time      {seconds:.1} s");
-        let _ = writeln!(
-            summary,
-            "metric    mtm (multi-tile moves: a line of tiles slides as one)\n"
-        );
-    }
-    Ok(summary)
+            Ok(said)
+        },
+    )
 }
 
 /// The pattern databases of the goal's class, or with `--all-goals` of every class.
 fn patterns(args: &Args, question: &Question) -> Result<String, String> {
+    let partition = question
+        .pdb()
+        .unwrap_or(Partition::default_for(question.board().cells()));
+    let metric = "stm (single-tile moves)";
+    class_files(
+        args,
+        question,
+        "pattern files",
+        metric,
+        |frame, tall, dir, watch| {
+            let canonical = frame.canonical();
+            let partition = partition.renamed(|t| frame.tile(t));
+            let saved = build_patterns(tall, canonical, partition, dir, args.force, watch)?;
+            // The mirror about a diagonal needs a square board and the blank on a diagonal: a
+            // corner or inside, not an edge.
+            let blank = canonical.iter().position(|&t| t == 0).unwrap_or(0);
+            let w = tall.width();
+            let (row, col) = (blank / w, blank % w);
+            let reflected = tall.height() == w && (row == col || row + col == w - 1);
+            let mut said = String::new();
+            let _ = writeln!(
+                said,
+                "patterns  {partition} (additive{})",
+                if reflected {
+                    ", with the reflected lookup"
+                } else {
+                    ""
+                }
+            );
+            for s in &saved {
+                let h = &s.header;
+                let _ = writeln!(
+                    said,
+                    "  tiles {:<24} {:>11} placements, max {:>2} moves, file {} ({} bytes)",
+                    cells_to_string(&h.tiles),
+                    h.entry_count,
+                    h.max_value,
+                    s.path.display(),
+                    s.bytes
+                );
+            }
+            Ok(said)
+        },
+    )
+}
+
+/// The files of each goal class asked for (the goal's, or with `--all-goals` every class's),
+/// each made by `build` from the class's frame, on the board its files are for (the tall form
+/// of a board wider than high), into `--out`'s directory; and what is said of each: the board,
+/// the goal and the class answered through, what `build` says of its `files`, the time, and
+/// the `metric`.
+fn class_files(
+    args: &Args,
+    question: &Question,
+    files: &str,
+    metric: &str,
+    build: impl Fn(&ClassFrame, Board, &Path, &Shown) -> Result<String, Error>,
+) -> Result<String, String> {
     let board = question.board();
     if args.compress {
         return Err(format!(
-            "--compress: {board} pattern files are memory-mapped as they are, not compressed"
+            "--compress: {board} {files} are memory-mapped as they are, not compressed"
         ));
     }
     let dir = args.out.clone().unwrap_or_else(|| PathBuf::from(LOCAL_DIR));
@@ -307,9 +333,6 @@ fn patterns(args: &Args, question: &Question) -> Result<String, String> {
             dir.display()
         ));
     }
-    let partition = question
-        .pdb()
-        .unwrap_or(Partition::default_for(board.cells()));
     let goals = if args.all_goals {
         Position::canonical_goals(board)
     } else {
@@ -324,10 +347,8 @@ fn patterns(args: &Args, question: &Question) -> Result<String, String> {
         let canonical = frame.canonical();
         // A board wider than high is answered by its tall form's files.
         let tall = goal.board().tall();
-        let partition = partition.renamed(|t| frame.tile(t));
         let started = Instant::now();
-        let saved = build_patterns(tall, canonical, partition, &dir, args.force, &watch)
-            .map_err(refused)?;
+        let said = build(&frame, tall, &dir, &watch).map_err(refused)?;
         let seconds = started.elapsed().as_secs_f64();
         let _ = writeln!(summary, "board     {board}");
         let _ = writeln!(summary, "goal      {goal}");
@@ -344,35 +365,9 @@ fn patterns(args: &Args, question: &Question) -> Result<String, String> {
                 cells_to_string(canonical)
             );
         }
-        // The mirror about a diagonal needs a square board and the blank on a diagonal: a
-        // corner or inside, not an edge.
-        let blank = canonical.iter().position(|&t| t == 0).unwrap_or(0);
-        let w = tall.width();
-        let (row, col) = (blank / w, blank % w);
-        let reflected = tall.height() == w && (row == col || row + col == w - 1);
-        let _ = writeln!(
-            summary,
-            "patterns  {partition} (additive{})",
-            if reflected {
-                ", with the reflected lookup"
-            } else {
-                ""
-            }
-        );
-        for s in &saved {
-            let h = &s.header;
-            let _ = writeln!(
-                summary,
-                "  tiles {:<24} {:>11} placements, max {:>2} moves, file {} ({} bytes)",
-                cells_to_string(&h.tiles),
-                h.entry_count,
-                h.max_value,
-                s.path.display(),
-                s.bytes
-            );
-        }
+        summary.push_str(&said);
         let _ = writeln!(summary, "time      {seconds:.1} s");
-        let _ = writeln!(summary, "metric    stm (single-tile moves)\n");
+        let _ = writeln!(summary, "metric    {metric}\n");
     }
     Ok(summary)
 }

@@ -95,22 +95,20 @@ pub fn human_relabelled(stats: &RelabelStats) -> String {
         );
     }
     for r in &stats.tables {
-        let _ = writeln!(
-            text,
-            "\nrelabelled labels {} by goal cell: {} states, values 0 to {}, mean {:.3}\n  file {} ({} bytes)",
+        let what = format!(
+            "relabelled labels {} by goal cell: {} states",
             cells_to_string(&r.labels),
-            thousands(r.states),
+            thousands(r.states)
+        );
+        file_values(
+            &mut text,
+            &what,
             r.max_value,
             r.mean,
-            r.path,
-            thousands(r.bytes)
+            &r.path,
+            r.bytes,
+            &r.counts,
         );
-        let widest = r.counts.iter().copied().max().unwrap_or(1).max(1);
-        for (v, &c) in r.counts.iter().enumerate() {
-            let bar = "#".repeat(((c as f64 / widest as f64) * 40.0).round() as usize);
-            let line = format!("  {v:>3} {:>13}  {bar}", thousands(c));
-            let _ = writeln!(text, "{}", line.trim_end());
-        }
     }
     text
 }
@@ -163,24 +161,46 @@ pub fn human_patterns(stats: &PatternStats) -> String {
         distribution(&mut text, counts, at_most, stats.states);
     }
     for p in &stats.patterns {
-        let _ = writeln!(
-            text,
-            "\ntiles {}: {} placements, values 0 to {}, mean {:.3}\n  file {} ({} bytes)",
+        let what = format!(
+            "tiles {}: {} placements",
             cells_to_string(&p.tiles),
-            thousands(p.placements),
+            thousands(p.placements)
+        );
+        file_values(
+            &mut text,
+            &what,
             p.max_value,
             p.mean,
-            p.path,
-            thousands(p.bytes)
+            &p.path,
+            p.bytes,
+            &p.counts,
         );
-        let widest = p.counts.iter().copied().max().unwrap_or(1).max(1);
-        for (v, &c) in p.counts.iter().enumerate() {
-            let bar = "#".repeat(((c as f64 / widest as f64) * 40.0).round() as usize);
-            let line = format!("  {v:>3} {:>13}  {bar}", thousands(c));
-            let _ = writeln!(text, "{}", line.trim_end());
-        }
     }
     text
+}
+
+/// One file's part of the statistics: `what` it holds, its values' range and mean, the file,
+/// and a bar chart of how many entries hold each value.
+fn file_values(
+    text: &mut String,
+    what: &str,
+    max_value: u8,
+    mean: f64,
+    path: &str,
+    bytes: u64,
+    counts: &[u64],
+) {
+    let _ = writeln!(
+        text,
+        "\n{what}, values 0 to {max_value}, mean {mean:.3}\n  file {path} ({} bytes)",
+        thousands(bytes)
+    );
+    let widest = counts.iter().copied().max().unwrap_or(1).max(1);
+    for (v, &c) in counts.iter().enumerate() {
+        let bar = "#".repeat(((c as f64 / widest as f64) * 40.0).round() as usize);
+        let line = format!("  {v:>3} {:>13}  {bar}", thousands(c));
+        let _ = writeln!(text, "{}", line.trim_end());
+    }
 }
 
 /// The table of states at each distance: the count, its share, the share at that distance or

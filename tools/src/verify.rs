@@ -68,12 +68,8 @@ fn verify_relabelled(path: &Path) -> Result<(String, bool), String> {
     let started = Instant::now();
     let file = tilebase_lookup::RelabelledFile::open(path).map_err(|e| e.to_string())?;
     let header = file.header();
-    let mark = |ok: bool| if ok { "ok" } else { "FAILED" };
     let fault = file.verify();
-    let mut counts = tilebase_format::value_counts(file.values()).to_vec();
-    let max = counts.iter().rposition(|&c| c != 0).unwrap_or(0);
-    counts.truncate(max + 1);
-    let counts_ok = counts == header.counts;
+    let counts_ok = counts(file.values()) == header.counts;
     let mut text = String::new();
     let _ = writeln!(text, "{}", path.display());
     let _ = writeln!(
@@ -96,26 +92,20 @@ fn verify_relabelled(path: &Path) -> Result<(String, bool), String> {
         header.entry_count,
         header.max_value
     );
-    let _ = writeln!(
-        text,
-        "  counts     {}: {}",
-        mark(counts_ok),
-        if counts_ok {
-            "every distance has the header's count"
-        } else {
-            "the header's counts differ from the table's"
-        }
+    check(
+        &mut text,
+        "counts",
+        counts_ok,
+        "every distance has the header's count",
+        "the header's counts differ from the table's",
     );
-    let _ = writeln!(
-        text,
-        "  distances  {}: {}",
-        mark(fault.is_none()),
-        if fault.is_none() {
-            "the goal alone at 0, every other state one move from one nearer, no neighbours \
-             more than one apart: every distance is exact"
-        } else {
-            "an entry breaks the rule exact distances keep"
-        }
+    check(
+        &mut text,
+        "distances",
+        fault.is_none(),
+        "the goal alone at 0, every other state one move from one nearer, no neighbours more \
+         than one apart: every distance is exact",
+        "an entry breaks the rule exact distances keep",
     );
     let ok = counts_ok && fault.is_none();
     match &fault {
@@ -164,10 +154,7 @@ fn verify_pattern(path: &Path) -> Result<(String, bool), String> {
     drop(bar);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let fault = compare_values(pattern, &file.values(), &expected, threads, &|_| {});
-    let mut counts = tilebase_format::value_counts(&expected).to_vec();
-    let max = counts.iter().rposition(|&c| c != 0).unwrap_or(0);
-    counts.truncate(max + 1);
-    let counts_ok = counts == header.counts;
+    let counts_ok = counts(&expected) == header.counts;
 
     let mut text = String::new();
     let _ = writeln!(text, "{}", path.display());
@@ -199,25 +186,19 @@ fn verify_pattern(path: &Path) -> Result<(String, bool), String> {
             Err(e) => e.to_string(),
         }
     );
-    let _ = writeln!(
-        text,
-        "  counts     {}: {}",
-        mark(counts_ok),
-        if counts_ok {
-            "every value has the header's count (counted in a new search)"
-        } else {
-            "the header's counts differ from a new search's"
-        }
+    check(
+        &mut text,
+        "counts",
+        counts_ok,
+        "every value has the header's count (counted in a new search)",
+        "the header's counts differ from a new search's",
     );
-    let _ = writeln!(
-        text,
-        "  values     {}: {}",
-        mark(fault.is_none()),
-        if fault.is_none() {
-            "every placement holds the value a new breadth-first search gives it"
-        } else {
-            "a placement holds a wrong value"
-        }
+    check(
+        &mut text,
+        "values",
+        fault.is_none(),
+        "every placement holds the value a new breadth-first search gives it",
+        "a placement holds a wrong value",
     );
     let ok = blocks.is_ok() && counts_ok && fault.is_none();
     let took = started.elapsed().as_secs_f64();
@@ -370,4 +351,18 @@ pub fn verify(path: &Path) -> Result<(String, bool), String> {
         }
     }
     Ok((text, report.is_ok()))
+}
+
+/// A line of a report: `  WHAT       ok: GOOD`, or `FAILED: BAD`.
+fn check(text: &mut String, what: &str, ok: bool, good: &str, bad: &str) {
+    let said = if ok { ("ok", good) } else { ("FAILED", bad) };
+    let _ = writeln!(text, "  {what:<10} {}: {}", said.0, said.1);
+}
+
+/// How many of `values` hold each value, up to the largest held, as headers count them.
+fn counts(values: &[u8]) -> Vec<u64> {
+    let mut counts = tilebase_format::value_counts(values).to_vec();
+    let max = counts.iter().rposition(|&c| c != 0).unwrap_or(0);
+    counts.truncate(max + 1);
+    counts
 }

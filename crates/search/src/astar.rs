@@ -3,9 +3,9 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use tilebase_core::{Move, Path};
+use tilebase_core::Path;
 
-use crate::space::{Node, Reached, Space, reach};
+use crate::space::{Node, Space, reach};
 use crate::{Budget, Stats};
 
 /// The heap's order, packed in one word: least f first, then least h (the deepest node), then
@@ -25,14 +25,7 @@ pub(crate) fn astar(
     mut heuristic: impl FnMut(Node) -> u32,
 ) -> (Option<Path>, Stats) {
     let mut stats = Stats::default();
-    let mut reached = space.reached_map();
-    reached.insert(
-        start.cells,
-        Reached {
-            by: Move::Up,
-            depth: 0,
-        },
-    );
+    let mut reached = space.rooted(start);
     let mut order = 0u64;
     // Entries: (priority, g, node). The heap is a max-heap, hence the Reverse.
     let mut open = BinaryHeap::from([Reverse((priority(0, heuristic(start), order), 0u32, start))]);

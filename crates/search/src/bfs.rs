@@ -8,19 +8,6 @@ use tilebase_core::{Move, Path};
 use crate::space::{Node, Reached, ReachedMap, Space};
 use crate::{Budget, Stats};
 
-/// A map holding only `root`, reached by no move at depth 0.
-fn rooted(space: &Space, root: Node) -> ReachedMap {
-    let mut reached = space.reached_map();
-    reached.insert(
-        root.cells,
-        Reached {
-            by: Move::Up,
-            depth: 0,
-        },
-    );
-    reached
-}
-
 /// Records `next`, reached by `m` at `depth`, unless it was reached before.
 #[inline]
 fn first_visit(reached: &mut ReachedMap, next: Node, m: Move, depth: u32) -> bool {
@@ -39,7 +26,7 @@ pub(crate) fn bfs(space: &Space, start: Node, budget: Budget) -> (Option<Path>, 
     if space.is_goal(start) {
         return (Some(Path::new()), stats);
     }
-    let mut reached = rooted(space, start);
+    let mut reached = space.rooted(start);
     let mut queue = VecDeque::from([(start, 0u32)]);
     while let Some((node, depth)) = queue.pop_front() {
         if stats.expanded == budget.max_expanded {
@@ -77,7 +64,7 @@ pub(crate) fn bidirectional(space: &Space, start: Node, budget: Budget) -> (Opti
         return (Some(Path::new()), stats);
     }
     let side = |root: Node| Side {
-        reached: rooted(space, root),
+        reached: space.rooted(root),
         layer: vec![root],
         depth: 0,
     };

@@ -1,8 +1,8 @@
 //! Depth-first search with a stack, as the articles write it, plus a depth limit.
 
-use tilebase_core::{Move, Path};
+use tilebase_core::Path;
 
-use crate::space::{Node, Reached, Space, reach};
+use crate::space::{Node, Space, reach};
 use crate::{Budget, Stats};
 
 /// Depth-first search: a stack of nodes and the depth each was first reached at. Nothing
@@ -21,14 +21,7 @@ pub(crate) fn dfs(
     if space.is_goal(start) {
         return (Some(Path::new()), stats);
     }
-    let mut reached = space.reached_map();
-    reached.insert(
-        start.cells,
-        Reached {
-            by: Move::Up,
-            depth: 0,
-        },
-    );
+    let mut reached = space.rooted(start);
     let mut stack = vec![(start, 0u32)];
     while let Some((node, depth)) = stack.pop() {
         if reached[&node.cells].depth < depth {

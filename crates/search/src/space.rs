@@ -223,11 +223,21 @@ pub(crate) fn reach(reached: &mut ReachedMap, cells: u64, m: Move, depth: u32) -
 }
 
 impl Space {
-    /// An empty map. It starts small (under the allocator's threshold for mapping fresh pages),
-    /// so that short searches do not pay for memory they never use, and grows with the search.
-    pub fn reached_map(&self) -> ReachedMap {
+    /// A map holding only `root`, at depth 0 (its move is never read: a path ends there). It
+    /// starts small (under the allocator's threshold for mapping fresh pages), so that short
+    /// searches do not pay for memory they never use, and grows with the search.
+    pub fn rooted(&self, root: Node) -> ReachedMap {
         let states = self.board.states() as usize;
-        FxHashMap::with_capacity_and_hasher(states.min(1 << 11), Default::default())
+        let mut reached =
+            FxHashMap::with_capacity_and_hasher(states.min(1 << 11), Default::default());
+        reached.insert(
+            root.cells,
+            Reached {
+                by: Move::Up,
+                depth: 0,
+            },
+        );
+        reached
     }
 
     /// The node one move `m` away, if the edge allows it.

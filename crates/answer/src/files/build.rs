@@ -60,31 +60,18 @@ pub fn build_table(
     watch: &dyn Watch,
 ) -> Result<Built, Error> {
     let mut built = build_each(&[((), path.to_path_buf())], force, watch, |(), path| {
-        build_table_unlocked(goal, metric, path, compress, force, watch)
+        let started = Instant::now();
+        let building = watch.building(&Job::Table { goal, metric });
+        let table = tilebase_engine::build_table_with(goal, metric, &Forward(&*building));
+        let search = started.elapsed();
+        building.writing(path);
+        let saved = tilebase_engine::save(path, goal, metric, &table, compress, force);
+        drop(building);
+        Ok(Built {
+            saved: saved?,
+            search,
+            total: started.elapsed(),
+        })
     })?;
     Ok(built.remove(0))
-}
-
-/// [`build_table`], under its lock.
-fn build_table_unlocked(
-    goal: &State,
-    metric: Metric,
-    path: &Path,
-    compress: bool,
-    force: bool,
-    watch: &dyn Watch,
-) -> Result<Built, Error> {
-    let started = Instant::now();
-    let building = watch.building(&Job::Table { goal, metric });
-    let table = tilebase_engine::build_table_with(goal, metric, &Forward(&*building));
-    let search = started.elapsed();
-    building.writing(path);
-    let saved = tilebase_engine::save(path, goal, metric, &table, compress, force);
-    drop(building);
-    let saved = saved?;
-    Ok(Built {
-        saved,
-        search,
-        total: started.elapsed(),
-    })
 }

@@ -32,8 +32,8 @@ pub(crate) struct Finder<'a> {
 /// What [`Finder::look`] found of the files a question needs: each wanted file is found or
 /// missing.
 pub(crate) struct Looked<W, F> {
-    /// Each file found: what it was wanted for, the file, and where it is.
-    pub(crate) found: Vec<(W, Arc<F>, PathBuf)>,
+    /// Each file found, and where it is, in the order wanted.
+    pub(crate) found: Vec<(Arc<F>, PathBuf)>,
     /// What was wanted of each file not found, or found damaged where tilebase repairs it.
     pub(crate) missing: Vec<W>,
     /// Why each damaged file that tilebase repairs was refused.
@@ -41,6 +41,15 @@ pub(crate) struct Looked<W, F> {
 }
 
 impl Finder<'_> {
+    /// Where a file named `name` is looked for, in order: under `db/`, then in the cache.
+    pub(crate) fn places_of(&self, name: &str) -> Vec<PathBuf> {
+        [Some(&self.places.local), self.places.cache.as_ref()]
+            .into_iter()
+            .flatten()
+            .map(|dir| dir.join(name))
+            .collect()
+    }
+
     /// Looks for each wanted file at its places, in order: the first place where a file is
     /// there is opened by `open`, which refuses a file that does not hold what its name says.
     /// A file that does not open is, where `repairable` says tilebase repairs it (its cache),
@@ -62,7 +71,7 @@ impl Finder<'_> {
             for path in places.into_iter().filter(|path| path.is_file()) {
                 match open(&path, &what) {
                     Ok(file) => {
-                        looked.found.push((what, file, path));
+                        looked.found.push((file, path));
                         continue 'wanted;
                     }
                     Err(e) if repairable(&path) => looked.damaged.push(e),

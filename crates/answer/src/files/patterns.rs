@@ -138,17 +138,7 @@ impl Finder<'_> {
         let canonical = frame.canonical().to_vec();
         let wanted = names
             .into_iter()
-            .map(|(tiles, name)| {
-                let places = [Some(&self.places.local), self.places.cache.as_ref()];
-                (
-                    tiles,
-                    places
-                        .into_iter()
-                        .flatten()
-                        .map(|d| d.join(&name))
-                        .collect(),
-                )
-            })
+            .map(|(tiles, name)| (tiles, self.places_of(&name)))
             .collect();
         let looked = self.look(
             wanted,
@@ -160,11 +150,7 @@ impl Finder<'_> {
                 patterns_command(dir, board, &canonical, partition)
             },
         )?;
-        let mut files: Vec<(Arc<PatternFile>, PathBuf)> = looked
-            .found
-            .into_iter()
-            .map(|(_, file, path)| (file, path))
-            .collect();
+        let mut files = looked.found;
         let missing = looked.missing;
         if !missing.is_empty() {
             if !build {

@@ -194,12 +194,7 @@ impl Finder<'_> {
         let wanted = tables
             .into_iter()
             .map(|(relabelling, name)| {
-                let places = [Some(&self.places.local), self.places.cache.as_ref()];
-                let places = places
-                    .into_iter()
-                    .flatten()
-                    .map(|d| d.join(&name))
-                    .collect();
+                let places = self.places_of(&name);
                 ((relabelling, name), places)
             })
             .collect();
@@ -212,11 +207,7 @@ impl Finder<'_> {
                 relabelled_command(dir, board, frame.canonical(), which)
             },
         )?;
-        let mut files: Vec<(Arc<RelabelledFile>, PathBuf)> = looked
-            .found
-            .into_iter()
-            .map(|(_, file, path)| (file, path))
-            .collect();
+        let mut files = looked.found;
         let missing = looked.missing;
         if !missing.is_empty() {
             if !build {

@@ -182,7 +182,7 @@ impl Finder<'_> {
                 table_command(path, &named, metric)
             },
         )?;
-        if let Some(((), db, path)) = looked.found.into_iter().next() {
+        if let Some((db, path)) = looked.found.into_iter().next() {
             return Ok(Some(source(db, Some(path))));
         }
         if !build {
