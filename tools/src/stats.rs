@@ -73,14 +73,7 @@ pub fn human_relabelled(stats: &RelabelStats) -> String {
         stats.board,
         thousands(stats.states)
     );
-    let _ = writeln!(text, "goal       {}", stats.goal);
-    if stats.class_goal != stats.goal {
-        let _ = writeln!(
-            text,
-            "class      answered through goal {}",
-            stats.class_goal
-        );
-    }
+    goal_lines(&mut text, &stats.goal, &stats.class_goal);
     let _ = writeln!(
         text,
         "metric     {} (multi-tile moves: a line of tiles slides as one)",
@@ -128,14 +121,7 @@ pub fn human_patterns(stats: &PatternStats) -> String {
         },
         thousands(stats.states)
     );
-    let _ = writeln!(text, "goal       {}", stats.goal);
-    if stats.class_goal != stats.goal {
-        let _ = writeln!(
-            text,
-            "class      answered through goal {}",
-            stats.class_goal
-        );
-    }
+    goal_lines(&mut text, &stats.goal, &stats.class_goal);
     let _ = writeln!(
         text,
         "patterns   {} (additive pattern databases)",
@@ -177,6 +163,14 @@ pub fn human_patterns(stats: &PatternStats) -> String {
         );
     }
     text
+}
+
+/// The goal, and the goal of its class's files when they answer through another.
+fn goal_lines(text: &mut String, goal: &str, class_goal: &str) {
+    let _ = writeln!(text, "goal       {goal}");
+    if class_goal != goal {
+        let _ = writeln!(text, "class      answered through goal {class_goal}");
+    }
 }
 
 /// One file's part of the statistics: `what` it holds, its values' range and mean, the file,

@@ -239,17 +239,23 @@ impl<'a> MultiSolver<'a> {
         best
     }
 
-    /// An optimal multi-tile solution of `cells` (each tile once), generating at most
-    /// `max_nodes` nodes.
-    pub fn solve(&self, cells: &[u8], max_nodes: u64) -> Result<MultiSolution, SolveError> {
+    /// The state of `cells` (each tile once) as a search holds it, and its blank's cell; an
+    /// error when they cannot reach the goal.
+    fn start(&self, cells: &[u8]) -> Result<([u8; MAX_CELLS], usize), SolveError> {
         let n = self.grid.cells();
         if cells.len() != n || !solvable(&self.grid, &self.goal[..n], cells) {
             return Err(SolveError::Unsolvable);
         }
         let mut state = [0u8; MAX_CELLS];
         state[..n].copy_from_slice(cells);
-        let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
-        let masks = self.masks(&state[..n]);
+        Ok((state, cells.iter().position(|&t| t == 0).unwrap_or(0)))
+    }
+
+    /// An optimal multi-tile solution of `cells` (each tile once), generating at most
+    /// `max_nodes` nodes.
+    pub fn solve(&self, cells: &[u8], max_nodes: u64) -> Result<MultiSolution, SolveError> {
+        let (state, blank) = self.start(cells)?;
+        let masks = self.masks(cells);
         let start_bound = u32::from(self.bound(&masks, u8::MAX));
         let mut root = [0u32; MAX_LOOKUPS];
         for (slot, (lookup, masks)) in root.iter_mut().zip(self.lookups.iter().zip(&masks)) {
@@ -304,17 +310,11 @@ impl MultiSolver<'_> {
         max_nodes: u64,
         each: &mut dyn FnMut(&[Slide]) -> bool,
     ) -> Result<u64, SolveError> {
-        let n = self.grid.cells();
-        if cells.len() != n || !solvable(&self.grid, &self.goal[..n], cells) {
-            return Err(SolveError::Unsolvable);
-        }
-        let mut state = [0u8; MAX_CELLS];
-        state[..n].copy_from_slice(cells);
-        let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
+        let (state, blank) = self.start(cells)?;
         let mut search = Search {
             solver: self,
             state,
-            masks: self.masks(&state[..n]),
+            masks: self.masks(cells),
             path: Vec::new(),
             nodes: 0,
             max_nodes,
