@@ -4,13 +4,15 @@
 //! each function taking those four arguments once ([`asking!`]).
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::path::Path;
 use std::sync::Arc;
 
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyString};
 use tilebase_answer::{
-    Answers, Asked, Error, Method, Partition, Position, Question, read_board, read_metric, read_pdb,
+    Answers, Asked, Error, Given, Method, Partition, Position, Question, read_board, read_metric,
+    read_pdb,
 };
 
 use super::arguments::given;
@@ -113,6 +115,16 @@ macro_rules! asking {
 }
 pub(super) use asking;
 
+/// What a question was read from (a goal given as a string, the board, the metric and the
+/// pattern databases), as the module's functions were given them.
+type Asking = (String, [Option<String>; 3]);
+
+thread_local! {
+    /// The question this thread last read from a goal given as a string, with what it was read
+    /// from.
+    static LAST_READ: RefCell<Option<(Asking, Question)>> = const { RefCell::new(None) };
+}
+
 /// A question and, once a position needs them, its answers: the library's (remembered, lent
 /// without a reference count, found, or built), or those of a file given by name.
 pub(super) struct Questions {
@@ -139,7 +151,36 @@ impl Questions {
                  pattern databases, for the module's functions with board=\"4x4\""
             )));
         }
-        let goal = goal.map(|g| given(g, "goal")).transpose()?;
+        // A goal given as a string, the commonest question after the default one: read once
+        // a thread while the same is asked again.
+        let text = match (file, goal) {
+            (None, Some(goal)) => goal
+                .cast::<PyString>()
+                .ok()
+                .map(|s| s.to_cow())
+                .transpose()?,
+            _ => None,
+        };
+        let parts = [board.as_deref(), metric.as_deref(), pdb.as_deref()];
+        if let Some(text) = &text
+            && let Some(question) = LAST_READ.with(|last| match &*last.borrow() {
+                Some(((goal, asked), question))
+                    if goal == text && asked.iter().map(Option::as_deref).eq(parts) =>
+                {
+                    Some(*question)
+                }
+                _ => None,
+            })
+        {
+            return Ok(Questions {
+                question,
+                file: None,
+            });
+        }
+        let goal = match &text {
+            Some(text) => Some(Given::text(text)),
+            None => goal.map(|g| given(g, "goal")).transpose()?,
+        };
         let asked = Asked {
             board: board.as_deref().map(read_board).transpose()?,
             goal: goal.as_ref(),
@@ -147,10 +188,18 @@ impl Questions {
             pdb: pdb.as_deref().map(read_pdb).transpose()?,
         };
         match file {
-            None => Ok(Questions {
-                question: Question::read(asked)?,
-                file: None,
-            }),
+            None => {
+                let question = Question::read(asked)?;
+                if let Some(text) = &text {
+                    let parts = parts.map(|part| part.map(str::to_string));
+                    let asking = (text.to_string(), parts);
+                    LAST_READ.with(|last| *last.borrow_mut() = Some((asking, question)));
+                }
+                Ok(Questions {
+                    question,
+                    file: None,
+                })
+            }
             Some((db, path)) => {
                 let answers = Answers::of_table(Arc::clone(db), path, asked)?;
                 Ok(Questions {
