@@ -126,6 +126,12 @@ fn strange_files_as_the_database() {
         .run("verify", &["/dev/null"])
         .code(2)
         .one_error_line("verify: /dev/null: is a device, not a database file");
+    // verify once opened a file to read its kind before it looked at what it was, and waited
+    // for a writer that never came.
+    sandbox
+        .run("verify", &["pipe.tilebase"])
+        .code(2)
+        .one_error_line("verify: pipe.tilebase: is a pipe, not a database file");
     fs::write(sandbox.path().join("empty.tilebase"), b"").unwrap();
     sandbox
         .run("query", &["--db", "empty.tilebase", "1"])

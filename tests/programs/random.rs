@@ -59,6 +59,23 @@ fn draws_are_uniform_on_a_small_board() {
     assert_eq!((all.states.len(), distinct.len()), (23, 23));
 }
 
+/// The same seed draws the same states whichever file answers: in a directory holding the
+/// goal's own table (`db/3x3-123804765.tilebase`, as in the repository), and anywhere else, where
+/// its class's table (123405678's) is built into the cache. They once drew different ones.
+#[test]
+fn the_same_seed_draws_the_same_states_from_any_file() {
+    let args = ["--distance", "24", "--count", "3", "--seed", "5"];
+    let own = Sandbox::new().with_shipped_db();
+    let from_own = own.run("random", &args);
+    from_own.code(0).quiet();
+    assert_eq!(from_own.stdout, "180423657\n048357621\n460715238\n");
+    let elsewhere = Sandbox::new();
+    let from_class = elsewhere.run("random", &args);
+    from_class.code(0);
+    assert!(elsewhere.cache().join("3x3-123405678.tilebase").is_file());
+    assert_eq!(from_class.stdout, from_own.stdout);
+}
+
 #[test]
 fn the_same_seed_gives_the_same_states_at_the_distance_asked() {
     let sandbox = Sandbox::new().with_all_shipped_dbs();

@@ -54,6 +54,10 @@ pub fn run(args: &Args) -> Result<u8, String> {
 /// (the full table's reader then says what is wrong).
 fn file_kind(path: &Path) -> Option<tilebase_format::Kind> {
     use std::io::Read;
+    // Only a regular file is read here: opening a pipe with no writer would wait for one.
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return None;
+    }
     let mut head = [0u8; tilebase_format::KIND_LEN];
     std::fs::File::open(path)
         .and_then(|mut f| f.read_exact(&mut head))

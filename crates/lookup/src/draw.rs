@@ -24,7 +24,8 @@ impl<D: AsRef<[u8]>> Goal<'_, D> {
     /// goal is in `distances`: every set of `count` such states is as likely as any other, and
     /// so every state as likely as any other to be in it. All of them, in random order, if there
     /// are no more than `count`. The same seed gives the same draw, on every machine (ChaCha8,
-    /// seeded from the `u64`). Reads the whole table.
+    /// seeded from the `u64`), and from the goal's own table or its class's: the states are
+    /// drawn in the order of the goal's own table. Reads the whole table.
     ///
     /// ```
     /// use tilebase_lookup::Database;
@@ -38,16 +39,28 @@ impl<D: AsRef<[u8]>> Goal<'_, D> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn draw(&self, distances: RangeInclusive<u8>, count: usize, seed: u64) -> Draw {
-        let candidates: Vec<u32> = (0u32..)
+        let mut candidates: Vec<u32> = (0u32..)
             .zip(self.database().table())
             .filter(|(_, d)| distances.contains(d))
             .map(|(index, _)| index)
             .collect();
+        // The draw is made among the candidates in the order of the goal's own table, whichever
+        // table holds them: a class's table, whose order is its own goal's, gives the same
+        // states for the same seed as the goal's own table would.
+        if let Some(frame) = self.frame() {
+            let db = self.database();
+            for candidate in &mut candidates {
+                *candidate = State::from_index(db.board(), db.goal().parity(), *candidate)
+                    .map_or(u32::MAX, |state| frame.state_back(&state).index());
+            }
+            candidates.sort_unstable();
+        }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let amount = count.min(candidates.len());
+        let (board, parity) = (self.goal().board(), self.goal().parity());
         let states = rand::seq::index::sample(&mut rng, candidates.len(), amount)
             .into_iter()
-            .filter_map(|i| self.state_at(candidates[i]))
+            .filter_map(|i| State::from_index(board, parity, candidates[i]))
             .collect();
         Draw {
             states,
