@@ -111,7 +111,7 @@ def test_bad_goals_boards_and_metrics(programs):
     with pytest.raises(TypeError, match="^goal must be a string"):
         tilebase.distance("603712458", goal=1.5)
     # A state read for the goal's board, not the default's.
-    with pytest.raises(ValueError, match=r'^"603712458": 9 cells, but a 3x2 board has 6$'):
+    with pytest.raises(ValueError, match=r'^"603712458": 9 cells, but a 3x2 board has 6 \(9 cells make a 3x3 board\)$'):
         tilebase.distance("603712458", goal="123450", board="3x2")
 
 

@@ -106,6 +106,29 @@ def test_board_or_a_goal_of_sixteen_cells_asks_for_the_fifteen_puzzle():
     ]
 
 
+def test_sixteen_and_twenty_five_cells_need_no_board(cache_dir):
+    """With no board named, the state names it, as `query` reads it: 16 cells the 15-puzzle,
+    25 the 24-puzzle, rows (with / or on lines) their board; so do a batch's rows."""
+    one = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"
+    assert tilebase.distance(one, pdb=PDB) == 1
+    assert tilebase.solve(" 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14  . 15", pdb=PDB) == "R"
+    assert tilebase.distance([*range(1, 15), 0, 15], pdb=PDB) == 1
+    assert tilebase.distance(one, goal="blank-first", pdb=PDB) is None
+    rows = numpy.array([[*range(1, 15), 0, 15]], numpy.uint8)
+    assert tilebase.distances(rows, pdb=PDB).tolist() == [1]
+    # Unsolvable (two tiles swapped): answered by parity, with no file.
+    assert tilebase.distance([2, 1, *range(3, 25), 0]) is None
+    assert tilebase.distance("2,1,3/4,5,6/7,8,9/10,11,12/13,14,0") is None
+    with pytest.raises(ValueError, match=r"15 cells, but a 3x3 board has 9 \(15 cells make a "
+                                         r"5x3 or 3x5 board\)$"):
+        tilebase.distance("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0")
+    # A board named: the state is read on it.
+    with pytest.raises(ValueError, match=r"4 rows, but a 3x3 board has 3$"):
+        tilebase.distance(one, board="3x3")
+    with pytest.raises(ValueError, match=r"^pdb \"5-5-5\": boards of up to 12 cells"):
+        tilebase.distance("603712458", pdb=PDB)
+
+
 def test_the_batch_answers_as_single_calls():
     states = [walk(steps, 100 + steps) for steps in range(0, 36)]
     # Unsolvable ones too: two tiles swapped.

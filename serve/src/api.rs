@@ -146,7 +146,12 @@ pub async fn query_one(
         ],
     )?;
     let text = params::required(state, "state", "603712458")?;
-    let question = store.question(board.as_deref(), goal.as_deref(), metric.as_deref())?;
+    let question = store.question(
+        Some(&text),
+        board.as_deref(),
+        goal.as_deref(),
+        metric.as_deref(),
+    )?;
     let options = Options {
         hint: params::flag(hint.as_deref(), "hint")?,
         boards: params::flag(boards.as_deref(), "boards")?,
@@ -275,7 +280,10 @@ pub async fn query_batch(
             batch.states.len()
         )));
     }
+    // The first state names the board when nothing else does.
+    let first = batch.states.first().and_then(serde_json::Value::as_str);
     let question = store.question(
+        first,
         batch.board.as_deref(),
         batch.goal.as_deref(),
         batch.metric.as_deref(),
@@ -454,7 +462,7 @@ pub async fn random(Shared(store): Shared<&'static Store>, uri: Uri) -> Result<R
     let distance: Distances = distance.parse().map_err(ApiError::bad_request)?;
     let count = params::number(count.as_deref(), "count", 1..=MAX_COUNT)?.unwrap_or(1);
     let seed = params::number(seed.as_deref(), "seed", 0..=u64::MAX)?;
-    let question = store.question(board.as_deref(), goal.as_deref(), metric.as_deref())?;
+    let question = store.question(None, board.as_deref(), goal.as_deref(), metric.as_deref())?;
     if question.board().method() != Method::Table {
         let board = question.board();
         return Err(ApiError::bad_request(format!(
@@ -498,7 +506,7 @@ pub async fn random(Shared(store): Shared<&'static Store>, uri: Uri) -> Result<R
 /// before reads them whole, to check them.
 pub async fn stats(Shared(store): Shared<&'static Store>, uri: Uri) -> Result<Response, ApiError> {
     let [goal, board, metric] = params::parse(uri.query(), ["goal", "board", "metric"])?;
-    let question = store.question(board.as_deref(), goal.as_deref(), metric.as_deref())?;
+    let question = store.question(None, board.as_deref(), goal.as_deref(), metric.as_deref())?;
     let permit = match question.board().method() {
         Method::Patterns => Some(store.search_permit(&question)?),
         Method::Table => None,

@@ -128,14 +128,16 @@ pub fn number<T: FromStr + PartialOrd + std::fmt::Display>(
 /// `--goal` and `--metric`: the board as given, else read off the goal, else 3x3; the goal as
 /// given, else the board's default; the single-tile metric unless `mtm` is asked for. The
 /// 15-puzzle is answered from the service's pattern databases, `pdb`; the other boards answered
-/// from pattern databases from their defaults.
+/// from pattern databases from their defaults. `state`, the (first) state asked about, names
+/// the board when neither `board` nor `goal` does, as `query`'s first state does.
 pub fn question(
+    state: Option<&str>,
     board: Option<&str>,
     goal: Option<&str>,
     metric: Option<&str>,
     pdb: Partition,
 ) -> Result<Question, ApiError> {
-    Question::read_text(board, goal, metric, None)
+    Question::read_text_about(state, board, goal, metric, None)
         .map(|question| {
             if question.board() == Board::FOUR_BY_FOUR {
                 question.with_pdb(pdb)
@@ -243,7 +245,8 @@ mod tests {
 
     #[test]
     fn questions_are_read_as_the_programs_read_their_flags() {
-        let read = |board, goal, metric| question(board, goal, metric, Partition::FIVE_FIVE_FIVE);
+        let read =
+            |board, goal, metric| question(None, board, goal, metric, Partition::FIVE_FIVE_FIVE);
         let q = read(None, None, None).unwrap();
         assert_eq!(q.to_string(), "goal 123804765 (3x3 board, stm)");
         let q = read(Some("3x2"), None, Some("mtm")).unwrap();

@@ -113,15 +113,16 @@ impl Store {
         }
     }
 
-    /// The question asked by a request's `board`, `goal` and `metric`: see
+    /// The question asked by a request's `board`, `goal` and `metric` about `state`: see
     /// [`crate::params::question`]; on a board answered by search, from the service's `--pdb`.
     pub fn question(
         &self,
+        state: Option<&str>,
         board: Option<&str>,
         goal: Option<&str>,
         metric: Option<&str>,
     ) -> Result<Question, ApiError> {
-        crate::params::question(board, goal, metric, self.settings.pdb)
+        crate::params::question(state, board, goal, metric, self.settings.pdb)
     }
 
     /// How hard one search may try: `--max-nodes`, on one core (a request holds one permit).

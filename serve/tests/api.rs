@@ -236,6 +236,41 @@ fn other_goals_boards_and_the_multi_tile_metric() {
     );
 }
 
+/// With no board and no goal of cells, the state names the board, as `query`'s first state
+/// does: 16 cells (here a grid over four lines) the 15-puzzle, rows their board, 4 cells 2x2.
+/// These two cannot reach the goal: answered at once, with no file built.
+#[test]
+fn the_state_names_the_board_when_nothing_else_does() {
+    let server = Server::start();
+    let grid = escape(" 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 15 14  .");
+    let answer = server.get(&format!("/api/query?state={grid}")).json();
+    assert_eq!(
+        (&answer["board"], &answer["state"], &answer["solvable"]),
+        (
+            &json!("4x4"),
+            &json!("1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0"),
+            &json!(false)
+        )
+    );
+    let reply = server.post(
+        "/api/query",
+        r#"{"states":["2,1,3/4,5,6/7,8,9/10,11,12/13,14,0"]}"#,
+    );
+    let answer = &reply.json()["results"][0];
+    assert_eq!(
+        (&answer["board"], &answer["solvable"]),
+        (&json!("3x5"), &json!(false))
+    );
+    let answer = server.get("/api/query?state=0321").json();
+    assert_eq!(
+        (&answer["board"], &answer["distance"]),
+        (&json!("2x2"), &json!(6))
+    );
+    // A board named: the state is read on it.
+    let reply = server.get("/api/query?state=0321&board=3x3");
+    assert_eq!(reply.status, 400, "{reply:?}");
+}
+
 #[test]
 fn random_draws_as_random_does() {
     let server = Server::start();
@@ -374,7 +409,7 @@ fn bad_questions_are_400_with_the_reason() {
         ),
         (
             "/api/query?state=12345678",
-            "state \"12345678\": 8 cells, but a 3x3 board has 9",
+            "state \"12345678\": 8 cells, but a 3x3 board has 9 (8 cells make a 4x2 or 2x4 board)",
         ),
         (
             "/api/query?state=%FF%FE",
@@ -382,7 +417,7 @@ fn bad_questions_are_400_with_the_reason() {
         ),
         (
             "/api/query?state=603712458&board=3x3&goal=1234",
-            "goal \"1234\": 4 cells, but a 3x3 board has 9",
+            "goal \"1234\": 4 cells, but a 3x3 board has 9 (4 cells make a 2x2 board)",
         ),
         (
             // Without a board, it is read off the goal, as the programs do.
@@ -391,7 +426,7 @@ fn bad_questions_are_400_with_the_reason() {
         ),
         (
             "/api/query?state=603712458&goal=1230",
-            "state \"603712458\": 9 cells, but a 2x2 board has 4",
+            "state \"603712458\": 9 cells, but a 2x2 board has 4 (9 cells make a 3x3 board)",
         ),
         (
             "/api/query?state=603712458&goal=123456",
@@ -452,7 +487,7 @@ fn bad_questions_are_400_with_the_reason() {
         ),
         (
             "/api/stats?board=3x2&goal=123456789",
-            "goal \"123456789\": 9 cells, but a 3x2 board has 6",
+            "goal \"123456789\": 9 cells, but a 3x2 board has 6 (9 cells make a 3x3 board)",
         ),
     ];
     for (path, message) in cases {

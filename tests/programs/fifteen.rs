@@ -721,3 +721,41 @@ fn stats_on_4x4_give_the_published_distribution() {
     let stats: serde_json::Value = serde_json::from_str(&inside.stdout).unwrap();
     assert!(stats.get("counts").is_none() && stats.get("max_distance").is_none());
 }
+
+/// States read as people write them, with no `--board`: 16 cells are the 15-puzzle's, so
+/// `random --board 4x4 | query` answers (each state at the length `--board 4x4` gives it), and
+/// so does a grid pasted over four lines with the blank drawn as `.`.
+#[test]
+fn sixteen_cells_are_the_fifteen_puzzle_without_a_board() {
+    let sandbox = Sandbox::new();
+    sandbox
+        .run("build-db", &["--board", "4x4", "--pdb", "5-5-5"])
+        .code(0);
+    let drawn = sandbox.run(
+        "random",
+        &["--board", "4x4", "--count", "3", "--seed", "41"],
+    );
+    drawn.code(0).quiet();
+    let piped = sandbox.run_with_input("query", &["--pdb", "5-5-5"], drawn.stdout.as_bytes());
+    piped.code(0).quiet();
+    let named = sandbox.run_with_input(
+        "query",
+        &["--board", "4x4", "--pdb", "5-5-5"],
+        drawn.stdout.as_bytes(),
+    );
+    named.code(0).quiet();
+    assert_eq!(piped.stdout, named.stdout);
+    let lines: Vec<&str> = piped.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{piped}");
+    for (line, state) in lines.iter().zip(drawn.stdout.lines()) {
+        assert!(line.starts_with(&format!("{state}: ")), "{line}");
+    }
+
+    let grid = " 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14  . 15\n";
+    let run = sandbox.run("query", &["--pdb", "5-5-5", grid]);
+    run.code(0).quiet();
+    assert_eq!(
+        run.stdout,
+        "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15: 1 move: R\n"
+    );
+}

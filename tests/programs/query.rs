@@ -135,7 +135,7 @@ fn a_batch_answers_every_good_line_around_the_bad_ones() {
     assert_eq!(
         run.stderr,
         "query: line 2: \"\": empty: a state lists its cells row by row, like 123804765\n\
-         query: line 4: \"12345678\": 8 cells, but a 3x3 board has 9\n\
+         query: line 4: \"12345678\": 8 cells, but a 3x3 board has 9 (8 cells make a 4x2 or 2x4 board)\n\
          query: line 5: \"\u{fffd}\u{fffd}\": not valid UTF-8\n"
     );
     // `-` among the arguments reads stdin at that point.
@@ -265,6 +265,60 @@ fn a_database_for_another_goal_or_board_is_named() {
         )
         .code(2)
         .one_error_line("not a 2x2 board as asked");
+}
+
+/// With no `--board`, the first state names the board (16 cells the 15-puzzle, 25 the
+/// 24-puzzle, rows written with `/` their board); these cannot reach the goal, which says so
+/// at once, with nothing built. Cells that fit no board are refused with the boards they do
+/// make.
+#[test]
+fn the_first_state_names_the_board_when_no_flag_does() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    let fifteen = "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0";
+    let mut cells: Vec<String> = (1..25).chain([0]).map(|t| t.to_string()).collect();
+    cells.swap(0, 1);
+    let twenty_four = cells.join(" ");
+    let three_by_five = "2,1,3/4,5,6/7,8,9/10,11,12/13,14,0";
+    for (state, board, shown) in [
+        (fifteen, "4x4", fifteen.to_string()),
+        (&twenty_four, "5x5", cells.join(",")),
+        (
+            three_by_five,
+            "3x5",
+            "2,1,3,4,5,6,7,8,9,10,11,12,13,14,0".to_string(),
+        ),
+    ] {
+        let run = sandbox.run("query", &["--json", state]);
+        run.code(1).quiet();
+        let records = records(&run.stdout);
+        let [Record::Answer(answer)] = &records[..] else {
+            panic!("{run}");
+        };
+        assert_eq!((answer.board.as_str(), &answer.state), (board, &shown));
+        assert!(!answer.solvable);
+    }
+    assert!(!sandbox.cache().exists(), "built something");
+
+    let run = sandbox.run("query", &["1,2,3,4,5,6,7,8,9,10,11,12,13,14,0"]);
+    run.code(2).one_error_line(
+        "query: \"1,2,3,4,5,6,7,8,9,10,11,12,13,14,0\": 15 cells, but a 3x3 board has 9 (15 \
+         cells make a 5x3 or 3x5 board)",
+    );
+    // A board named: the state is read on it.
+    let run = sandbox.run("query", &["--board", "3x3", fifteen]);
+    run.code(2)
+        .one_error_line("16 cells, but a 3x3 board has 9 (16 cells make a 4x4, 8x2 or 2x8 board)");
+}
+
+/// `--from A` goes with `--to B`; alone it is refused, not answered to the default goal.
+#[test]
+fn from_without_to_is_refused() {
+    let run = Sandbox::new().run("query", &["--from", "123456780"]);
+    run.code(2).one_error_line(
+        "query: --from \"123456780\": goes with --to, the goal; to answer the state to the \
+         default goal, give it alone: query \"123456780\"",
+    );
+    assert!(run.stdout.is_empty());
 }
 
 #[test]
@@ -410,7 +464,7 @@ fn distance_only_marks_unsolvable_lines_and_goes_on_past_bad_ones() {
         run.stdout,
         "864072513 -\n603712458 23\n864072513 -\n86407251 error\n123804756 -\n123804765 0\n"
     );
-    run.one_error_line("query: line 4: \"86407251\": 8 cells, but a 3x3 board has 9");
+    run.one_error_line("query: line 4: \"86407251\": 8 cells, but a 3x3 board has 9 (8 cells make a 4x2 or 2x4 board)");
 
     // Goal 567408321 is answered from the table of 123804765, through a symmetry.
     let run = sandbox.run_with_input("query", &["--distance-only", "--goal", "567408321"], mixed);

@@ -88,7 +88,11 @@ pub fn run(args: &Args) -> Result<u8, String> {
     if args.svg.is_some() && solves.len() != 1 {
         return Err("--svg draws one solve: give SCRAMBLE SOLUTION, not a batch".into());
     }
-    let answers = args.which.open(None, "analyse")?;
+    let answers = args.which.open(
+        None,
+        solves.first().map(|(_, scramble, _)| scramble.as_str()),
+        "analyse",
+    )?;
     let mut status = exit::OK;
     let mut out = io::stdout().lock();
     for (line, scramble, solution) in &solves {

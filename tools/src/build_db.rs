@@ -86,6 +86,7 @@ pub fn build(args: &Args) -> Result<String, String> {
         goal: given.as_ref(),
         metric: args.metric,
         pdb: args.pdb,
+        state: None,
     })
     .map_err(|e| match e {
         QuestionError::MetricNotAnswered { board, metric } => format!(

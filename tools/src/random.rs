@@ -47,7 +47,7 @@ pub fn run(args: &Args) -> Result<u8, String> {
 
 /// Draws the states `args` ask for and prints them.
 fn draw(args: &Args) -> Result<(), String> {
-    let question = args.which.question(None)?;
+    let question = args.which.question(None, None)?;
     let Some(distance) = args.distance else {
         // Scrambles need no file: the goal says which half of the states can reach it.
         let drawn = tilebase_answer::scrambles(question.goal(), args.count, args.seed);
@@ -63,7 +63,7 @@ fn draw(args: &Args) -> Result<(), String> {
             question.board()
         ));
     }
-    let answers = args.which.open(None, "random")?;
+    let answers = args.which.open(None, None, "random")?;
     let drawn = answers
         .draw(distance, args.count, args.seed)
         .map_err(words)?;

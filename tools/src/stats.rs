@@ -42,7 +42,7 @@ pub struct Args {
 
 /// Runs `stats` as `args` ask: its exit status, or the error that stops it.
 pub fn run(args: &Args) -> Result<u8, String> {
-    let answers = args.which.open(None, "stats")?;
+    let answers = args.which.open(None, None, "stats")?;
     let stats = answers.stats();
     let text = if args.json {
         let mut json = serde_json::to_string(&stats).unwrap_or_default();

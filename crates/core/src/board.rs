@@ -152,12 +152,18 @@ impl Board {
 
     /// Every board answered from pattern databases, by cells then width: 7x2, 2x7, 5x3, ...
     pub fn with_patterns() -> impl Iterator<Item = Board> {
-        (TABLE_CELLS + 1..=MAX_CELLS).flat_map(|cells| {
-            (2..=cells / 2)
-                .rev()
-                .filter(move |w| cells % w == 0)
-                .filter_map(move |w| Board::new(w, cells / w).ok())
-        })
+        (TABLE_CELLS + 1..=MAX_CELLS).flat_map(Board::with_cells)
+    }
+
+    /// Every board of `cells` cells, wide before tall: 12 cells make 6x2, 4x3, 3x4 and 2x6;
+    /// none has 13 or over [`MAX_CELLS`].
+    pub fn with_cells(cells: usize) -> impl Iterator<Item = Board> {
+        // No side is tried for counts past every board (a megabyte line is a count too).
+        let widest = if cells <= MAX_CELLS { cells / 2 } else { 0 };
+        (2..=widest)
+            .rev()
+            .filter(move |w| cells.is_multiple_of(*w))
+            .filter_map(move |w| Board::new(w, cells / w).ok())
     }
 
     /// Whether the board has a full table (and [`State`]s): at most [`TABLE_CELLS`] cells.

@@ -2,8 +2,12 @@
 //!
 //! Accepted forms: a digit string (`603712458`), cells separated by spaces or by commas
 //! (`6 0 3 ...`, `6,0,3,...`, `6, 0, 3, ...`), optionally in brackets (`[6,0,3,...]`), and rows
-//! separated by `/` (`603/712/458`, `6 0 3/7 1 2/4 5 8`). A digit string gives one cell per digit;
-//! with separators a cell may have two digits (tiles 10 and 11 of a 12-cell board).
+//! separated by `/` or written on lines of their own (`603/712/458`, `6 0 3/7 1 2/4 5 8`, a grid
+//! pasted over three lines). A digit string gives one cell per digit; with separators a cell may
+//! have two digits (tiles 10 and 11 of a 12-cell board). The blank may be written `.`, as the
+//! programs draw it in a grid (`6 . 3/7 1 2/4 5 8`, `6.3/712/458`).
+
+use std::fmt;
 
 use crate::board::{Board, BoardError, TABLE_CELLS};
 
@@ -61,7 +65,7 @@ pub enum StateError {
         missing: u8,
     },
     /// Not as many cells as the board has.
-    #[error("{found} cell{}, but {} board has {}", plural(*found), article(*board), board.cells())]
+    #[error("{}", cell_count_message(*found, *board))]
     WrongCellCount {
         /// Cells given.
         found: usize,
@@ -120,16 +124,44 @@ pub enum StateError {
     },
 }
 
-fn article(board: Board) -> String {
-    // Every board name starts with a digit from 2 to 6, so "a" always reads right.
-    format!("a {board}")
+/// Why `found` cells are no state of `board`, and which boards that many cells do make: `16
+/// cells, but a 3x3 board has 9 (16 cells make a 4x4 board)`. Shared by every reader of cells,
+/// so that a state typed for another board says which one.
+pub fn cell_count_message(found: usize, board: Board) -> String {
+    let mut message = format!(
+        "{found} cell{}, but {} board has {}",
+        plural(found),
+        article(board),
+        board.cells()
+    );
+    // The squarest first: 16 cells make a 4x4 board before an 8x2.
+    let mut boards: Vec<Board> = Board::with_cells(found).collect();
+    boards.sort_by_key(|b| b.width().abs_diff(b.height()));
+    let names: Vec<String> = boards.iter().map(Board::to_string).collect();
+    if let Some((last, others)) = names.split_last() {
+        let named = match others {
+            [] => last.clone(),
+            _ => format!("{} or {last}", others.join(", ")),
+        };
+        message.push_str(&format!(" ({found} cells make {} board)", article(named)));
+    }
+    message
+}
+
+/// `a 3x3`, `an 8x2`, `an 11x2`: a board's name with the article it is said with.
+pub fn article(board: impl fmt::Display) -> String {
+    let name = board.to_string();
+    let vowel = name.starts_with('8') || name.starts_with("11x") || name.starts_with("18x");
+    format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-fn repeated(tile: u8, missing: u8) -> String {
+/// Why a state with `tile` twice and `missing` absent is none: `two blanks (tile 6 is
+/// missing)`. Shared by every reader of cells.
+pub fn repeated(tile: u8, missing: u8) -> String {
     match (tile, missing) {
         (0, m) => format!("two blanks (tile {m} is missing)"),
         (t, 0) => format!("tile {t} appears twice (no blank, 0)"),
@@ -294,10 +326,11 @@ pub(crate) fn cells(text: &str) -> Result<Cells, StateError> {
     while i < end {
         let b = bytes[i];
         match b {
-            b'0'..=b'9' | b'-' => {
+            b'0'..=b'9' | b'-' | b'.' => {
                 let token_start = i;
                 i += 1;
-                while i < end && bytes[i].is_ascii_digit() {
+                // A digit string may hold the blank as '.', as a grid draws it (`6.3`).
+                while i < end && (bytes[i].is_ascii_digit() || bytes[i] == b'.') {
                     i += 1;
                 }
                 if b == b'-' && i == token_start + 1 {
@@ -336,10 +369,13 @@ pub(crate) fn cells(text: &str) -> Result<Cells, StateError> {
                 pending_space = false;
                 row_start = false;
             }
-            b' ' | b'\t' => {
+            b' ' | b'\t' | b'\r' => {
                 pending_space = true;
                 i += 1;
             }
+            // A grid pasted over several lines: each line a row. A line break straight after a
+            // `/` (or a blank line) adds no row.
+            b'\n' if row_start => i += 1,
             b',' => {
                 if pending_comma.is_some() || row_start {
                     return Err(StateError::EmptyCell { column: column(i) });
@@ -347,7 +383,7 @@ pub(crate) fn cells(text: &str) -> Result<Cells, StateError> {
                 pending_comma = Some(i);
                 i += 1;
             }
-            b'/' => {
+            b'/' | b'\n' => {
                 if row_start {
                     return Err(StateError::EmptyRow { row: cells.rows });
                 }
@@ -385,8 +421,11 @@ pub(crate) fn cells(text: &str) -> Result<Cells, StateError> {
         let token = &text[token_start..token_end];
         if digit_strings && !token.starts_with('-') {
             for digit in token.bytes() {
-                cells.push(digit - b'0');
+                // '.' is the blank; every other byte of the token is a digit.
+                cells.push(digit.saturating_sub(b'0'));
             }
+        } else if token == "." {
+            cells.push(0);
         } else {
             let value = token
                 .parse::<u32>()
@@ -434,6 +473,13 @@ mod tests {
             "6,0,3/7,1,2/4,5,8",
             "  603712458\r\n",
             "\t6  0  3  7  1  2  4  5  8 ",
+            // A grid pasted over lines, as the programs draw it (the blank as '.').
+            "603\n712\n458",
+            "6 0 3\r\n7 1 2\r\n4 5 8\r\n",
+            "6 . 3\n7 1 2\n4 5 8\n",
+            "603/\n712/\n458",
+            "6.3/712/458",
+            "6.3712458",
         ] {
             assert_eq!(ok(text), "603712458", "{text:?}");
         }
@@ -454,8 +500,14 @@ mod tests {
                 "[]",
                 "empty: a state lists its cells row by row, like 123804765",
             ),
-            ("12345678", "8 cells, but a 3x3 board has 9"),
-            ("1234567800", "10 cells, but a 3x3 board has 9"),
+            (
+                "12345678",
+                "8 cells, but a 3x3 board has 9 (8 cells make a 4x2 or 2x4 board)",
+            ),
+            (
+                "1234567800",
+                "10 cells, but a 3x3 board has 9 (10 cells make a 5x2 or 2x5 board)",
+            ),
             ("123456781", "tile 1 appears twice (no blank, 0)"),
             ("123400785", "two blanks (tile 6 is missing)"),
             (
@@ -501,6 +553,12 @@ mod tests {
                 "row 1 has 4 cells, but a 3x3 board's rows have 3",
             ),
             ("12/38/04/76", "4 rows, but a 3x3 board has 3"),
+            ("12\n38\n04\n76", "4 rows, but a 3x3 board has 3"),
+            ("123\n\n804765", "2 rows, but a 3x3 board has 3"),
+            (
+                "1 2 3 4 5 6 7 8 ..",
+                "value .. is out of range: a 3x3 board has tiles 0 to 8",
+            ),
             ("1 2 3 4 5 6 7 8 - 0", "stray character '-' at column 17"),
         ];
         for (text, message) in cases {
@@ -522,6 +580,8 @@ mod tests {
         assert_eq!(s.board(), "3x2".parse().unwrap());
         let s: State = "12/34/50".parse().unwrap();
         assert_eq!(s.board(), "2x3".parse().unwrap());
+        let s: State = "1 2 3\n4 5 .".parse().unwrap();
+        assert_eq!(s.board(), "3x2".parse().unwrap());
         let e = |t: &str| t.parse::<State>().unwrap_err().to_string();
         assert_eq!(
             e("123450"),

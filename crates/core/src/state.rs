@@ -102,7 +102,7 @@ impl State {
     /// let s = State::parse(board, "[1, 2, 3, 4, 0, 5]").unwrap();
     /// assert_eq!(s.to_string(), "123405");
     /// let err = State::parse(board, "1234").unwrap_err();
-    /// assert_eq!(err.to_string(), "4 cells, but a 3x2 board has 6");
+    /// assert_eq!(err.to_string(), "4 cells, but a 3x2 board has 6 (4 cells make a 2x2 board)");
     /// ```
     pub fn parse(board: Board, text: &str) -> Result<State, StateError> {
         if !board.has_table() {

@@ -186,7 +186,7 @@ pub enum CellsError {
         column: usize,
     },
     /// A value that is not a tile of the board.
-    #[error("value {value} is out of range: a {board} board has tiles 0 to {}", .board.cells() - 1)]
+    #[error("value {value} is out of range: {} board has tiles 0 to {}", tilebase_core::parse::article(.board), .board.cells() - 1)]
     OutOfRange {
         /// The value as written.
         value: String,
@@ -194,7 +194,7 @@ pub enum CellsError {
         board: Board,
     },
     /// Not as many cells as the board has.
-    #[error("{found} cell{}, but a {board} board has {}", if *.found == 1 { "" } else { "s" }, .board.cells())]
+    #[error("{}", tilebase_core::parse::cell_count_message(*.found, *.board))]
     WrongCellCount {
         /// Cells given.
         found: usize,
@@ -202,7 +202,7 @@ pub enum CellsError {
         board: Board,
     },
     /// A tile given twice; then another is missing.
-    #[error("{}", repeated(*.tile, *.missing))]
+    #[error("{}", tilebase_core::parse::repeated(*.tile, *.missing))]
     RepeatedTile {
         /// The tile given twice.
         tile: u8,
@@ -211,17 +211,10 @@ pub enum CellsError {
     },
 }
 
-fn repeated(tile: u8, missing: u8) -> String {
-    match (tile, missing) {
-        (0, m) => format!("two blanks (tile {m} is missing)"),
-        (t, 0) => format!("tile {t} appears twice (no blank, 0)"),
-        (t, m) => format!("tile {t} appears twice (tile {m} is missing)"),
-    }
-}
-
 /// Reads a state of `grid` written as its cells' numbers, row by row, separated by commas,
-/// spaces or `/` between rows, optionally in brackets: `1,2,...,15,0`, `1 2 ... 15 0`,
-/// `[1, 2, ..., 15, 0]`, `1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0`.
+/// spaces, and `/` or line breaks between rows, optionally in brackets: `1,2,...,15,0`,
+/// `1 2 ... 15 0`, `[1, 2, ..., 15, 0]`, `1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0`, a grid over
+/// four lines. The blank is 0, or `.` as a grid draws it.
 ///
 /// ```
 /// use tilebase_pattern::{FOUR_BY_FOUR, parse_cells};
@@ -256,6 +249,8 @@ pub fn parse_cells(grid: &Grid, text: &str) -> Result<Vec<u8>, CellsError> {
     for (i, ch) in text.chars().enumerate() {
         match ch {
             '0'..='9' => number.push(ch),
+            // The blank as a grid draws it.
+            '.' if number.is_empty() => cells.push(0),
             ',' | '/' | '[' | ']' => flush(&mut number, &mut cells)?,
             c if c.is_whitespace() => flush(&mut number, &mut cells)?,
             found => {
@@ -407,7 +402,7 @@ mod tests {
         assert_eq!(err("1,2,x"), "stray character 'x' at column 5");
         assert_eq!(
             err("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"),
-            "15 cells, but a 4x4 board has 16"
+            "15 cells, but a 4x4 board has 16 (15 cells make a 5x3 or 3x5 board)"
         );
     }
 }

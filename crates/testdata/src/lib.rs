@@ -127,12 +127,12 @@ pub const BAD_STATES: &[(&str, &str, &str)] = &[
     (
         "too few cells",
         "12345678",
-        "8 cells, but a 3x3 board has 9",
+        "8 cells, but a 3x3 board has 9 (8 cells make a 4x2 or 2x4 board)",
     ),
     (
         "too many cells",
         "1234567801",
-        "10 cells, but a 3x3 board has 9",
+        "10 cells, but a 3x3 board has 9 (10 cells make a 5x2 or 2x5 board)",
     ),
     (
         "a repeated tile",

@@ -32,7 +32,7 @@ use crate::state::IntoPosition;
 /// assert_eq!(puzzle.distance("864072513")?, None); // the other parity half
 /// assert_eq!(
 ///     puzzle.distance("60371245").unwrap_err().to_string(),
-///     "8 cells, but a 3x3 board has 9"
+///     "8 cells, but a 3x3 board has 9 (8 cells make a 4x2 or 2x4 board)"
 /// );
 /// # Ok::<(), tilebase::Error>(())
 /// ```

@@ -10,7 +10,8 @@ use numpy::{
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use tilebase_answer::{
-    Method, Position, Sample, UNSOLVABLE, distances_without_files, label_rows, sample_without_files,
+    Board, Method, Position, Sample, UNSOLVABLE, distances_without_files, label_rows,
+    sample_without_files,
 };
 
 use super::arguments::type_name;
@@ -23,7 +24,8 @@ impl Questions {
         py: Python<'py>,
         cells: &Bound<'py, PyAny>,
     ) -> Answer<Bound<'py, PyArray1<i16>>> {
-        let board = self.question.board();
+        self.rows_name_board(cells)?;
+        let board = self.current()?.board();
         with_rows(
             py,
             cells,
@@ -33,7 +35,7 @@ impl Questions {
                 if self.file.is_none() && board.method() == Method::Patterns {
                     // Every row read first, and those of the other parity half answered: a batch
                     // that needs no search needs no files.
-                    let needs_files = distances_without_files(&self.question, slice, out)
+                    let needs_files = distances_without_files(&self.current()?, slice, out)
                         .map_err(Failure::Row)?;
                     if !needs_files {
                         return Ok(());
@@ -54,7 +56,8 @@ impl Questions {
         moves: bool,
         optimal_moves: bool,
     ) -> Answer<Bound<'py, PyDict>> {
-        let board = self.question.board();
+        self.rows_name_board(cells)?;
+        let board = self.current()?.board();
         let mut after: Option<Vec<[i16; 4]>> = None;
         let mut optimal: Option<Vec<u8>> = None;
         let distance = with_rows(
@@ -119,17 +122,17 @@ impl Questions {
     ) -> Answer<Bound<'py, PyArray2<u8>>> {
         let sample: Sample = sampler.parse().map_err(Failure::Value)?;
         sample
-            .check(self.question.board())
+            .check(self.current()?.board())
             .map_err(|e| Failure::Value(e.to_string()))?;
-        let flat = match py.detach(|| sample_without_files(self.question.goal(), &sample, n, seed))
-        {
+        let goal = *self.current()?.goal();
+        let flat = match py.detach(|| sample_without_files(&goal, &sample, n, seed)) {
             Some(flat) => flat,
             None => self.with_answers(py, |answers| {
                 py.detach(|| answers.sample(&sample, n, seed))
                     .map_err(Failure::Library)
             })?,
         };
-        let cells = self.question.board().cells();
+        let cells = self.current()?.board().cells();
         let rows = flat.len() / cells;
         Ok(PyArray1::from_vec(py, flat).reshape([rows, cells])?)
     }
@@ -138,6 +141,29 @@ impl Questions {
 /// Reads `cells`, a 2-D `uint8` array of rows of `width` cells (a state of `board` each), in
 /// place when its rows lie one after another in memory, and fills with `answer` an `int16`
 /// array of one distance per row.
+impl Questions {
+    /// When no board was named, rows of 4, 9, 16 or 25 cells name it (2x2, 3x3, the 15- and
+    /// the 24-puzzle), as a state of that many cells does.
+    fn rows_name_board(&self, cells: &Bound<'_, PyAny>) -> Answer<()> {
+        let Ok((_, width)) = cells
+            .getattr("shape")
+            .and_then(|shape| shape.extract::<(usize, usize)>())
+        else {
+            // Not a 2-D array: `with_rows` says what it is.
+            return Ok(());
+        };
+        let board = match width {
+            16 => Some(Board::FOUR_BY_FOUR),
+            25 => Some(Board::FIVE_BY_FIVE),
+            n => Board::from_cell_count(n),
+        };
+        match board {
+            Some(board) => self.ask_on(board),
+            None => Ok(()),
+        }
+    }
+}
+
 fn with_rows<'py>(
     py: Python<'py>,
     cells: &Bound<'py, PyAny>,

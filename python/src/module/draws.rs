@@ -21,7 +21,7 @@ impl Questions {
         count: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
     ) -> Answer<Vec<String>> {
-        let board = self.question.board();
+        let board = self.current()?.board();
         if board.method() != Method::Table {
             return Err(Failure::Value(format!(
                 "board {}: states are drawn at an exact distance from full tables, which stop at \

@@ -17,7 +17,7 @@ impl Questions {
 
     pub(super) fn solve(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<String>> {
         let position = self.position(state)?;
-        let metric = self.question.metric();
+        let metric = self.current()?.metric();
         self.asked(py, &position, |answers| {
             answers
                 .solve(&position)
@@ -38,7 +38,7 @@ impl Questions {
                 Some(usize::try_from(whole_number(limit, "limit")?).unwrap_or(usize::MAX))
             }
         };
-        let metric = self.question.metric();
+        let metric = self.current()?.metric();
         self.asked(py, &position, |answers| {
             answers
                 .first_solutions(&position, limit)

@@ -11,8 +11,8 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use tilebase_answer::{
-    Answers, Asked, Error, Given, Method, Partition, Position, Question, read_board, read_metric,
-    read_pdb,
+    Answers, Asked, Board, Error, GOAL_PRESETS, Given, Method, Metric, Partition, Position,
+    Question, QuestionError, read_board, read_metric, read_pdb,
 };
 
 use super::arguments::given;
@@ -128,9 +128,21 @@ thread_local! {
 /// A question and, once a position needs them, its answers: the library's (remembered, lent
 /// without a reference count, found, or built), or those of a file given by name.
 pub(super) struct Questions {
-    pub(super) question: Question,
+    /// The question, or why it cannot be asked; when no board was named, the first state read
+    /// may name one ([`Questions::position`]), and the question is asked again on it.
+    question: RefCell<Result<Question, QuestionError>>,
     /// The answers of a file given by name (`tilebase.Database`).
     pub(super) file: Option<Answers>,
+    /// When neither `board` nor a goal of cells was given: the goal word (`blank-first`), the
+    /// metric and the pattern databases as given, to ask again on the board a state names.
+    unnamed: Option<Unnamed>,
+}
+
+/// The parts of a question that name no board, as given.
+struct Unnamed {
+    goal: Option<Given>,
+    metric: Option<Metric>,
+    pdb: Option<Partition>,
 }
 
 impl Questions {
@@ -161,6 +173,8 @@ impl Questions {
                 .transpose()?,
             _ => None,
         };
+        // A goal word (`blank-first`) leaves the board to the state: not remembered.
+        let text = text.filter(|text| !GOAL_PRESETS.contains(&text.trim()));
         let parts = [board.as_deref(), metric.as_deref(), pdb.as_deref()];
         if let Some(text) = &text
             && let Some(question) = LAST_READ.with(|last| match &*last.borrow() {
@@ -172,10 +186,7 @@ impl Questions {
                 _ => None,
             })
         {
-            return Ok(Questions {
-                question,
-                file: None,
-            });
+            return Ok(Questions::of(Ok(question), None, None));
         }
         let goal = match &text {
             Some(text) => Some(Given::text(text)),
@@ -186,28 +197,75 @@ impl Questions {
             goal: goal.as_ref(),
             metric: metric.as_deref().map(read_metric).transpose()?,
             pdb: pdb.as_deref().map(read_pdb).transpose()?,
+            // A state, read later, names the board when nothing here does (`unnamed`).
+            state: None,
         };
         match file {
             None => {
-                let question = Question::read(asked)?;
-                if let Some(text) = &text {
+                let goal_names_none = match &goal {
+                    None => true,
+                    Some(Given::Text(text)) => GOAL_PRESETS.contains(&text.trim()),
+                    Some(_) => false,
+                };
+                let unnamed = (asked.board.is_none() && goal_names_none).then(|| Unnamed {
+                    goal: goal.clone(),
+                    metric: asked.metric,
+                    pdb: asked.pdb,
+                });
+                // With no board named, a refusal waits for the state, which may name a board
+                // that answers (`pdb="5-5-5"` with a 15-puzzle state).
+                let question = match Question::read(asked) {
+                    Err(refused) if unnamed.is_some() => Err(refused),
+                    read => Ok(read?),
+                };
+                if let (Some(text), Ok(question)) = (&text, &question) {
                     let parts = parts.map(|part| part.map(str::to_string));
                     let asking = (text.to_string(), parts);
-                    LAST_READ.with(|last| *last.borrow_mut() = Some((asking, question)));
+                    LAST_READ.with(|last| *last.borrow_mut() = Some((asking, *question)));
                 }
-                Ok(Questions {
-                    question,
-                    file: None,
-                })
+                Ok(Questions::of(question, None, unnamed))
             }
             Some((db, path)) => {
                 let answers = Answers::of_table(Arc::clone(db), path, asked)?;
-                Ok(Questions {
-                    question: *answers.question(),
-                    file: Some(answers),
-                })
+                Ok(Questions::of(Ok(*answers.question()), Some(answers), None))
             }
         }
+    }
+
+    fn of(
+        question: Result<Question, QuestionError>,
+        file: Option<Answers>,
+        unnamed: Option<Unnamed>,
+    ) -> Questions {
+        Questions {
+            question: RefCell::new(question),
+            file,
+            unnamed,
+        }
+    }
+
+    /// Asks the question again on `board` when no board was named (a state or a row of cells
+    /// names it); otherwise leaves it.
+    pub(super) fn ask_on(&self, board: Board) -> Answer<()> {
+        let asked_on = self.question.borrow().as_ref().map(Question::board).ok();
+        if let Some(unnamed) = &self.unnamed
+            && asked_on != Some(board)
+        {
+            *self.question.borrow_mut() = Question::read(Asked {
+                board: Some(board),
+                goal: unnamed.goal.as_ref(),
+                metric: unnamed.metric,
+                pdb: unnamed.pdb,
+                state: None,
+            });
+        }
+        Ok(())
+    }
+
+    /// The question asked: on the board named, else the one the first state named; or why it
+    /// cannot be asked.
+    pub(super) fn current(&self) -> Answer<Question> {
+        self.question.borrow().clone().map_err(Failure::from)
     }
 
     /// What `answer` makes of the answers: the file's; else the library's, remembered (the
@@ -223,14 +281,15 @@ impl Questions {
         }
         let library = library()?;
         let mut answer = Some(answer);
-        let remembered = library.remembered(&self.question, |answers| {
+        let remembered = library.remembered(&self.current()?, |answers| {
             answer.take().map(|answer| answer(answers))
         });
         if let Some(Some(answered)) = remembered {
             return answered;
         }
+        let question = self.current()?;
         let answers = py
-            .detach(|| find_or_build(library, &self.question))
+            .detach(|| find_or_build(library, &question))
             .map_err(Failure::Library)?;
         match answer.take() {
             Some(answer) => answer(&answers),
@@ -242,9 +301,16 @@ impl Questions {
 
     /// The position given, on the question's board, or `query`'s message for it: the input,
     /// then the problem.
+    /// When no board was named, the state names it, as `query`'s first state does: 16 cells
+    /// are the 15-puzzle's.
     pub(super) fn position(&self, state: &Bound<'_, PyAny>) -> Answer<Position> {
         let given = given(state, "state")?;
-        Position::read(self.question.board(), &given)
+        if self.unnamed.is_some()
+            && let Ok(position) = Position::read_anywhere(&given)
+        {
+            self.ask_on(position.board())?;
+        }
+        Position::read(self.current()?.board(), &given)
             .map_err(|e| Failure::Value(format!("{}: {e}", given.shown())))
     }
 
@@ -258,8 +324,8 @@ impl Questions {
     ) -> Answer<Option<T>> {
         // A search's files take up to minutes to build: a state that cannot reach the goal is
         // answered by its parity first. A table answers it as every other state.
-        if self.question.board().method() == Method::Patterns
-            && position.unsolvable_reason(self.question.goal()).is_some()
+        if self.current()?.board().method() == Method::Patterns
+            && position.unsolvable_reason(self.current()?.goal()).is_some()
         {
             return Ok(None);
         }
@@ -274,7 +340,7 @@ impl Questions {
 
     /// The question as `tilebase.question` says it (opening no file).
     pub(super) fn question<'py>(&self, py: Python<'py>) -> Answer<Bound<'py, PyDict>> {
-        let question = &self.question;
+        let question = self.current()?;
         let board = question.board();
         let dict = PyDict::new(py);
         dict.set_item("board", board.to_string())?;

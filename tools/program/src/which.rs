@@ -21,7 +21,8 @@ pub struct Which {
     pub db: Option<PathBuf>,
     /// Board, WxH: W columns and H rows, both at least 2: up to 12 cells (a full table), 13 to
     /// 25 (pattern databases: 4x4, the 15-puzzle; 5x5, the 24-puzzle; 5x3, 7x2, ...) [default:
-    /// read off --goal or --db, else 3x3]
+    /// read off --goal or --db, else off the first state (16 cells: 4x4, 25: 5x5, rows written
+    /// with / or on lines of their own: their board), else 3x3]
     #[arg(long, value_name = "WxH")]
     pub board: Option<Board>,
     /// Goal state: any goal, answered from its own database or from the one of its class
@@ -50,23 +51,33 @@ pub enum Found {
 }
 
 impl Which {
-    /// The question the flags ask, with `goal` for `--goal` (`--to`'s, when given).
-    pub fn question(&self, goal: Option<&str>) -> Result<Question, String> {
+    /// The question the flags ask, with `goal` for `--goal` (`--to`'s, when given), about
+    /// `state` (the first state asked about, which names the board when neither `--board` nor
+    /// `--goal` does: 16 cells are the 15-puzzle's).
+    pub fn question(&self, goal: Option<&str>, state: Option<&str>) -> Result<Question, String> {
         let given = goal.or(self.goal.as_deref()).map(Given::text);
+        let state = state.map(Given::text);
         Question::read(Asked {
             board: self.board,
             goal: given.as_ref(),
             metric: self.metric,
             pdb: self.pdb,
+            state: state.as_ref(),
         })
         .map_err(|e| format!("--{e}"))
     }
 
     /// The answers the flags ask for: the file given with `--db`, checked against the other
     /// flags; else found, or built, as every tilebase program finds them (saying so on stderr
-    /// as `program`). `goal` stands for `--goal` when given.
-    pub fn open(&self, goal: Option<&str>, program: &str) -> Result<Answers, String> {
-        match self.find(goal, program)? {
+    /// as `program`). `goal` stands for `--goal` when given; `state` is the first state asked
+    /// about, as in [`Which::question`].
+    pub fn open(
+        &self,
+        goal: Option<&str>,
+        state: Option<&str>,
+        program: &str,
+    ) -> Result<Answers, String> {
+        match self.find(goal, state, program)? {
             Found::Answers(answers) => Ok(answers),
             Found::Missing(question) => Library::standard()
                 .open(&question, &Shown { program })
@@ -75,7 +86,12 @@ impl Which {
     }
 
     /// [`Which::open`] without building anything: the answers if their files are there.
-    pub fn find(&self, goal: Option<&str>, program: &str) -> Result<Found, String> {
+    pub fn find(
+        &self,
+        goal: Option<&str>,
+        state: Option<&str>,
+        program: &str,
+    ) -> Result<Found, String> {
         if let Some(path) = &self.db {
             if let Some(board) = self.board.filter(|b| b.method() == Method::Patterns) {
                 return Err(format!(
@@ -96,12 +112,14 @@ impl Which {
                 goal: given.as_ref(),
                 metric: self.metric,
                 pdb: None,
+                // The file names the board.
+                state: None,
             };
             return Answers::of_table(Arc::new(db), path, asked)
                 .map(Found::Answers)
                 .map_err(words);
         }
-        let question = self.question(goal)?;
+        let question = self.question(goal, state)?;
         match Library::standard().find(&question, &Shown { program }) {
             Ok(Some(answers)) => Ok(Found::Answers(answers)),
             Ok(None) => Ok(Found::Missing(question)),

@@ -74,12 +74,12 @@ pub struct Row {
 /// Runs `compare` as `args` ask: its exit status, or the error that stops it.
 pub fn run(args: &Args) -> Result<u8, String> {
     if args.which.db.is_none() {
-        let question = args.which.question(None)?;
+        let question = args.which.question(None, Some(&args.state))?;
         if question.board().method() == Method::Patterns {
             return patterns::run(args, &question);
         }
     }
-    let answers = args.which.open(None, "compare")?;
+    let answers = args.which.open(None, Some(&args.state), "compare")?;
     if answers.metric() != Metric::Single {
         return Err(format!(
             "the database is of the {} metric; the articles' algorithms count single-tile moves: \

@@ -83,9 +83,11 @@ pub fn run(args: &Args) -> Result<u8, String> {
             args.out.display()
         ));
     }
-    let question = args.which.question(None)?;
+    // A file's first state names the board when no flag does, as query's first state does.
+    let first = args.sample.first_state();
+    let question = args.which.question(None, first.as_deref())?;
     args.sample.check(question.board()).map_err(words)?;
-    let answers = args.which.open(None, "label")?;
+    let answers = args.which.open(None, first.as_deref(), "label")?;
     // Each row's cells, one row after another.
     let cells = answers
         .sample(&args.sample, args.count, args.seed)

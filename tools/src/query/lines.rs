@@ -30,21 +30,33 @@ impl<R: Read> Lines<R> {
 
     /// The next line, without its `\n` or `\r\n`; `None` at the end. A last line without a
     /// terminator is still a line.
+    #[inline]
     pub fn next_line(&mut self) -> io::Result<Option<&[u8]>> {
+        let Some((end, next)) = self.next_range()? else {
+            return Ok(None);
+        };
+        let start = std::mem::replace(&mut self.start, next);
+        Ok(Some(strip_cr(&self.buf[start..end])))
+    }
+
+    /// The line [`Lines::next_line`] will give next, left unread.
+    pub fn peek_line(&mut self) -> io::Result<Option<&[u8]>> {
+        let Some((end, _)) = self.next_range()? else {
+            return Ok(None);
+        };
+        Ok(Some(strip_cr(&self.buf[self.start..end])))
+    }
+
+    /// Where the next line ends and the one after it starts, reading as needed; `None` at the
+    /// end.
+    #[inline]
+    fn next_range(&mut self) -> io::Result<Option<(usize, usize)>> {
         loop {
-            let unread = &self.buf[self.start..self.end];
-            if let Some(len) = find_newline(unread) {
-                let line = self.start..self.start + len;
-                self.start += len + 1;
-                return Ok(Some(strip_cr(&self.buf[line])));
+            if let Some(len) = find_newline(&self.buf[self.start..self.end]) {
+                return Ok(Some((self.start + len, self.start + len + 1)));
             }
             if self.eof {
-                if self.start == self.end {
-                    return Ok(None);
-                }
-                let line = self.start..self.end;
-                self.start = self.end;
-                return Ok(Some(strip_cr(&self.buf[line])));
+                return Ok((self.start != self.end).then_some((self.end, self.end)));
             }
             self.refill()?;
         }
@@ -145,6 +157,21 @@ mod tests {
         );
         assert_eq!(all(b""), Vec::<Vec<u8>>::new());
         assert_eq!(all(b"\n"), [Vec::<u8>::new()]);
+    }
+
+    #[test]
+    fn a_peeked_line_is_still_the_next() {
+        let long = vec![b'5'; 2 * BLOCK];
+        let mut input = long.clone();
+        input.extend_from_slice(b"\r\nlast");
+        let mut lines = Lines::new(&input[..]);
+        assert_eq!(lines.peek_line().unwrap(), Some(&long[..]));
+        assert_eq!(lines.peek_line().unwrap(), Some(&long[..]));
+        assert_eq!(lines.next_line().unwrap(), Some(&long[..]));
+        assert_eq!(lines.peek_line().unwrap(), Some(&b"last"[..]));
+        assert_eq!(lines.next_line().unwrap(), Some(&b"last"[..]));
+        assert_eq!(lines.peek_line().unwrap(), None);
+        assert_eq!(lines.next_line().unwrap(), None);
     }
 
     #[test]

@@ -27,9 +27,9 @@ use tilebase_program::which::{Found, Which, words};
 #[command(name = "query", version)]
 pub struct Args {
     /// States to answer, in any common form: 603712458, "6 0 3 7 1 2 4 5 8", 6,0,3,7,1,2,4,5,8,
-    /// [6,0,3,7,1,2,4,5,8], 603/712/458; on boards of over 9 cells with separators
-    /// (1,2,...,15,0). `-` or none:
-    /// read one state per line from stdin
+    /// [6,0,3,7,1,2,4,5,8], 603/712/458, a grid over several lines (the blank 0 or .); on
+    /// boards of over 9 cells with separators (1,2,...,15,0). With no --board, the first state
+    /// names the board (16 cells: 4x4). `-` or none: read one state per line from stdin
     // The help shows the bracketed form as written, which rustdoc would read as a link.
     #[allow(rustdoc::broken_intra_doc_links)]
     #[arg(value_name = "STATE")]
@@ -138,6 +138,14 @@ const FLUSH_AT: usize = 1 << 16;
 
 /// Runs `query` as `args` ask: its exit status, or the error that stops it.
 pub fn run(args: &Args) -> Result<u8, String> {
+    if let (Some(from), None) = (&args.from, &args.to) {
+        return Err(format!(
+            "--from {}: goes with --to, the goal; to answer the state to the default goal, \
+             give it alone: query {}",
+            quote(from),
+            quote(from)
+        ));
+    }
     match (args.limit, args.all) {
         (Some(limit), false) => {
             return Err(format!(
@@ -164,21 +172,32 @@ pub fn run(args: &Args) -> Result<u8, String> {
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
         ..Effort::default()
     };
-    let found = args.which.find(args.to.as_deref(), "query")?;
+    let mut stdin = Stdin::new();
+    // The first state names the board when no flag does (16 cells: the 15-puzzle): an
+    // argument, or stdin's first line, read ahead and answered in its turn.
+    let unnamed = args.which.db.is_none() && args.which.board.is_none();
+    let first = match inputs.first() {
+        Some(&"-") | None if unnamed => stdin.first_line(),
+        Some(&"-") | None => None,
+        Some(state) => Some(state.to_string()),
+    };
+    let found = args
+        .which
+        .find(args.to.as_deref(), first.as_deref(), "query")?;
     let answers = match found {
         Found::Answers(answers) => answers,
         Found::Missing(question) => {
             // A search's files take up to minutes to build: when no argument needs them, the
             // arguments are answered at once, so that a typo never costs a build.
             let printer = Printer::without_files(&question, mode);
-            let stdin = inputs.is_empty() || inputs.contains(&"-");
+            let reads_stdin = inputs.is_empty() || inputs.contains(&"-");
             if question.board().method() == Method::Patterns
-                && !stdin
+                && !reads_stdin
                 && !inputs
                     .iter()
                     .any(|s| printer.needs_files(&Input::argument(s)))
             {
-                return answer(printer, &inputs, svg, None, &effort);
+                return answer(printer, &inputs, &mut stdin, svg, None, &effort);
             }
             Library::standard()
                 .open(&question, &Shown { program: "query" })
@@ -195,7 +214,45 @@ pub fn run(args: &Args) -> Result<u8, String> {
         .with_count(args.count)
         .with_limit(args.limit)
         .with_letters(args.moves);
-    answer(printer, &inputs, svg, Some(&answers), &effort)
+    answer(printer, &inputs, &mut stdin, svg, Some(&answers), &effort)
+}
+
+/// Stdin's lines, read once however many `-` ask for them.
+struct Stdin {
+    lines: Lines<io::StdinLock<'static>>,
+    /// A person types the states.
+    typed: bool,
+    /// The person was told that states are read from stdin.
+    told: bool,
+}
+
+impl Stdin {
+    fn new() -> Stdin {
+        Stdin {
+            lines: Lines::new(io::stdin().lock()),
+            typed: io::stdin().is_terminal(),
+            told: false,
+        }
+    }
+
+    /// Says why nothing happens yet to someone who typed `query` alone; once.
+    fn tell(&mut self) {
+        if self.typed && !self.told {
+            report(
+                "query",
+                "reading states from stdin, one per line (Ctrl-D to end)",
+            );
+        }
+        self.told = true;
+    }
+
+    /// The first line, left unread: it is answered in its turn. `None` at the end, or on an
+    /// error (which the reading proper reports).
+    fn first_line(&mut self) -> Option<String> {
+        self.tell();
+        let line = self.lines.peek_line().ok()??;
+        Some(String::from_utf8_lossy(line).into_owned())
+    }
 }
 
 /// Answers every input with `printer`, then draws the picture asked for; returns the exit
@@ -203,6 +260,7 @@ pub fn run(args: &Args) -> Result<u8, String> {
 fn answer(
     mut printer: Printer<'_>,
     inputs: &[&str],
+    stdin: &mut Stdin,
     svg: Option<(&PathBuf, &str)>,
     answers: Option<&Answers>,
     effort: &Effort,
@@ -222,7 +280,7 @@ fn answer(
         sink: io::stdout().lock(),
         searching,
     };
-    match answer_all(inputs, &mut printer, &mut output).and_then(|()| output.flush()) {
+    match answer_all(inputs, stdin, &mut printer, &mut output).and_then(|()| output.flush()) {
         Ok(()) => {}
         // `query ... | head`: the reader is gone; stop quietly.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
@@ -348,14 +406,15 @@ impl<W: Write> Output<W> {
 /// together: searches on every core.
 fn answer_all<W: Write>(
     inputs: &[&str],
+    stdin: &mut Stdin,
     printer: &mut Printer<'_>,
     output: &mut Output<W>,
 ) -> io::Result<()> {
     if inputs.is_empty() {
-        return answer_stdin(printer, output);
+        return answer_stdin(stdin, printer, output);
     }
     for run in inputs.split_inclusive(|&s| s == "-") {
-        let (given, stdin) = match run.split_last() {
+        let (given, then_stdin) = match run.split_last() {
             Some((&"-", given)) => (given, true),
             _ => (run, false),
         };
@@ -368,8 +427,8 @@ fn answer_all<W: Write>(
             printer.answer_all(&batch, &mut output.buffer);
             output.answered(printer)?;
         }
-        if stdin {
-            answer_stdin(printer, output)?;
+        if then_stdin {
+            answer_stdin(stdin, printer, output)?;
         }
     }
     Ok(())
@@ -378,17 +437,14 @@ fn answer_all<W: Write>(
 /// Answers stdin line by line, streaming: memory stays flat however many lines come. Lines
 /// that are searches are gathered into batches answered on every core (one at a time when a
 /// person types them).
-fn answer_stdin<W: Write>(printer: &mut Printer<'_>, output: &mut Output<W>) -> io::Result<()> {
-    let typed = io::stdin().is_terminal();
-    if typed {
-        // Someone typed `query` alone: say why nothing happens yet.
-        report(
-            "query",
-            "reading states from stdin, one per line (Ctrl-D to end)",
-        );
-    }
-    let batch_size = if typed { 1 } else { printer.batch_size() };
-    let mut lines = Lines::new(io::stdin().lock());
+fn answer_stdin<W: Write>(
+    stdin: &mut Stdin,
+    printer: &mut Printer<'_>,
+    output: &mut Output<W>,
+) -> io::Result<()> {
+    stdin.tell();
+    let batch_size = if stdin.typed { 1 } else { printer.batch_size() };
+    let lines = &mut stdin.lines;
     let mut number = 0u64;
     let mut batch: Vec<(Vec<u8>, u64)> = Vec::new();
     loop {

@@ -94,6 +94,22 @@ pub struct Labels {
     pub move_distances: Option<Vec<[i16; 4]>>,
 }
 
+impl Sample {
+    /// The first state of a file's (its first line that is not blank), which names the board
+    /// when the question does not ([`crate::Asked::state`]); `None` for the other samplers, or
+    /// a file that cannot be read (as [`Answers::sample`] will say).
+    pub fn first_state(&self) -> Option<String> {
+        let Sample::File(path) = self else {
+            return None;
+        };
+        // Only as far as the first state: the file may hold millions.
+        let file = std::io::BufReader::new(std::fs::File::open(path).ok()?);
+        std::io::BufRead::lines(file)
+            .map_while(Result::ok)
+            .find(|line| !line.trim().is_empty())
+    }
+}
+
 impl Answers {
     /// `count` rows drawn by `sample` from `seed`, flat: each row's cells, row by row, one row
     /// after another. The same seed, the same rows, on every machine. A file's rows are all of

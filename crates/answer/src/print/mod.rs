@@ -141,7 +141,7 @@ impl<'a> Input<'a> {
 /// printer.answer(Input::argument("603712458"), &mut out);
 /// printer.answer(Input::line(b"12345678", 2), &mut out);
 /// assert_eq!(out, b"603712458 23\n12345678 error\n");
-/// assert_eq!(printer.take_notes(), ["line 2: \"12345678\": 8 cells, but a 3x3 board has 9"]);
+/// assert_eq!(printer.take_notes(), ["line 2: \"12345678\": 8 cells, but a 3x3 board has 9 (8 cells make a 4x2 or 2x4 board)"]);
 /// # Ok::<(), tilebase_answer::Error>(())
 /// ```
 pub struct Printer<'a> {

@@ -49,6 +49,28 @@ pub struct Asked<'a> {
     pub metric: Option<Metric>,
     /// The pattern databases, on a board answered from them; by default the strongest.
     pub pdb: Option<Partition>,
+    /// A state asked about (the first, of several), which names the board when neither the
+    /// board nor a goal of cells does: 16 cells make the 15-puzzle, rows make their board
+    /// (see [`Position::read_anywhere`]). A state that names no board leaves the default.
+    pub state: Option<&'a Given>,
+}
+
+impl Asked<'_> {
+    /// The board asked about: as given, else the one the state names when the goal is none
+    /// or a word ([`GOAL_PRESETS`]) that fits any board.
+    fn board(&self) -> Option<Board> {
+        let goal_names_none = match self.goal {
+            None => true,
+            Some(Given::Text(text)) => GOAL_PRESETS.contains(&text.trim()),
+            Some(_) => false,
+        };
+        self.board.or_else(|| {
+            goal_names_none
+                .then_some(self.state?)
+                .and_then(|state| Position::read_anywhere(state).ok())
+                .map(|p| p.board())
+        })
+    }
 }
 
 /// Why a question cannot be asked. Each message names the part of the question it is about,
@@ -150,14 +172,15 @@ impl Question {
     /// the goal, else 3x3; the goal as given, else the board's default; the single-tile metric;
     /// the strongest pattern databases.
     pub fn read(asked: Asked<'_>) -> Result<Question, QuestionError> {
+        let board = asked.board();
         let preset = match asked.goal {
-            Some(Given::Text(text)) => preset(asked.board, text),
+            Some(Given::Text(text)) => preset(board, text),
             _ => None,
         };
         if let Some(goal) = preset {
             return Question::new(goal, asked.metric.unwrap_or_default(), asked.pdb);
         }
-        let goal = match (asked.board, asked.goal) {
+        let goal = match (board, asked.goal) {
             (Some(board), Some(given)) => Position::read(board, given),
             (None, Some(given)) => Position::read_anywhere(given),
             (Some(board), None) => Ok(Position::default_goal(board)),
@@ -178,17 +201,38 @@ impl Question {
         metric: Option<&str>,
         pdb: Option<&str>,
     ) -> Result<Question, QuestionError> {
+        Question::read_text_about(None, board, goal, metric, pdb)
+    }
+
+    /// [`Question::read_text`] about `state`, which names the board when neither `board` nor
+    /// `goal` does ([`Asked::state`]).
+    pub fn read_text_about(
+        state: Option<&str>,
+        board: Option<&str>,
+        goal: Option<&str>,
+        metric: Option<&str>,
+        pdb: Option<&str>,
+    ) -> Result<Question, QuestionError> {
         let board = board.map(read_board).transpose()?;
         let metric = metric.map(read_metric).transpose()?;
         let pdb = pdb.map(read_pdb).transpose()?;
-        let Some(text) = goal else {
-            return Question::read(Asked {
-                board,
-                goal: None,
-                metric,
-                pdb,
-            });
+        let given = state.map(Given::text);
+        let asked = Asked {
+            board,
+            goal: None,
+            metric,
+            pdb,
+            state: given.as_ref(),
         };
+        let Some(text) = goal else {
+            return Question::read(asked);
+        };
+        let given_goal = Given::text(text);
+        let board = Asked {
+            goal: Some(&given_goal),
+            ..asked
+        }
+        .board();
         if let Some(goal) = preset(board, text) {
             return Question::new(goal, metric.unwrap_or_default(), pdb);
         }
@@ -374,6 +418,67 @@ mod tests {
             .unwrap(),
             "goal 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 (4x4 board, stm, 5-5-5 pattern databases)"
         );
+    }
+
+    /// With no board and no goal of cells, the state asked about names the board: 16 cells
+    /// the 15-puzzle, 25 the 24-puzzle, rows (with `/` or on lines) their board; a state that
+    /// names none leaves 3x3, whose reader then says what the cells would make.
+    #[test]
+    fn the_state_names_the_board_when_nothing_else_does() {
+        let about = |state: &str, board: Option<&str>, goal: Option<&str>| {
+            Question::read_text_about(Some(state), board, goal, None, None)
+                .map(|q| q.to_string())
+                .map_err(|e| e.to_string())
+        };
+        let fifteen = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15";
+        let four =
+            "goal 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0 (4x4 board, stm, 7-8 pattern databases)";
+        assert_eq!(about(fifteen, None, None).unwrap(), four);
+        assert_eq!(
+            about("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 . 15", None, None).unwrap(),
+            four
+        );
+        let korf1: Vec<String> = [
+            14, 5, 9, 2, 18, 8, 23, 19, 12, 17, 15, 0, 10, 20, 4, 6, 11, 21, 1, 7, 24, 3, 16, 22,
+            13,
+        ]
+        .iter()
+        .map(u8::to_string)
+        .collect();
+        assert_eq!(
+            Question::read_text_about(Some(&korf1.join(" ")), None, None, None, None)
+                .unwrap()
+                .board(),
+            Board::FIVE_BY_FIVE
+        );
+        assert_eq!(
+            about("1,2,3/4,5,6/7,8,9/10,11,12/13,14,0", None, None).unwrap(),
+            "goal 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0 (3x5 board, stm, 7-7 pattern databases)"
+        );
+        assert_eq!(
+            about("1230", None, None).unwrap(),
+            "goal 1230 (2x2 board, stm)"
+        );
+        assert_eq!(
+            about(fifteen, None, Some("blank-first")).unwrap(),
+            "goal 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 (4x4 board, stm, 7-8 pattern databases)"
+        );
+        // A board or a goal of cells named: the state is read on it (and refused there).
+        assert_eq!(
+            about(fifteen, Some("3x3"), None).unwrap(),
+            "goal 123804765 (3x3 board, stm)"
+        );
+        assert_eq!(
+            about(fifteen, None, Some("123456780")).unwrap(),
+            "goal 123456780 (3x3 board, stm)"
+        );
+        // Cells that name no board: the default.
+        for nameless in ["1,2,3,4,5,6,7,8,9,10,11,12,13,14,0", "12", "x"] {
+            assert_eq!(
+                about(nameless, None, None).unwrap(),
+                "goal 123804765 (3x3 board, stm)"
+            );
+        }
     }
 
     #[test]

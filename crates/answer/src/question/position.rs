@@ -137,8 +137,9 @@ impl Position {
 
     /// Reads a position whose board is not named: the board its cells make, as `query` reads
     /// `--goal` alone. Sixteen cells written with separators, or given as cells, are the
-    /// 15-puzzle's; other counts name the board with a full table of that many cells (read off
-    /// the rows where `/` separates them), and are refused when two boards fit.
+    /// 15-puzzle's, 25 the 24-puzzle's; rows (separated by `/` or on lines of their own) name
+    /// their board; other counts name the board of that many cells, and are refused when two
+    /// boards fit.
     pub fn read_anywhere(given: &Given) -> Result<Position, ReadError> {
         if let Given::Text(text) = given {
             return Position::parse_anywhere(text);
@@ -173,14 +174,15 @@ impl Position {
 
     /// [`Position::read_anywhere`] for text.
     pub fn parse_anywhere(text: &str) -> Result<Position, ReadError> {
+        // Rows name their board (2x8 as well as 4x4) before a count of 16 names the 15-puzzle.
+        if let Some(board) = larger_board(text)? {
+            return Position::parse(board, text);
+        }
         // A string of digits alone is no 15-puzzle state: its tiles 10 to 15 take two digits.
         if !text.bytes().all(|b| b.is_ascii_digit())
             && let Ok(position) = Position::parse(Board::FOUR_BY_FOUR, text)
         {
             return Ok(position);
-        }
-        if let Some(board) = larger_board(text)? {
-            return Position::parse(board, text);
         }
         let fast = tilebase_core::Board::from_cell_count(text.len())
             .and_then(|board| State::from_digits(board, text.as_bytes()));
@@ -441,7 +443,12 @@ fn larger_board(text: &str) -> Result<Option<Board>, ReadError> {
             .filter(|t| !t.is_empty())
             .count()
     };
-    let rows: Vec<usize> = text.split('/').map(count).collect();
+    // Rows are separated by `/` or written on lines of their own (a pasted grid).
+    let rows: Vec<usize> = text
+        .split(['/', '\n'])
+        .map(count)
+        .filter(|&n| n > 0)
+        .collect();
     let cells: usize = rows.iter().sum();
     if cells <= TABLE_CELLS || cells > MAX_CELLS {
         return Ok(None);
@@ -524,7 +531,7 @@ mod tests {
         );
         assert_eq!(
             read(three, &Given::text("12345678")).unwrap_err(),
-            "\"12345678\": 8 cells, but a 3x3 board has 9"
+            "\"12345678\": 8 cells, but a 3x3 board has 9 (8 cells make a 4x2 or 2x4 board)"
         );
         assert_eq!(
             read(three, &ints(&[1, 2, 3])).unwrap_err(),
