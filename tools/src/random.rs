@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use clap::Parser;
 use tilebase_answer::{Distances, Method};
 
-use tilebase_program::exit::{self, report};
+use tilebase_program::exit;
 use tilebase_program::progress::Quiet;
 use tilebase_program::which::{Which, words};
 
@@ -74,7 +74,7 @@ fn draw(args: &Args) -> Result<(), String> {
     }
     write(&text)?;
     if drawn.available < args.count {
-        report(
+        exit::note(
             "random",
             format_args!(
                 "only {} state{} at that distance: printed every one",

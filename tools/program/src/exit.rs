@@ -19,6 +19,14 @@ pub fn report(program: &str, message: impl Display) {
     let _ = writeln!(std::io::stderr(), "{program}: {message}");
 }
 
+/// Prints a note (what is found, built, resumed or left out: never an error) as [`report`]
+/// does, unless `--quiet` was given: `--quiet` silences every note.
+pub fn note(program: &str, message: impl Display) {
+    if !crate::progress::is_quiet() {
+        report(program, message);
+    }
+}
+
 /// The exit status of a run whose inputs fared as `outcome` says: 0, 1 (some state cannot reach
 /// the goal) or 2 (some input could not be answered).
 pub fn status(outcome: Outcome) -> u8 {

@@ -15,7 +15,6 @@ use std::fmt::Write;
 use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use tilebase_answer::{Building, Job, Watch};
 
-use crate::exit::report;
 
 /// Jobs over tables smaller than this finish in well under a second: no bar.
 const SHOWN_FROM: u64 = 10_000_000;
@@ -28,7 +27,8 @@ static QUIET: AtomicBool = AtomicBool::new(false);
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub struct Quiet {
     /// Draw no progress bar (one is drawn on stderr, only when it is a terminal, for jobs that
-    /// take over a second)
+    /// take over a second) and write no note (what is found, built or resumed); errors are
+    /// still written
     #[arg(long, short)]
     pub quiet: bool,
 }
@@ -200,7 +200,7 @@ pub struct Shown<'a> {
 
 impl Watch for Shown<'_> {
     fn say(&self, message: &str) {
-        report(self.program, message);
+        crate::exit::note(self.program, message);
     }
 
     fn building(&self, job: &Job<'_>) -> Box<dyn Building + '_> {

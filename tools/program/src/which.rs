@@ -33,7 +33,8 @@ pub struct Which {
     #[arg(long, value_name = "STATE")]
     pub goal: Option<String>,
     /// How moves are counted: stm, one tile slides; mtm, a line of tiles slides as one move
-    /// (full tables only) [default: stm, or the --db file's]
+    /// (boards of up to 12 cells from their tables, and 4x4 by search) [default: stm, or the
+    /// --db file's]
     #[arg(long, value_name = "stm|mtm")]
     pub metric: Option<Metric>,
     /// The pattern databases of a board of 13 to 25 cells (the help says what each costs to

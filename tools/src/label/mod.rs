@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Parser;
 use tilebase_answer::{Answers, Labels, Method, Position, Sample, label_rows, positions};
 
-use tilebase_program::exit::{self, report};
+use tilebase_program::exit;
 use tilebase_program::progress::{Quiet, bar_from};
 use tilebase_program::which::{Which, words};
 
@@ -255,7 +255,7 @@ fn labelled(
     };
     let done = checkpoint.map_or(0, |c| c.resume(&mut labels, rows));
     if done > 0 {
-        report(
+        exit::note(
             "label",
             format_args!(
                 "resuming: {done} of {rows} states were labelled by an earlier run ({})",

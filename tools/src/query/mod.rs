@@ -207,7 +207,7 @@ pub fn run(args: &Args) -> Result<u8, String> {
     if args.max_nodes.is_none()
         && let Some(note) = tilebase_answer::slow_search_note(answers.question().board())
     {
-        report("query", format_args!("{note}"));
+        exit::note("query", format_args!("{note}"));
     }
     let printer = Printer::new(&answers, mode)
         .with_effort(effort)
@@ -238,7 +238,7 @@ impl Stdin {
     /// Says why nothing happens yet to someone who typed `query` alone; once.
     fn tell(&mut self) {
         if self.typed && !self.told {
-            report(
+            exit::note(
                 "query",
                 "reading states from stdin, one per line (Ctrl-D to end)",
             );

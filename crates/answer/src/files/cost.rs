@@ -81,20 +81,20 @@ impl BuildCost {
 
     /// The cost of building relabelled tables of these numbers of states in the multi-tile
     /// metric, one after another (measured here: slidy's relabelling of the 15-puzzle and the
-    /// rows, 403,603,200 states, in 49 s and 343 MB on two cores, on a day the machine ran
-    /// slow; the strong tables' 1,664,863,200 in 241 s and 1.2 GB).
+    /// rows, 403,603,200 states, in 53 s and 491 MB at the peak on two cores, the most of
+    /// several runs; the strong tables' 1,664,863,200 in 241 s and 1.2 GB).
     ///
     /// ```
     /// use tilebase_answer::BuildCost;
     ///
     /// let cost = BuildCost::of_relabelled(&[151_351_200]);
-    /// assert_eq!(cost.to_string(), "about 17 seconds and 257 MB of memory");
+    /// assert_eq!(cost.to_string(), "about 20 seconds and 303 MB of memory");
     /// assert_eq!(cost.disk(), "151 MB");
     /// ```
     pub fn of_relabelled(states: &[u64]) -> BuildCost {
         BuildCost {
-            seconds: states.iter().map(|&n| n as f64 * 1.1e-7).sum(),
-            memory: states.iter().map(|&n| n * 17 / 10).max().unwrap_or(0),
+            seconds: states.iter().map(|&n| n as f64 * 1.31e-7).sum(),
+            memory: states.iter().map(|&n| n * 2).max().unwrap_or(0),
             disk: states.iter().sum(),
         }
     }

@@ -690,6 +690,8 @@ impl Display for Problem {
         match self {
             Problem::NotUtf8 => f.write_str("not valid UTF-8"),
             Problem::Read(e) => e.fmt(f),
+            // The input is named before the problem: a search's error names it once.
+            Problem::Answer(Error::Search { error, .. }) => error.fmt(f),
             Problem::Answer(e) => e.fmt(f),
         }
     }
