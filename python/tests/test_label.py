@@ -156,3 +156,18 @@ def test_optimal_moves_in_the_multi_tile_metric_count_slides_of_several_tiles():
                 expected |= 1 << letters.index(hint["move"][0])
         assert mask == expected, (row, d, hints)
         assert d == 0 or mask != 0
+
+
+def test_all_is_every_state_once_in_order_or_shuffled():
+    """sampler="all": every state of a board with a table once, in the order of their index,
+    shuffled (the same way each time) when a seed is given."""
+    ordered = tilebase.sample("2x3", 0, sampler="all")
+    assert ordered.shape == (360, 6)
+    assert len({tuple(row) for row in ordered}) == 360
+    shuffled = tilebase.sample("2x3", 0, sampler="all", seed=3)
+    assert shuffled.tolist() != ordered.tolist()
+    assert sorted(map(tuple, shuffled)) == sorted(map(tuple, ordered))
+    assert tilebase.sample("2x3", 0, sampler="all", seed=3).tolist() == shuffled.tolist()
+    assert sorted(tilebase.distances(ordered, board="2x3").tolist())[-1] == 21
+    with pytest.raises(ValueError, match=r"^4x4: the states of sample all"):
+        tilebase.sample("4x4", 0, sampler="all")

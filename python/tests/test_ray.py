@@ -80,6 +80,8 @@ def test_label_dataset_equals_the_label_program(cluster, programs, tmp_path, boa
         assert set(pq.read_table(out).column("distance").to_pylist()) == {20}
     # Nothing but the file is left in its folder.
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cluster.parquet", "one-machine.parquet"]
+    # Written with the permissions `label` gives its files (a new file's, under the umask).
+    assert out.stat().st_mode & 0o777 == expected.stat().st_mode & 0o777
 
 
 def test_labeler_maps_batches_and_pickles(cluster):

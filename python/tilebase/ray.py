@@ -50,6 +50,13 @@ PIECES_PER_CPU = 32
 TASKS_PER_CPU = 4
 
 
+def _umask() -> int:
+    """The process's umask (read by setting it, then setting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def _worker_env(cache_dir=None) -> dict[str, str]:
     """The environment of a worker: the folder where it finds the files (`cache_dir`, else the
     driver's cache folder), and no builds."""
@@ -233,6 +240,9 @@ def _write_labelled(states, table, rows, batch_size, machines, moves, optimal_mo
                                       compression="zstd")
         writer.close()
         writer = None
+        # A temporary file is made readable by its owner alone; the dataset gets the
+        # permissions of any new file (0644 under the usual umask), as `label` writes it.
+        os.chmod(partial.name, 0o666 & ~_umask())
         os.replace(partial.name, out)
     finally:
         if writer is not None:

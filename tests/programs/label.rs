@@ -443,3 +443,51 @@ fn optimal_moves_and_goal_presets() {
         assert_eq!((cells.as_str(), drawn[0][9]), (goal, 0), "{preset}");
     }
 }
+
+/// `--sample all` writes every state of the board once, in the order of their index; with
+/// `--seed`, the same states shuffled, the same way each time. Their distances are the
+/// board's whole distribution (2x3: 360 states, 1 at 0 and 1 at the maximum, 21). Boards
+/// without a table are refused.
+#[test]
+fn every_state_once_in_order_or_shuffled() {
+    let sandbox = Sandbox::new();
+    let ordered = |args: &[&str], out: &str| {
+        let mut all = vec![
+            "--board", "2x3", "--sample", "all", "--count", "5", "--out", out,
+        ];
+        all.extend_from_slice(args);
+        sandbox.run("label", &all).code(0);
+        rows(&std::fs::read_to_string(sandbox.path().join(out)).unwrap()).1
+    };
+    let in_order = ordered(&[], "all.csv");
+    assert_eq!(in_order.len(), 360);
+    let states: std::collections::HashSet<&[i32]> = in_order.iter().map(|r| &r[..6]).collect();
+    assert_eq!(states.len(), 360);
+    let mut counts = [0u32; 22];
+    for row in &in_order {
+        counts[row[6] as usize] += 1;
+    }
+    assert_eq!(
+        counts,
+        [
+            1, 2, 3, 5, 6, 7, 10, 12, 12, 16, 23, 25, 28, 39, 44, 40, 29, 21, 18, 12, 6, 1
+        ]
+    );
+    let shuffled = ordered(&["--seed", "3"], "shuffled.csv");
+    assert_ne!(shuffled, in_order);
+    let mut sorted = shuffled.clone();
+    sorted.sort();
+    let mut expected = in_order.clone();
+    expected.sort();
+    assert_eq!(sorted, expected);
+    assert_eq!(ordered(&["--seed", "3"], "again.csv"), shuffled);
+
+    let run = sandbox.run(
+        "label",
+        &["--board", "4x4", "--sample", "all", "--out", "x.csv"],
+    );
+    run.code(2).one_error_line(
+        "label: 4x4: the states of sample all (every state once) come from full tables, which \
+         stop at 12 cells",
+    );
+}

@@ -118,9 +118,14 @@ impl Questions {
         py: Python<'py>,
         n: usize,
         sampler: &str,
-        seed: u64,
+        seed: Option<u64>,
     ) -> Answer<Bound<'py, PyArray2<u8>>> {
-        let sample: Sample = sampler.parse().map_err(Failure::Value)?;
+        // `all` is shuffled when a seed is given; the other samplers draw from seed 0 by default.
+        let sample = sampler
+            .parse::<Sample>()
+            .map_err(Failure::Value)?
+            .seeded(seed.is_some());
+        let seed = seed.unwrap_or(0);
         sample
             .check(self.current()?.board())
             .map_err(|e| Failure::Value(e.to_string()))?;
@@ -240,15 +245,17 @@ asking! {
 /// `n` states drawn by `sampler`, as a uint8 array of shape (n, cells), one state per row (its
 /// cells row by row, 0 the blank), as `label --sample` draws them: "uniform" (among every state
 /// that can reach the goal, any board), "walk:L" (the end of a random walk of L moves from the
-/// goal), "distance:D" (D, "A..B" or "max", from a full table, in `metric`) or "file:PATH". The
-/// same seed draws the same states.
+/// goal), "distance:D" (D, "A..B" or "max", from a full table, in `metric`), "file:PATH" or
+/// "all" (every state that can reach the goal once, from a full table: in the order of their
+/// index, shuffled when a seed is given). The same seed draws the same states; "uniform" draws
+/// with replacement. The seed is 0 when none is given.
 ///
 /// >>> tilebase.sample("3x3", 2, sampler="distance:24", seed=5).shape
 /// (2, 9)
 #[pyfunction]
 #[pyo3(
-    signature = (board, n, sampler="uniform", seed=0, goal=None, metric=None, pdb=None),
-    text_signature = "(board, n, sampler='uniform', seed=0, goal=None, metric='stm', pdb=None)"
+    signature = (board, n, sampler="uniform", seed=None, goal=None, metric=None, pdb=None),
+    text_signature = "(board, n, sampler='uniform', seed=None, goal=None, metric='stm', pdb=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub(super) fn sample<'py>(
@@ -256,7 +263,7 @@ pub(super) fn sample<'py>(
     board: Cow<'_, str>,
     n: usize,
     sampler: &str,
-    seed: u64,
+    seed: Option<u64>,
     goal: Option<&Bound<'py, PyAny>>,
     metric: Option<Cow<'_, str>>,
     pdb: Option<Cow<'_, str>>,

@@ -23,15 +23,17 @@ pub struct Args {
     /// How states are drawn: uniform (among every state that can reach the goal), walk:L (the
     /// end of a random walk of L moves from the goal, labelled by its exact distance),
     /// distance:D (uniformly at distance D, A..B or max; boards with a full table), file:PATH
-    /// (the states of a file, one a line)
+    /// (the states of a file, one a line), all (every state that can reach the goal once;
+    /// boards with a full table). uniform draws with replacement: a state may come twice
     #[arg(long, value_name = "SAMPLER")]
     pub sample: Sample,
-    /// How many states to draw (ignored with file:)
+    /// How many states to draw (ignored with file: and all)
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub count: usize,
-    /// Seed of the draw: the same seed writes the same file
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    pub seed: u64,
+    /// Seed of the draw: the same seed writes the same file [default: 0; with all, none: every
+    /// state in the order of its index, shuffled when a seed is given]
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
     /// Also label each state with the distance after the blank moves up, down, left and right
     /// (-1 where it cannot): `move_distances`
     #[arg(long)]
@@ -90,7 +92,11 @@ pub fn run(args: &Args) -> Result<u8, String> {
     let answers = args.which.open(None, first.as_deref(), "label")?;
     // Each row's cells, one row after another.
     let cells = answers
-        .sample(&args.sample, args.count, args.seed)
+        .sample(
+            &args.sample.clone().seeded(args.seed.is_some()),
+            args.count,
+            args.seed.unwrap_or(0),
+        )
         .map_err(words)?;
     // Labels read from a full table come faster than a checkpoint could be written and read
     // back (ten million in a tenth of a second): only searched labels are kept as they come.

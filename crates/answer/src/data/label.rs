@@ -28,7 +28,7 @@ use tilebase_core::{Metric, Move};
 
 use crate::answering::Answers;
 use crate::answering::batch::RowError;
-use crate::data::random::{Distances, scrambles, uniform_cells};
+use crate::data::random::{Distances, every_cells, scrambles, uniform_cells};
 use crate::error::Error;
 use crate::question::position::Position;
 
@@ -44,21 +44,30 @@ pub enum Sample {
     Distance(Distances),
     /// The states of a file, one a line, in any form `query` reads.
     File(PathBuf),
+    /// Every state that can reach the goal once (a full table), in the order of their index,
+    /// or shuffled by the seed: `all` reads as in order; a front end shuffles when a seed is
+    /// given (`label --seed`).
+    All {
+        /// Shuffled by the seed, rather than in the order of their index.
+        shuffled: bool,
+    },
 }
 
 impl FromStr for Sample {
     type Err = String;
 
-    /// `uniform`, `walk:L`, `distance:D` (or `distance:A..B`, `distance:max`), `file:PATH`.
+    /// `uniform`, `walk:L`, `distance:D` (or `distance:A..B`, `distance:max`), `file:PATH`,
+    /// `all`.
     fn from_str(text: &str) -> Result<Sample, String> {
         let bad = || {
             format!(
                 "{text:?}: a sampler is uniform, walk:L (L moves from the goal), distance:D \
-                 (D, A..B or max) or file:PATH"
+                 (D, A..B or max), file:PATH or all"
             )
         };
         match text.split_once(':') {
             None if text == "uniform" => Ok(Sample::Uniform),
+            None if text == "all" => Ok(Sample::All { shuffled: false }),
             Some(("walk", length)) => length.parse().map(Sample::Walk).map_err(|_| bad()),
             Some(("distance", distances)) => distances
                 .parse()
@@ -72,14 +81,29 @@ impl FromStr for Sample {
 
 impl Sample {
     /// Refuses, before any file is opened (or built), a sampler `board` cannot draw with:
-    /// `distance:D` needs a full table.
+    /// `distance:D` and `all` need a full table.
     pub fn check(&self, board: crate::Board) -> Result<(), Error> {
         match self {
             Sample::Distance(_) if board.method() != crate::Method::Table => Err(Error::NoTable {
                 board,
                 what: "states drawn at an exact distance (sample distance:D)",
             }),
+            Sample::All { .. } if board.method() != crate::Method::Table => Err(Error::NoTable {
+                board,
+                what: "the states of sample all (every state once)",
+            }),
             _ => Ok(()),
+        }
+    }
+
+    /// The sampler as a front end with an optional seed runs it: `all` is shuffled when a seed
+    /// was given, in the order of the states' index when not; the others are unchanged.
+    pub fn seeded(self, seed_given: bool) -> Sample {
+        match self {
+            Sample::All { .. } => Sample::All {
+                shuffled: seed_given,
+            },
+            other => other,
         }
     }
 }
@@ -119,7 +143,8 @@ impl Answers {
             return Ok(cells);
         }
         let rows: Vec<Position> = match sample {
-            Sample::Uniform | Sample::Walk(_) => Vec::new(),
+            // Refused by `Sample::check` on a board without a table.
+            Sample::Uniform | Sample::Walk(_) | Sample::All { .. } => Vec::new(),
             Sample::Distance(distances) => self
                 .draw(*distances, count, Some(seed))?
                 .states
@@ -159,6 +184,7 @@ pub fn sample_without_files(
                 .unwrap_or_else(|| flat(&scrambles(goal, count, Some(seed)))),
         ),
         Sample::Walk(length) => Some(flat(&walks(goal, *length, count, seed))),
+        Sample::All { shuffled } => every_cells(goal, shuffled.then_some(seed)),
         Sample::Distance(_) | Sample::File(_) => None,
     }
 }

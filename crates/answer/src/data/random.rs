@@ -186,14 +186,31 @@ fn table_indices(rng: &mut rand_chacha::ChaCha8Rng, goal: &State, count: usize) 
 /// in the same order, however many cores. `None` on a larger board.
 pub(crate) fn uniform_cells(goal: &Position, count: usize, seed: u64) -> Option<Vec<u8>> {
     use rand::SeedableRng;
-    use rayon::prelude::*;
     let state = goal.state()?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let (_, parity) = state.index_and_parity();
-    let board = state.board();
+    Some(cells_at(state, &table_indices(&mut rng, state, count)))
+}
+
+/// Every state that can reach `goal` once, on a board with a full table, as flat cells: in
+/// the order of their index, or shuffled from the seed `shuffle`. `None` on a larger board.
+pub(crate) fn every_cells(goal: &Position, shuffle: Option<u64>) -> Option<Vec<u8>> {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let state = goal.state()?;
+    let mut indices: Vec<u32> = (0..state.board().states()).collect();
+    if let Some(seed) = shuffle {
+        indices.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+    }
+    Some(cells_at(state, &indices))
+}
+
+/// The states of `indices` in the parity half of `goal`, as flat cells, unranked on every core.
+fn cells_at(goal: &State, indices: &[u32]) -> Vec<u8> {
+    use rayon::prelude::*;
+    let (_, parity) = goal.index_and_parity();
+    let board = goal.board();
     let n = board.cells();
-    let indices = table_indices(&mut rng, state, count);
-    let mut cells = vec![0u8; count * n];
+    let mut cells = vec![0u8; indices.len() * n];
     // Pieces of 64 Ki rows: large enough that handing one to a core costs nothing.
     const PIECE: usize = 1 << 16;
     cells
@@ -201,13 +218,13 @@ pub(crate) fn uniform_cells(goal: &Position, count: usize, seed: u64) -> Option<
         .zip(indices.par_chunks(PIECE))
         .for_each(|(out, indices)| {
             for (row, &index) in out.chunks_exact_mut(n).zip(indices) {
-                // Every drawn index is below the half's size, so each has its state.
+                // Every index is below the half's size, so each has its state.
                 if let Some(s) = State::from_index(board, parity, index) {
                     row.copy_from_slice(s.cells());
                 }
             }
         });
-    Some(cells)
+    cells
 }
 
 #[cfg(test)]
