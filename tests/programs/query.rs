@@ -330,10 +330,14 @@ fn quiet_silences_notes_and_a_give_up_names_the_state_once() {
     run.code(0).quiet();
     assert!(sandbox.cache().join("3x3-123456780.tilebase").is_file());
     let run = sandbox.run("query", &["--quiet", "--goal", "123456780", "86407251"]);
-    run.code(2).one_error_line("query: \"86407251\": 8 cells, but a 3x3 board has 9");
+    run.code(2)
+        .one_error_line("query: \"86407251\": 8 cells, but a 3x3 board has 9");
 
     let state = "12,1,5,8,10,6,0,11,13,4,15,3,2,14,7,9";
-    let run = sandbox.run("query", &["--pdb", "5-5-5", "--max-nodes", "100", "--quiet", state]);
+    let run = sandbox.run(
+        "query",
+        &["--pdb", "5-5-5", "--max-nodes", "100", "--quiet", state],
+    );
     run.code(2)
         .one_error_line(&format!("query: \"{state}\": gave up after generating "));
     assert_eq!(run.stderr.matches(state).count(), 1, "{run}");

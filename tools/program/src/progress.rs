@@ -15,7 +15,6 @@ use std::fmt::Write;
 use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use tilebase_answer::{Building, Job, Watch};
 
-
 /// Jobs over tables smaller than this finish in well under a second: no bar.
 const SHOWN_FROM: u64 = 10_000_000;
 
