@@ -25,3 +25,11 @@ pub use tilebase_answer::{
     MAX_CELLS, Method, Metric, Move, Partition, Path, Position, QuestionError, ReadError, RowError,
     Slide, SolutionError, UNSOLVABLE,
 };
+
+/// The Rust examples of the repository's README and of the guide's library page, run as this
+/// crate's doctests (from this crate's folder, whose `db/` holds the 3x3 tables), so that they
+/// cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../../../docs/library.md")]
+pub struct RepositoryExamples;
