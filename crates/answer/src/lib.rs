@@ -20,6 +20,7 @@
 //!
 //! # std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap();
 //! // Goal 123804765 on 3x3, from db/3x3-123804765.tilebase.
+//! # tilebase_answer::use_cache_dir(std::env::temp_dir().join("tilebase-examples"));
 //! let answers = Answers::open(&Question::default())?;
 //! let state = answers.read("603712458")?;
 //! assert_eq!(answers.distance(&state)?, Some(23));
@@ -44,6 +45,7 @@
 //! use tilebase_answer::{Answers, Question};
 //!
 //! let question = Question::read_text(Some("4x4"), None, None, Some("5-5-5"))?;
+//! # tilebase_answer::use_cache_dir(std::env::temp_dir().join("tilebase-examples"));
 //! let fifteen = Answers::open(&question)?;
 //! let one = fifteen.read("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15")?;
 //! assert_eq!(fifteen.distance(&one)?, Some(1));
@@ -84,7 +86,7 @@ pub use files::cost::{BuildCost, pdb_help};
 pub use files::patterns::{
     PatternSource, build_files as build_patterns, file_name as pattern_file_name,
 };
-pub use files::places::{CACHE_ENV, LOCAL_DIR, Places, cache_dir};
+pub use files::places::{CACHE_ENV, LOCAL_DIR, Places, cache_dir, use_cache_dir};
 pub use files::relabelled::{
     MultiTables, RelabelSource, build_files as build_relabelled, file_name as relabelled_file_name,
 };

@@ -5,6 +5,7 @@
 //! ```
 //! use tilebase_answer::{Answers, Letters, Question, read_solution};
 //!
+//! # tilebase_answer::use_cache_dir(std::env::temp_dir().join("tilebase-examples"));
 //! let answers = Answers::open(&Question::read_text(Some("3x3"), Some("123804765"), None, None)?)?;
 //! let scramble = answers.read("123804765")?.slide(tilebase_answer::Move::Up).unwrap();
 //! // One move away: the blank came from below, so it goes back down. Going left first, and

@@ -36,6 +36,7 @@ use table::{count_table, table_result};
 /// use tilebase_answer::{Answers, Question};
 ///
 /// # std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap();
+/// # tilebase_answer::use_cache_dir(std::env::temp_dir().join("tilebase-examples"));
 /// let answers = Answers::open(&Question::default())?; // db/3x3-123804765.tilebase
 /// let state = answers.read("603712458")?;
 /// assert_eq!(answers.distance(&state)?, Some(23));
@@ -319,6 +320,7 @@ impl Answers {
     /// ```
     /// use tilebase_answer::{Answers, Question};
     ///
+    /// # tilebase_answer::use_cache_dir(std::env::temp_dir().join("tilebase-examples"));
     /// let answers = Answers::open(&Question::read_text(Some("3x3"), Some("123804765"), None, None)?)?;
     /// let position = answers.read("603712458")?;
     /// let all = answers.all_solutions(&position)?.unwrap();

@@ -5,6 +5,7 @@
 //! ```
 //! use tilebase_answer::{Answers, Question, Sample, label_rows};
 //!
+//! # tilebase_answer::use_cache_dir(std::env::temp_dir().join("tilebase-examples"));
 //! let answers = Answers::open(&Question::read_text(Some("3x3"), Some("123804765"), None, None)?)?;
 //! // Five rows of nine cells, one after another.
 //! let cells = answers.sample(&"walk:10".parse::<Sample>()?, 5, 1)?;

@@ -73,6 +73,7 @@ impl Answers {
     /// use tilebase_answer::{Answers, Distances, Question};
     ///
     /// # std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap();
+    /// # tilebase_answer::use_cache_dir(std::env::temp_dir().join("tilebase-examples"));
     /// let answers = Answers::open(&Question::default())?;
     /// let drawn = answers.draw(Distances::Range(24, 24), 3, Some(5))?;
     /// assert_eq!(drawn.states.len(), 3);

@@ -1,6 +1,7 @@
 //! Where files are looked for, in order, and where missing ones are built.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// The folder, relative to the current directory, where shipped and hand-built files are
 /// looked for first.
@@ -9,9 +10,23 @@ pub const LOCAL_DIR: &str = "db";
 /// The environment variable that overrides the cache directory.
 pub const CACHE_ENV: &str = "TILEBASE_CACHE_DIR";
 
-/// Where built files are kept: `$TILEBASE_CACHE_DIR` if set, else `tilebase` in the user's
-/// cache directory (`$XDG_CACHE_HOME` or `~/.cache` on Linux).
+/// The cache directory this process was given ([`use_cache_dir`]), before the environment's.
+static GIVEN_CACHE: OnceLock<PathBuf> = OnceLock::new();
+
+/// Makes `dir` the cache directory of this process, before `$TILEBASE_CACHE_DIR` and the
+/// user's: for examples and tests, which must leave the user's cache alone (the crate's own
+/// doctests call it first). The first call wins.
+pub fn use_cache_dir(dir: impl Into<PathBuf>) {
+    let _ = GIVEN_CACHE.set(dir.into());
+}
+
+/// Where built files are kept: the directory given to [`use_cache_dir`], else
+/// `$TILEBASE_CACHE_DIR` if set, else `tilebase` in the user's cache directory
+/// (`$XDG_CACHE_HOME` or `~/.cache` on Linux).
 pub fn cache_dir() -> Option<PathBuf> {
+    if let Some(dir) = GIVEN_CACHE.get() {
+        return Some(dir.clone());
+    }
     match std::env::var_os(CACHE_ENV) {
         Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
         _ => dirs::cache_dir().map(|d| d.join("tilebase")),

@@ -135,6 +135,7 @@ impl<'a> Input<'a> {
 /// use tilebase_answer::{Answers, Input, Mode, Printer, Question};
 ///
 /// # std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap();
+/// # tilebase_answer::use_cache_dir(std::env::temp_dir().join("tilebase-examples"));
 /// let answers = Answers::open(&Question::default())?;
 /// let mut printer = Printer::new(&answers, Mode::DistanceOnly);
 /// let mut out = Vec::new();
