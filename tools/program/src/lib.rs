@@ -30,6 +30,7 @@ pub fn run<A: Parser>(program: &str, main: impl FnOnce(&A) -> Result<u8, String>
         Ok(args) => args,
         Err(err) => return refused(program, &err),
     };
+    on_interrupt(program);
     match main(&args) {
         Ok(status) => ExitCode::from(status),
         Err(message) => {
@@ -37,6 +38,26 @@ pub fn run<A: Parser>(program: &str, main: impl FnOnce(&A) -> Result<u8, String>
             ExitCode::from(ERROR)
         }
     }
+}
+
+/// On a terminal, Ctrl-C clears the line a progress bar or spinner was drawing, says the
+/// program was interrupted (files are written whole or not at all, so nothing half-written is
+/// left to open), and ends it with status 130, as a shell reports an interrupted program.
+/// Elsewhere Ctrl-C ends the program as it always does.
+fn on_interrupt(program: &str) {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return;
+    }
+    let program = program.to_string();
+    // A handler that cannot be set (one is set already) leaves Ctrl-C as it was.
+    let _ = ctrlc::set_handler(move || {
+        use std::io::Write;
+        let mut stderr = std::io::stderr();
+        let _ = write!(stderr, "\r\x1b[2K");
+        let _ = writeln!(stderr, "{program}: interrupted");
+        std::process::exit(130);
+    });
 }
 
 /// Reads `A` from the command line `args` as clap's `Parser::try_parse_from` does, applying
