@@ -13,13 +13,8 @@ cd "$(dirname "$0")/.."
 
 dir=${1:-/tmp/tilebase-fifteen}
 runs=${2:-3}
-command -v hyperfine >/dev/null || { echo "hyperfine is missing: apt-get install -y hyperfine" >&2; exit 2; }
-cargo build --release -q -p tilebase-tools
-bin=$PWD/target/release
-mkdir -p "$dir/work/db"
-if ! ls "$dir"/work/db/4x4-*-pdb-1-2-3-4-5-6-7-8.tilebase >/dev/null 2>&1; then
-    "$bin/build-db" --board 4x4 --quiet --out "$dir/work/db" --force
-fi
+# hyperfine checked, the programs built (`bin`), the 7-8 files built where missing.
+source bench/fifteen-files.sh
 grep -v '^#' tests/data/korf100.txt | cut -d' ' -f1 >"$dir/korf.txt"
 
 cd "$dir/work"

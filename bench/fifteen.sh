@@ -14,15 +14,8 @@ cd "$(dirname "$0")/.."
 
 dir=${1:-/tmp/tilebase-fifteen}
 runs=${2:-5}
-command -v hyperfine >/dev/null || { echo "hyperfine is missing: apt-get install -y hyperfine" >&2; exit 2; }
-cargo build --release -q -p tilebase-tools
-bin=$PWD/target/release
-mkdir -p "$dir/work/db"
-if ! ls "$dir"/work/db/4x4-*-pdb-1-2-3-4-5-6-7-8.tilebase >/dev/null 2>&1; then
-    echo "# building the 7-8 files (whole process: wall time, peak memory)"
-    /usr/bin/time -f "build-db --board 4x4: %e s wall, %M KB peak" \
-        "$bin/build-db" --board 4x4 --quiet --out "$dir/work/db" --force
-fi
+# hyperfine checked, the programs built (`bin`), the 7-8 files built where missing.
+source bench/fifteen-files.sh
 
 # Korf's 100 (goal 0,1,...,15), and the same turned half a turn with tiles renamed 16 - t: the
 # same distances, for the goal 1,2,...,15,0 that slidy solves to.

@@ -246,19 +246,38 @@ fn relabelled(args: &Args, question: &Question) -> Result<String, String> {
             );
             for s in &saved {
                 let h = &s.header;
-                let _ = writeln!(
-                    said,
-                    "  labels {} {:>11} states, max {:>2} moves, file {} ({} bytes)",
-                    cells_to_string(&h.labels),
+                let what = format!("labels {}", cells_to_string(&h.labels));
+                saved_line(
+                    &mut said,
+                    &what,
                     h.entry_count,
+                    "states",
                     h.max_value,
-                    s.path.display(),
-                    s.bytes
+                    &s.path,
+                    s.bytes,
                 );
             }
             Ok(said)
         },
     )
+}
+
+/// One line of what a build of several files says: what a file holds (`tiles 1,2,3` or
+/// `labels ...`), its entries, its largest value, where it was saved and its size.
+fn saved_line(
+    said: &mut String,
+    what: &str,
+    entries: impl std::fmt::Display,
+    unit: &str,
+    max: impl std::fmt::Display,
+    path: &std::path::Path,
+    bytes: impl std::fmt::Display,
+) {
+    let _ = writeln!(
+        said,
+        "  {what} {entries:>11} {unit}, max {max:>2} moves, file {} ({bytes} bytes)",
+        path.display()
+    );
 }
 
 /// The pattern databases of the goal's class, or with `--all-goals` of every class.
@@ -294,14 +313,16 @@ fn patterns(args: &Args, question: &Question) -> Result<String, String> {
             );
             for s in &saved {
                 let h = &s.header;
-                let _ = writeln!(
-                    said,
-                    "  tiles {:<24} {:>11} placements, max {:>2} moves, file {} ({} bytes)",
-                    cells_to_string(&h.tiles),
+                let what = format!("tiles {:<24}", cells_to_string(&h.tiles));
+                let unit = "placements";
+                saved_line(
+                    &mut said,
+                    &what,
                     h.entry_count,
+                    unit,
                     h.max_value,
-                    s.path.display(),
-                    s.bytes
+                    &s.path,
+                    s.bytes,
                 );
             }
             Ok(said)

@@ -55,19 +55,21 @@ pub fn chunk(
     let mut pages = SerializedPageWriter::new(&mut sink);
     let mut uncompressed = 0u64;
     let mut compressed = 0u64;
+    // Writes a page of `len` bytes before compression, counting its sizes; its offset.
+    let mut write = |page: Page, len: usize| -> Result<u64, ParquetError> {
+        let spec = pages.write_page(CompressedPage::new(page, len))?;
+        uncompressed += spec.uncompressed_size as u64;
+        compressed += spec.compressed_size as u64;
+        Ok(spec.offset)
+    };
     let dictionary: Vec<u8> = (0..n as i32).flat_map(i32::to_le_bytes).collect();
-    let spec = pages.write_page(CompressedPage::new(
-        Page::DictionaryPage {
-            buf: compress(&dictionary)?,
-            num_values: n as u32,
-            encoding: Encoding::PLAIN,
-            is_sorted: true,
-        },
-        dictionary.len(),
-    ))?;
-    uncompressed += spec.uncompressed_size as u64;
-    compressed += spec.compressed_size as u64;
-    let dictionary_offset = spec.offset;
+    let dictionary_page = Page::DictionaryPage {
+        buf: compress(&dictionary)?,
+        num_values: n as u32,
+        encoding: Encoding::PLAIN,
+        is_sorted: true,
+    };
+    let dictionary_offset = write(dictionary_page, dictionary.len())?;
     let mut data_offset = None;
     let pattern = row_starts(n);
     let mut data_pages = 0;
@@ -95,20 +97,16 @@ pub fn chunk(
         page.push(width as u8);
         page.extend_from_slice(&bit_packed_header(values));
         pack(part, width, &mut page);
-        let spec = pages.write_page(CompressedPage::new(
-            Page::DataPage {
-                buf: compress(&page)?,
-                num_values: values as u32,
-                encoding: Encoding::RLE_DICTIONARY,
-                def_level_encoding: Encoding::RLE,
-                rep_level_encoding: Encoding::RLE,
-                statistics: None,
-            },
-            page.len(),
-        ))?;
-        uncompressed += spec.uncompressed_size as u64;
-        compressed += spec.compressed_size as u64;
-        data_offset.get_or_insert(spec.offset);
+        let data_page = Page::DataPage {
+            buf: compress(&page)?,
+            num_values: values as u32,
+            encoding: Encoding::RLE_DICTIONARY,
+            def_level_encoding: Encoding::RLE,
+            rep_level_encoding: Encoding::RLE,
+            statistics: None,
+        };
+        let offset = write(data_page, page.len())?;
+        data_offset.get_or_insert(offset);
         data_pages += 1;
     }
     pages.close()?;

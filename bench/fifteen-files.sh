@@ -1,0 +1,12 @@
+# Sourced by bench/fifteen.sh and bench/fifteen-hard.sh, with `dir` set: checks that hyperfine
+# is there, builds the programs in release mode (`bin` is their folder), and builds the 7-8
+# files into $dir/work/db when they are missing (timed, with peak memory).
+command -v hyperfine >/dev/null || { echo "hyperfine is missing: apt-get install -y hyperfine" >&2; exit 2; }
+cargo build --release -q -p tilebase-tools
+bin=$PWD/target/release
+mkdir -p "$dir/work/db"
+if ! ls "$dir"/work/db/4x4-*-pdb-1-2-3-4-5-6-7-8.tilebase >/dev/null 2>&1; then
+    echo "# building the 7-8 files (whole process: wall time, peak memory)"
+    /usr/bin/time -f "build-db --board 4x4: %e s wall, %M KB peak" \
+        "$bin/build-db" --board 4x4 --quiet --out "$dir/work/db" --force
+fi
