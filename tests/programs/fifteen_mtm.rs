@@ -119,7 +119,13 @@ struct Solved {
 /// - near the goal, the distances, the number of optimal solutions, each solution and each
 ///   hint equal to a breadth-first search's;
 /// - a damaged table refused, with the command that rebuilds it.
+///
+/// Opt-in (a minute and 500 MB, out of CI's test run):
+/// `cargo test --release -p tilebase-tools --test programs built_then -- --ignored`. CI answers
+/// the multi-tile metric from full tables on every small board, and builds relabelled tables
+/// of smaller boards against a breadth-first search (`crates/engine/tests/relabel.rs`).
 #[test]
+#[ignore = "builds 403 MB of tables in about a minute"]
 fn built_then_answered_as_slidy_and_a_breadth_first_search_answer() {
     let sandbox = Sandbox::new();
     let run = sandbox.run("build-db", &["--board", "4x4", "--metric", "mtm"]);

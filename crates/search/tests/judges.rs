@@ -1,6 +1,6 @@
-//! The searches as independent judges of the table: on random 3x3 states and on every state of
-//! the boards of up to 8 cells, every optimal algorithm finds a legal path exactly as long as the
-//! table's distance, and DFS a legal path.
+//! The searches as independent judges of the table: on random 3x3 states, every state of the
+//! boards of 4 and 6 cells and every other state of those of 8, every optimal algorithm finds a
+//! legal path exactly as long as the table's distance, and DFS a legal path.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -48,11 +48,12 @@ fn judge(db: &Database<Vec<u8>>, start: &State) {
     }
 }
 
-/// 1,000 seeded random states for each of the articles' two goals: 2,000 in all.
+/// 300 seeded random states for each of the articles' two goals: 600 in all (every 3x3 state
+/// is judged against the table by `verify`'s proof; here the searches are).
 fn random_3x3_states(goal: &str, seed: u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let db = database(&goal.parse().unwrap());
-    for _ in 0..1000 {
+    for _ in 0..300 {
         let index = rng.random_range(0..db.board().states());
         judge(
             &db,
@@ -71,10 +72,12 @@ fn random_3x3_states_of_goal_123456780() {
     random_3x3_states("123456780", 0x7113_ba5f);
 }
 
-fn every_state(board: &str) {
+/// Every `step`-th state of `board`'s half from index `first`, in index order (every state with
+/// step 1).
+fn every_state(board: &str, first: u32, step: usize) {
     let board: Board = board.parse().unwrap();
     let db = database(&board.ordered_goal().unwrap());
-    for index in 0..board.states() {
+    for index in (first..board.states()).step_by(step) {
         judge(
             &db,
             &State::from_index(board, db.goal().parity(), index).unwrap(),
@@ -85,18 +88,20 @@ fn every_state(board: &str) {
 #[test]
 fn every_state_of_the_boards_of_4_and_6_cells() {
     for board in ["2x2", "3x2", "2x3"] {
-        every_state(board);
+        every_state(board, 0, 1);
     }
 }
 
+/// The 8-cell boards: every other state of each (10,080 of 20,160: the even indices of 4x2, the
+/// odd of 2x4), so that the whole test suite stays within minutes.
 #[test]
-fn every_state_of_4x2() {
-    every_state("4x2");
+fn every_other_state_of_4x2() {
+    every_state("4x2", 0, 2);
 }
 
 #[test]
-fn every_state_of_2x4() {
-    every_state("2x4");
+fn every_other_state_of_2x4() {
+    every_state("2x4", 1, 2);
 }
 
 #[test]
