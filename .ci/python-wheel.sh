@@ -70,7 +70,7 @@ assert tilebase.solve("603712458") == "DDLURRDLLUURDDLURRDLLUR"
 try:
     tilebase.distance("12345678")
 except ValueError as error:
-    assert str(error) == '"12345678": 8 cells, but a 3x3 board has 9', error
+    assert str(error) == '"12345678": 8 cells, but a 3x3 board has 9 (8 cells make a 4x2 or 2x4 board)', error
 else:
     raise AssertionError("a bad state raised nothing")
 
