@@ -114,14 +114,16 @@ def sample(
     board: str,
     n: int,
     sampler: str = "uniform",
-    seed: int = 0,
+    seed: int | None = None,
     goal: StateLike | None = None,
     metric: str | None = "stm",
     pdb: str | None = None,
 ) -> numpy.typing.NDArray[numpy.uint8]:
     """`n` states drawn by `sampler`, a uint8 array of shape (n, cells), as `label --sample`
-    draws them: "uniform", "walk:L", "distance:D" (D, "A..B" or "max"; a full table) or
-    "file:PATH". The same seed draws the same states.
+    draws them: "uniform" (with replacement), "walk:L", "distance:D" (D, "A..B" or "max"; a
+    full table), "file:PATH" or "all" (every state once, from a full table: in the order of
+    their index, shuffled when a seed is given). The same seed draws the same states; the seed
+    is 0 when none is given.
 
     >>> tilebase.sample("3x3", 2, sampler="distance:24", seed=5).shape
     (2, 9)
