@@ -95,7 +95,7 @@ pub use files::watch::{Building, Job, Quietly, Watch};
 pub use print::bytes::moves_text;
 pub use print::{Input, Mode, Notation, Outcome, Printer, draw, json};
 pub use question::given::{Given, Int, quote};
-pub use question::position::{Position, ReadError};
+pub use question::position::{Position, ReadError, board_of_cell_count};
 pub use question::{
     Asked, GOAL_PRESETS, Question, QuestionError, read_board, read_metric, read_pdb,
 };

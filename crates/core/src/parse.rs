@@ -151,7 +151,7 @@ pub fn cell_count_message(found: usize, board: Board) -> String {
 /// `a 3x3`, `an 8x2`, `an 11x2`: a board's name with the article it is said with.
 pub fn article(board: impl fmt::Display) -> String {
     let name = board.to_string();
-    let vowel = name.starts_with('8') || name.starts_with("11x") || name.starts_with("18x");
+    let vowel = name.starts_with('8') || name.starts_with("11x");
     format!("{} {name}", if vowel { "an" } else { "a" })
 }
 

@@ -10,7 +10,7 @@ use numpy::{
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use tilebase_answer::{
-    Board, Method, Position, Sample, UNSOLVABLE, distances_without_files, label_rows,
+    Method, Position, Sample, UNSOLVABLE, board_of_cell_count, distances_without_files, label_rows,
     sample_without_files,
 };
 
@@ -24,7 +24,7 @@ impl Questions {
         py: Python<'py>,
         cells: &Bound<'py, PyAny>,
     ) -> Answer<Bound<'py, PyArray1<i16>>> {
-        self.rows_name_board(cells)?;
+        self.rows_name_board(cells);
         let board = self.current()?.board();
         with_rows(
             py,
@@ -56,7 +56,7 @@ impl Questions {
         moves: bool,
         optimal_moves: bool,
     ) -> Answer<Bound<'py, PyDict>> {
-        self.rows_name_board(cells)?;
+        self.rows_name_board(cells);
         let board = self.current()?.board();
         let mut after: Option<Vec<[i16; 4]>> = None;
         let mut optimal: Option<Vec<u8>> = None;
@@ -147,24 +147,18 @@ impl Questions {
 /// place when its rows lie one after another in memory, and fills with `answer` an `int16`
 /// array of one distance per row.
 impl Questions {
-    /// When no board was named, rows of 4, 9, 16 or 25 cells name it (2x2, 3x3, the 15- and
-    /// the 24-puzzle), as a state of that many cells does.
-    fn rows_name_board(&self, cells: &Bound<'_, PyAny>) -> Answer<()> {
+    /// When no board was named, rows of a width that names a board alone (4, 9, 16 or 25 cells:
+    /// 2x2, 3x3, the 15- and the 24-puzzle) are read on it, as a state of that many cells is.
+    fn rows_name_board(&self, cells: &Bound<'_, PyAny>) {
         let Ok((_, width)) = cells
             .getattr("shape")
             .and_then(|shape| shape.extract::<(usize, usize)>())
         else {
             // Not a 2-D array: `with_rows` says what it is.
-            return Ok(());
+            return;
         };
-        let board = match width {
-            16 => Some(Board::FOUR_BY_FOUR),
-            25 => Some(Board::FIVE_BY_FIVE),
-            n => Board::from_cell_count(n),
-        };
-        match board {
-            Some(board) => self.ask_on(board),
-            None => Ok(()),
+        if let Some(board) = board_of_cell_count(width) {
+            self.ask_on(board);
         }
     }
 }

@@ -202,12 +202,7 @@ impl Questions {
         };
         match file {
             None => {
-                let goal_names_none = match &goal {
-                    None => true,
-                    Some(Given::Text(text)) => GOAL_PRESETS.contains(&text.trim()),
-                    Some(_) => false,
-                };
-                let unnamed = (asked.board.is_none() && goal_names_none).then(|| Unnamed {
+                let unnamed = asked.leaves_board_to_state().then(|| Unnamed {
                     goal: goal.clone(),
                     metric: asked.metric,
                     pdb: asked.pdb,
@@ -246,7 +241,7 @@ impl Questions {
 
     /// Asks the question again on `board` when no board was named (a state or a row of cells
     /// names it); otherwise leaves it.
-    pub(super) fn ask_on(&self, board: Board) -> Answer<()> {
+    pub(super) fn ask_on(&self, board: Board) {
         let asked_on = self.question.borrow().as_ref().map(Question::board).ok();
         if let Some(unnamed) = &self.unnamed
             && asked_on != Some(board)
@@ -259,7 +254,6 @@ impl Questions {
                 state: None,
             });
         }
-        Ok(())
     }
 
     /// The question asked: on the board named, else the one the first state named; or why it
@@ -305,10 +299,12 @@ impl Questions {
     /// are the 15-puzzle's.
     pub(super) fn position(&self, state: &Bound<'_, PyAny>) -> Answer<Position> {
         let given = given(state, "state")?;
+        // Read once: on the board it names, which the question is then asked on.
         if self.unnamed.is_some()
             && let Ok(position) = Position::read_anywhere(&given)
         {
-            self.ask_on(position.board())?;
+            self.ask_on(position.board());
+            return Ok(position);
         }
         Position::read(self.current()?.board(), &given)
             .map_err(|e| Failure::Value(format!("{}: {e}", given.shown())))

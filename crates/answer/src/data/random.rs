@@ -189,7 +189,8 @@ pub(crate) fn uniform_cells(goal: &Position, count: usize, seed: u64) -> Option<
     use rand::SeedableRng;
     let state = goal.state()?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    Some(cells_at(state, &table_indices(&mut rng, state, count)))
+    let indices = table_indices(&mut rng, state, count);
+    Some(cells_at(state, count, |row| indices[row]))
 }
 
 /// Every state that can reach `goal` once, on a board with a full table, as flat cells: in
@@ -198,29 +199,37 @@ pub(crate) fn every_cells(goal: &Position, shuffle: Option<u64>) -> Option<Vec<u
     use rand::SeedableRng;
     use rand::seq::SliceRandom;
     let state = goal.state()?;
-    let mut indices: Vec<u32> = (0..state.board().states()).collect();
-    if let Some(seed) = shuffle {
-        indices.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
-    }
-    Some(cells_at(state, &indices))
+    let states = state.board().states();
+    let rows = states as usize;
+    Some(match shuffle {
+        // In order, each row's index is its number: no list of indices is made (a 12-cell
+        // board's would take a gigabyte).
+        None => cells_at(state, rows, |row| row as u32),
+        Some(seed) => {
+            let mut indices: Vec<u32> = (0..states).collect();
+            indices.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+            cells_at(state, rows, |row| indices[row])
+        }
+    })
 }
 
-/// The states of `indices` in the parity half of `goal`, as flat cells, unranked on every core.
-fn cells_at(goal: &State, indices: &[u32]) -> Vec<u8> {
+/// `rows` states of the parity half of `goal`, row `r` the state of index `index(r)`, as flat
+/// cells, unranked on every core.
+fn cells_at(goal: &State, rows: usize, index: impl Fn(usize) -> u32 + Sync) -> Vec<u8> {
     use rayon::prelude::*;
     let (_, parity) = goal.index_and_parity();
     let board = goal.board();
     let n = board.cells();
-    let mut cells = vec![0u8; indices.len() * n];
+    let mut cells = vec![0u8; rows * n];
     // Pieces of 64 Ki rows: large enough that handing one to a core costs nothing.
     const PIECE: usize = 1 << 16;
     cells
         .par_chunks_mut(PIECE * n)
-        .zip(indices.par_chunks(PIECE))
-        .for_each(|(out, indices)| {
-            for (row, &index) in out.chunks_exact_mut(n).zip(indices) {
+        .enumerate()
+        .for_each(|(piece, out)| {
+            for (i, row) in out.chunks_exact_mut(n).enumerate() {
                 // Every index is below the half's size, so each has its state.
-                if let Some(s) = State::from_index(board, parity, index) {
+                if let Some(s) = State::from_index(board, parity, index(piece * PIECE + i)) {
                     row.copy_from_slice(s.cells());
                 }
             }

@@ -56,16 +56,22 @@ pub struct Asked<'a> {
 }
 
 impl Asked<'_> {
-    /// The board asked about: as given, else the one the state names when the goal is none
-    /// or a word ([`GOAL_PRESETS`]) that fits any board.
+    /// Whether nothing asked names the board (no board, and no goal or a word
+    /// ([`GOAL_PRESETS`]) that fits any board), so that a state asked about may.
+    pub fn leaves_board_to_state(&self) -> bool {
+        self.board.is_none()
+            && match self.goal {
+                None => true,
+                Some(Given::Text(text)) => GOAL_PRESETS.contains(&text.trim()),
+                Some(_) => false,
+            }
+    }
+
+    /// The board asked about: as given, else the one the state names when nothing else
+    /// names one.
     fn board(&self) -> Option<Board> {
-        let goal_names_none = match self.goal {
-            None => true,
-            Some(Given::Text(text)) => GOAL_PRESETS.contains(&text.trim()),
-            Some(_) => false,
-        };
         self.board.or_else(|| {
-            goal_names_none
+            self.leaves_board_to_state()
                 .then_some(self.state?)
                 .and_then(|state| Position::read_anywhere(state).ok())
                 .map(|p| p.board())

@@ -466,6 +466,20 @@ fn larger_board(text: &str) -> Result<Option<Board>, ReadError> {
     }
 }
 
+/// The board a count of cells alone names: the only board of that many cells (4: 2x2, 9: 3x3,
+/// 25: the 24-puzzle), and the 15-puzzle for 16 (which 8x2 and 2x8 have too); `None` for counts
+/// that fit two boards or none. Rows of a batch of that width are read on it.
+pub fn board_of_cell_count(cells: usize) -> Option<Board> {
+    if cells == Board::FOUR_BY_FOUR.cells() {
+        return Some(Board::FOUR_BY_FOUR);
+    }
+    let mut boards = Board::with_cells(cells);
+    match (boards.next(), boards.next()) {
+        (Some(board), None) => Some(board),
+        _ => None,
+    }
+}
+
 /// A cheap first look at cells given as numbers, so that a small board's goal is not read
 /// twice (text is looked at by [`Position::parse_anywhere`]).
 fn could_be_sixteen_cells(given: &Given) -> bool {
