@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use crate::Progress;
+use crate::checkpoint::{Bits, Parts, Resumed, Saver, blocks};
 
 /// One layer of a search: a bitset over the entries, and which chunks have any.
 pub(crate) struct Frontier {
@@ -33,6 +34,16 @@ impl Frontier {
             words,
             bits: vec![0; chunks * words],
             active: vec![false; chunks],
+        }
+    }
+
+    /// Zeroes the words of the chunks with no entry in the layer: a chunk the search skips (one
+    /// complete) keeps words of an older layer, which a checkpoint must not save.
+    fn clear_inactive(&mut self) {
+        for (bits, active) in self.bits.chunks_mut(self.words).zip(&self.active) {
+            if !active {
+                bits.fill(0);
+            }
         }
     }
 
@@ -63,6 +74,8 @@ pub(crate) trait Record: Send {
     /// Notes that the entries set in `new` (one chunk's words) are at `depth`; returns how
     /// far that takes the search towards the `total` its progress is reported against.
     fn record(&mut self, new: &[u64], depth: u8) -> u64;
+    /// The values recorded so far, as a checkpoint saves them and reads them back.
+    fn bytes_mut(&mut self) -> &mut [u8];
 }
 
 impl Record for &mut [u8] {
@@ -78,6 +91,10 @@ impl Record for &mut [u8] {
             }
         }
         count
+    }
+
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        self
     }
 }
 
@@ -138,6 +155,95 @@ impl Layers<'_> {
     }
 }
 
+/// Reads `saver`'s checkpoint into a search's buffers, and checks that it holds together: the
+/// depth of the layer to go on after, or `None` to start from the seed (the buffers as they
+/// were, or reset where a checkpoint that could not be used was read into them).
+fn resume<R: Record>(
+    saver: &mut Saver<'_>,
+    layers: &mut Layers<'_>,
+    layer: &mut [u64],
+    visited: &mut dyn Bits,
+    records: &mut [R],
+) -> Option<u8> {
+    let mut parts = Parts {
+        depth: 0,
+        counts: &mut layers.counts,
+        reached: &mut layers.reached,
+        layer,
+        visited,
+        records: records.iter_mut().map(Record::bytes_mut).collect(),
+    };
+    match saver.resume(&mut parts) {
+        Resumed::Fresh => return None,
+        Resumed::From(depth) => match whole(&parts, depth) {
+            Ok(depth) => {
+                saver.resumed(u32::from(depth), *parts.reached, layers.total);
+                return Some(depth);
+            }
+            Err(why) => saver.ignored(why),
+        },
+        Resumed::Spoiled => {}
+    }
+    // Whatever was read is undone: the search starts from its seed.
+    parts.layer.fill(0);
+    let zeros = [0; 1024];
+    for from in (0..parts.visited.words()).step_by(zeros.len()) {
+        let n = (parts.visited.words() - from).min(zeros.len());
+        parts.visited.set(from, &zeros[..n]);
+    }
+    parts.records.iter_mut().for_each(|r| r.fill(u8::MAX));
+    parts.counts.clear();
+    *parts.reached = 0;
+    None
+}
+
+/// Whether a checkpoint read holds together: every layer found, the visited entries as many as
+/// the layers', the last layer among them. The depth, or why not.
+fn whole(parts: &Parts<'_>, depth: u32) -> Result<u8, &'static str> {
+    let ones = |words: &[u64]| words.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+    let (mut visited, mut outside) = (0, false);
+    blocks(&*parts.visited, |from, words| {
+        visited += ones(words);
+        let layer = &parts.layer[from..from + words.len()];
+        outside |= layer.iter().zip(words).any(|(l, v)| l & !v != 0);
+    });
+    let last = ones(parts.layer);
+    match u8::try_from(depth) {
+        Ok(depth)
+            if depth < u8::MAX
+                && parts.counts.iter().all(|&c| c > 0)
+                && parts.counts.iter().sum::<u64>() == visited
+                && parts.counts.last() == Some(&last)
+                && !outside =>
+        {
+            Ok(depth)
+        }
+        _ => Err("its layers do not match its entries"),
+    }
+}
+
+/// Saves the search at the end of the layer at `depth`, if a checkpoint is due.
+fn checkpoint<R: Record>(
+    saver: &mut Option<Saver<'_>>,
+    depth: u8,
+    layers: &mut Layers<'_>,
+    layer: &mut [u64],
+    visited: &mut dyn Bits,
+    records: &mut [R],
+) {
+    let Some(saver) = saver.as_mut().filter(|s| s.due()) else {
+        return;
+    };
+    saver.save(&Parts {
+        depth: u32::from(depth),
+        counts: &mut layers.counts,
+        reached: &mut layers.reached,
+        layer,
+        visited,
+        records: records.iter_mut().map(Record::bytes_mut).collect(),
+    });
+}
+
 /// Adds entries found and progress made, chunk by chunk.
 fn add(a: (u64, u64), b: (u64, u64)) -> (u64, u64) {
     (a.0 + b.0, a.1 + b.1)
@@ -176,13 +282,15 @@ pub(crate) struct Searched {
 
 /// Searches `space` breadth-first from its seed, giving each chunk's new entries to its part of
 /// `records` (one per chunk) with their depth, and reporting each layer to `progress`: how far
-/// the records have come towards `total`.
+/// the records have come towards `total`. With a `saver`, the search goes on from its
+/// checkpoint if an earlier run left one, and saves one now and then.
 pub(crate) fn search<S: Space, R: Record>(
     space: &S,
     records: &mut [R],
     progress: &dyn Progress,
     total: u64,
     split: Split,
+    mut saver: Option<Saver<'_>>,
 ) -> Searched {
     let (chunks, words, len) = (space.chunks(), space.words(), space.chunk_len());
     assert_eq!(records.len(), chunks);
@@ -199,24 +307,39 @@ pub(crate) fn search<S: Space, R: Record>(
         })
         .collect();
 
-    let (c, at) = space.seed();
-    layer.bits[c * words + at / 64] = 1 << (at % 64);
-    layer.active[c] = true;
-    visited[c * words + at / 64] = 1 << (at % 64);
     let mut layers = Layers {
         counts: Vec::new(),
         reached: 0,
         total,
         progress,
     };
-    layers.ended(
-        0,
-        1,
-        records[c].record(&layer.bits[c * words..(c + 1) * words], 0),
-    );
+    let resumed = saver
+        .as_mut()
+        .and_then(|saver| resume(saver, &mut layers, &mut layer.bits, &mut visited, records));
+    let start = if let Some(depth) = resumed {
+        let chunks = layer.bits.chunks(words).zip(visited.chunks(words));
+        for ((bits, seen), (active, done)) in chunks.zip(layer.active.iter_mut().zip(&mut complete))
+        {
+            *active = bits.iter().any(|&w| w != 0);
+            *done = seen == &full[..];
+        }
+        progress.layer(u32::from(depth), layers.reached, total);
+        depth + 1
+    } else {
+        let (c, at) = space.seed();
+        layer.bits[c * words + at / 64] = 1 << (at % 64);
+        layer.active[c] = true;
+        visited[c * words + at / 64] = 1 << (at % 64);
+        layers.ended(
+            0,
+            1,
+            records[c].record(&layer.bits[c * words..(c + 1) * words], 0),
+        );
+        1
+    };
 
     let parallel = split.splits(chunks * len);
-    for depth in 1u8.. {
+    for depth in start.. {
         let step = |(c, ((((out, seen), record), active), done)): (usize, ChunkParts<'_, R>)| {
             *active = false;
             if *done || !space.gather(c, &layer, out) {
@@ -262,9 +385,42 @@ pub(crate) fn search<S: Space, R: Record>(
             break;
         }
         std::mem::swap(&mut layer, &mut next);
+        if saver.as_ref().is_some_and(Saver::due) {
+            layer.clear_inactive();
+        }
+        checkpoint(
+            &mut saver,
+            depth,
+            &mut layers,
+            &mut layer.bits,
+            &mut visited,
+            records,
+        );
     }
     Searched {
         counts: layers.counts,
+    }
+}
+
+/// The visited bits of a pushing search: the even words of its marks (the odd ones, the next
+/// layer's bits, are all zero between layers).
+struct Evens<'a>(&'a mut [AtomicU64]);
+
+impl Bits for Evens<'_> {
+    fn words(&self) -> usize {
+        self.0.len() / 2
+    }
+
+    fn get(&self, from: usize, out: &mut [u64]) {
+        for (o, pair) in out.iter_mut().zip(self.0[2 * from..].chunks_exact(2)) {
+            *o = pair[0].load(Ordering::Relaxed);
+        }
+    }
+
+    fn set(&mut self, from: usize, words: &[u64]) {
+        for (w, pair) in words.iter().zip(self.0[2 * from..].chunks_exact_mut(2)) {
+            *pair[0].get_mut() = *w;
+        }
     }
 }
 
@@ -283,12 +439,16 @@ const PUSH_BATCH: usize = 1024;
 /// overlaps; only then are the unmarked ones set, each with an atomic OR (which waits for every
 /// earlier read, so one in the middle of the reads would stop their overlap), on cache lines
 /// just read.
+///
+/// With a `saver`, the search goes on from its checkpoint if an earlier run left one, and saves
+/// one now and then.
 pub(crate) fn search_push<S: PushSpace, R: Record>(
     space: &S,
     records: &mut [R],
     progress: &dyn Progress,
     total: u64,
     split: Split,
+    mut saver: Option<Saver<'_>>,
 ) -> Searched {
     let (chunks, len) = (space.chunks(), space.chunk_len());
     assert_eq!(len % 64, 0);
@@ -298,25 +458,42 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
     // Per 64 entries: the visited bits, then the next layer's bits.
     let mut marks: Vec<AtomicU64> = (0..2 * chunks * words).map(|_| AtomicU64::new(0)).collect();
 
-    let seed = space.seed() as usize;
-    let (c, w, bit) = (seed / len, seed / 64, 1u64 << (seed % 64));
-    layer.bits[w] = bit;
-    layer.active[c] = true;
-    *marks[2 * w].get_mut() = bit;
-    let mut one = vec![0u64; words];
-    one[w - c * words] = bit;
     let mut layers = Layers {
         counts: Vec::new(),
         reached: 0,
         total,
         progress,
     };
-    layers.ended(0, 1, records[c].record(&one, 0));
-
-    let parallel = split.splits(chunks * len);
     // Entries expanded so far, over every layer: steady progress, told after each chunk.
     let expanded = AtomicU64::new(0);
-    for depth in 1u8.. {
+    let resumed = saver.as_mut().and_then(|saver| {
+        let mut visited = Evens(&mut marks);
+        resume(saver, &mut layers, &mut layer.bits, &mut visited, records)
+    });
+    let start = if let Some(depth) = resumed {
+        for (active, bits) in layer.active.iter_mut().zip(layer.bits.chunks(words)) {
+            *active = bits.iter().any(|&w| w != 0);
+        }
+        // Every layer but the last has been expanded.
+        let done = layers.counts.iter().sum::<u64>() - layers.counts.last().unwrap_or(&0);
+        expanded.store(done, Ordering::Relaxed);
+        progress.layer(u32::from(depth), layers.reached, total);
+        progress.expanded(done);
+        depth + 1
+    } else {
+        let seed = space.seed() as usize;
+        let (c, w, bit) = (seed / len, seed / 64, 1u64 << (seed % 64));
+        layer.bits[w] = bit;
+        layer.active[c] = true;
+        *marks[2 * w].get_mut() = bit;
+        let mut one = vec![0u64; words];
+        one[w - c * words] = bit;
+        layers.ended(0, 1, records[c].record(&one, 0));
+        1
+    };
+
+    let parallel = split.splits(chunks * len);
+    for depth in start.. {
         // Push: every entry of the layer marks its neighbours not yet visited.
         {
             let (layer, marks, expanded) = (&layer, &marks, &expanded);
@@ -399,6 +576,14 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
         if !layers.ended(depth, found, units) {
             break;
         }
+        checkpoint(
+            &mut saver,
+            depth,
+            &mut layers,
+            &mut layer.bits,
+            &mut Evens(&mut marks),
+            records,
+        );
     }
     Searched {
         counts: layers.counts,

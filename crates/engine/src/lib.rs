@@ -12,6 +12,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod checkpoint;
 mod full;
 mod layers;
 mod pattern;
@@ -19,9 +20,10 @@ mod progress;
 mod relabel;
 mod save;
 
-pub use pattern::build_pattern;
+pub use checkpoint::{Checkpoint, Checkpointing};
+pub use pattern::{build_pattern, build_pattern_resuming};
 pub use progress::{NoProgress, Progress};
-pub use relabel::build_relabelled;
+pub use relabel::{build_relabelled, build_relabelled_resuming};
 pub use save::{
     SaveError, Saved, SavedPattern, SavedRelabelled, save, save_pattern, save_pattern_with,
     save_relabelled,
@@ -55,10 +57,29 @@ pub fn build_table_in(goal: &State, metric: Metric) -> Vec<u8> {
 /// searched on every thread of rayon's current pool; the table is the same byte for byte
 /// whatever the number of threads.
 pub fn build_table_with(goal: &State, metric: Metric, progress: &dyn Progress) -> Vec<u8> {
-    build(goal, metric, progress, Split::Auto)
+    build(goal, metric, progress, Split::Auto, None)
 }
 
-fn build(goal: &State, metric: Metric, progress: &dyn Progress, split: Split) -> Vec<u8> {
+/// [`build_table_with`], going on from `checkpoint` if an earlier build of the same table left
+/// one there, and saving one there now and then (see [`Checkpoint`]). The table is the same as
+/// an uninterrupted build's. The checkpoint is left for the caller to remove once the table is
+/// saved.
+pub fn build_table_resuming(
+    goal: &State,
+    metric: Metric,
+    progress: &dyn Progress,
+    checkpoint: &Checkpoint,
+) -> Vec<u8> {
+    build(goal, metric, progress, Split::Auto, Some(checkpoint))
+}
+
+fn build(
+    goal: &State,
+    metric: Metric,
+    progress: &dyn Progress,
+    split: Split,
+    checkpoint: Option<&Checkpoint>,
+) -> Vec<u8> {
     let space = full::FullSpace::new(goal, metric);
     // Zeroed memory comes from the system untouched: no pass to fill it, and its pages are
     // first touched by the workers that write them. Every entry is written, since every state
@@ -66,7 +87,10 @@ fn build(goal: &State, metric: Metric, progress: &dyn Progress, split: Split) ->
     let mut table = vec![0u8; goal.board().states() as usize];
     let mut records: Vec<&mut [u8]> = table.chunks_mut(layers::Space::chunk_len(&space)).collect();
     let total = u64::from(goal.board().states());
-    let searched = layers::search(&space, &mut records, progress, total, split);
+    let saver = checkpoint::saver(checkpoint, progress, || {
+        format!("table {} goal {goal} metric {metric}", goal.board())
+    });
+    let searched = layers::search(&space, &mut records, progress, total, split, saver);
     assert_eq!(
         searched.counts.iter().sum::<u64>(),
         u64::from(goal.board().states()),
@@ -96,10 +120,10 @@ mod tests {
         for board in Board::with_tables().filter(|b| b.cells() <= 10) {
             for goal in [board.ordered_goal().unwrap(), board.canonical_goals()[0]] {
                 for metric in [Metric::Single, Metric::Multi] {
-                    let alone = build(&goal, metric, &NoProgress, Split::Never);
+                    let alone = build(&goal, metric, &NoProgress, Split::Never, None);
                     for pool in &pools {
                         let split =
-                            pool.install(|| build(&goal, metric, &NoProgress, Split::Always));
+                            pool.install(|| build(&goal, metric, &NoProgress, Split::Always, None));
                         assert!(
                             split == alone,
                             "{board} {goal} {metric}: {} threads",

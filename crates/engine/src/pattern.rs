@@ -1,10 +1,11 @@
 //! The search space of a pattern database: abstract states (a placement of the pattern's tiles
 //! and the blank's region), indexed by [`Pattern`], searched by pushing.
 
-use tilebase_pattern::{Expander, Pattern};
+use tilebase_pattern::{Expander, Pattern, cells_to_string};
 
-use crate::Progress;
+use crate::checkpoint;
 use crate::layers::{self, PushSpace, Record, Split};
+use crate::{Checkpoint, Progress};
 
 /// Placements per chunk, in 64s: a chunk holds whole placements (each with all its region
 /// names), so each placement's value is written by one worker.
@@ -86,6 +87,10 @@ impl Record for Values<'_> {
         }
         placed
     }
+
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        self.values
+    }
 }
 
 /// The value of every placement of `pattern`, in rank order: the fewest moves of the pattern's
@@ -93,10 +98,27 @@ impl Record for Values<'_> {
 /// patterns are searched on every thread of rayon's current pool; the values are the same
 /// whatever the number of threads. `progress` is told of the placements valued so far.
 pub fn build_pattern(pattern: &Pattern, progress: &dyn Progress) -> Vec<u8> {
-    build(pattern, progress, Split::Auto)
+    build(pattern, progress, Split::Auto, None)
 }
 
-pub(crate) fn build(pattern: &Pattern, progress: &dyn Progress, split: Split) -> Vec<u8> {
+/// [`build_pattern`], going on from `checkpoint` if an earlier build of the same pattern left
+/// one there, and saving one there now and then (see [`Checkpoint`]). The values are the same
+/// as an uninterrupted build's. The checkpoint is left for the caller to remove once the values
+/// are saved.
+pub fn build_pattern_resuming(
+    pattern: &Pattern,
+    progress: &dyn Progress,
+    checkpoint: &Checkpoint,
+) -> Vec<u8> {
+    build(pattern, progress, Split::Auto, Some(checkpoint))
+}
+
+pub(crate) fn build(
+    pattern: &Pattern,
+    progress: &dyn Progress,
+    split: Split,
+    checkpoint: Option<&Checkpoint>,
+) -> Vec<u8> {
     let placements = pattern.placements() as usize;
     let space = PatternSpace {
         pattern,
@@ -109,7 +131,13 @@ pub(crate) fn build(pattern: &Pattern, progress: &dyn Progress, split: Split) ->
         .chunks_mut(PatternSpace::chunk_placements())
         .map(|values| Values { values, regions })
         .collect();
-    let searched = layers::search_push(&space, &mut records, progress, placements as u64, split);
+    let saver = checkpoint::saver(checkpoint, progress, || {
+        let (goal, tiles) = (pattern.goal(), pattern.tiles());
+        let (goal, tiles) = (cells_to_string(goal), cells_to_string(tiles));
+        format!("pattern {} goal {goal} tiles {tiles}", pattern.grid())
+    });
+    let total = placements as u64;
+    let searched = layers::search_push(&space, &mut records, progress, total, split, saver);
     // Each abstract state is reached once: what the progress of the expansions counts to.
     debug_assert_eq!(
         searched.counts.iter().sum::<u64>(),
@@ -151,10 +179,10 @@ mod tests {
             let grid = Grid::new(w, h).unwrap();
             let goal: Vec<u8> = (1..(w * h) as u8).chain([0]).collect();
             let pattern = Pattern::new(grid, &goal, tiles).unwrap();
-            let alone = build(&pattern, &NoProgress, Split::Never);
+            let alone = build(&pattern, &NoProgress, Split::Never, None);
             assert!(alone.iter().all(|&v| v != u8::MAX));
             for pool in &pools {
-                let split = pool.install(|| build(&pattern, &NoProgress, Split::Always));
+                let split = pool.install(|| build(&pattern, &NoProgress, Split::Always, None));
                 assert!(
                     split == alone,
                     "{grid} {tiles:?}: {} threads",
@@ -194,7 +222,7 @@ mod tests {
             .num_threads(3)
             .build()
             .unwrap();
-        let values = pool.install(|| build(&pattern, &told, Split::Always));
+        let values = pool.install(|| build(&pattern, &told, Split::Always, None));
         let mut expanded = std::mem::take(&mut *told.expanded.lock().unwrap());
         // Many steps, not one per layer (the 5-tile pattern has about 40 layers).
         assert!(expanded.len() > 100, "{} steps", expanded.len());

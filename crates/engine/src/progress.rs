@@ -20,6 +20,12 @@ pub trait Progress: Sync {
     fn encoded(&self, done: u64, total: u64) {
         let _ = (done, total);
     }
+
+    /// A build's checkpoint was read, could not be used, or could not be written (see
+    /// [`Checkpoint`](crate::Checkpoint)).
+    fn checkpointing(&self, event: crate::Checkpointing<'_>) {
+        let _ = event;
+    }
 }
 
 /// A [`Progress`] that ignores everything.

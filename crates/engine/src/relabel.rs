@@ -2,10 +2,11 @@
 //! of the board, the blank included, searched exactly in either metric.
 
 use tilebase_core::Metric;
-use tilebase_pattern::Relabelling;
+use tilebase_pattern::{Relabelling, cells_to_string};
 
-use crate::Progress;
+use crate::checkpoint;
 use crate::layers::{self, PushSpace, Split};
+use crate::{Checkpoint, Progress};
 
 /// Entries per chunk.
 const CHUNK: usize = 64 * 64 * 4;
@@ -61,6 +62,28 @@ pub fn build_relabelled(
     metric: Metric,
     progress: &dyn Progress,
 ) -> Vec<u8> {
+    build(relabelling, metric, progress, None)
+}
+
+/// [`build_relabelled`], going on from `checkpoint` if an earlier build of the same table left
+/// one there, and saving one there now and then (see [`Checkpoint`]). The values are the same
+/// as an uninterrupted build's. The checkpoint is left for the caller to remove once the values
+/// are saved.
+pub fn build_relabelled_resuming(
+    relabelling: &Relabelling,
+    metric: Metric,
+    progress: &dyn Progress,
+    checkpoint: &Checkpoint,
+) -> Vec<u8> {
+    build(relabelling, metric, progress, Some(checkpoint))
+}
+
+fn build(
+    relabelling: &Relabelling,
+    metric: Metric,
+    progress: &dyn Progress,
+    checkpoint: Option<&Checkpoint>,
+) -> Vec<u8> {
     let states = relabelling.states() as usize;
     let space = RelabelSpace {
         relabelling,
@@ -70,6 +93,15 @@ pub fn build_relabelled(
     let mut values = vec![u8::MAX; states];
     // Each chunk's distances, set as the search reaches them (only ever below `states`).
     let mut records: Vec<&mut [u8]> = values.chunks_mut(CHUNK).collect();
-    layers::search_push(&space, &mut records, progress, states as u64, Split::Auto);
+    let saver = checkpoint::saver(checkpoint, progress, || {
+        let (goal, labels) = (relabelling.goal(), relabelling.labels());
+        let (goal, labels) = (cells_to_string(goal), cells_to_string(labels));
+        format!(
+            "relabelled {} goal {goal} labels {labels} metric {metric}",
+            relabelling.grid()
+        )
+    });
+    let total = states as u64;
+    layers::search_push(&space, &mut records, progress, total, Split::Auto, saver);
     values
 }

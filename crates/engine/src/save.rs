@@ -73,7 +73,7 @@ pub fn save(
     compress: bool,
     replace: bool,
 ) -> Result<Saved, SaveError> {
-    let (header, bytes) = save_with(path, replace, |file| {
+    let (header, bytes) = save_with(path, replace, Synced::Yes, |file| {
         write_to(file, goal, metric, table, compress)
     })?;
     Ok(Saved {
@@ -144,7 +144,7 @@ pub fn save_pattern_with(
             path: path.to_path_buf(),
             source,
         })?;
-    let (header, bytes) = save_with(path, replace, |file| {
+    let (header, bytes) = save_with(path, replace, Synced::Yes, |file| {
         let mut out = BufWriter::new(file);
         let header = tilebase_format::pattern::write(&mut out, pattern, encoding, values, &table)?;
         out.flush()?;
@@ -177,7 +177,7 @@ pub fn save_relabelled(
     values: &[u8],
     replace: bool,
 ) -> Result<SavedRelabelled, SaveError> {
-    let (header, bytes) = save_with(path, replace, |file| {
+    let (header, bytes) = save_with(path, replace, Synced::Yes, |file| {
         let mut out = BufWriter::new(file);
         let header = tilebase_format::relabel::write(&mut out, relabelling, metric, values)?;
         out.flush()?;
@@ -190,11 +190,22 @@ pub fn save_relabelled(
     })
 }
 
+/// Whether a file saved is flushed to disk before it is renamed into place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Synced {
+    /// A database: after a crash, the path holds the whole file or none.
+    Yes,
+    /// A checkpoint, checked by its checksum when read: one cut short by a crash is ignored,
+    /// and not waiting for the disk halves the time the search stands still.
+    No,
+}
+
 /// Writes a file at `path` with `write`, under a temporary name renamed over `path` once
-/// complete and on disk; returns what `write` returned and the file's size.
-fn save_with<H>(
+/// complete (and on disk, if `synced`); returns what `write` returned and the file's size.
+pub(crate) fn save_with<H>(
     path: &Path,
     replace: bool,
+    synced: Synced,
     write: impl FnOnce(&mut File) -> io::Result<H>,
 ) -> Result<(H, u64), SaveError> {
     let io_err = |path: &Path| {
@@ -232,7 +243,9 @@ fn save_with<H>(
 
     let header = write(temp.as_file_mut()).map_err(io_err(temp.path()))?;
     readable_by_all(temp.as_file()).map_err(io_err(temp.path()))?;
-    temp.as_file().sync_all().map_err(io_err(temp.path()))?;
+    if synced == Synced::Yes {
+        temp.as_file().sync_all().map_err(io_err(temp.path()))?;
+    }
 
     let persisted = if replace {
         temp.persist(path)
