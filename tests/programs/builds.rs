@@ -121,3 +121,51 @@ fn a_killed_build_leaves_partial_files_that_the_next_build_sweeps() {
         fs::remove_file(cache.join(TABLE)).unwrap();
     }
 }
+
+/// A build stopped partway goes on from its last saved layer when run again: it says so,
+/// answers as a build from nothing does, and leaves no checkpoint behind. The checkpoint is
+/// made here by the engine, stopped at the end of a layer as a killed process stops (the
+/// engine's own tests stop every build at every layer; this one follows the programs' path).
+#[test]
+fn a_stopped_build_goes_on_from_its_last_saved_layer() {
+    use tilebase_core::{Board, Metric, State};
+    use tilebase_engine::{Checkpoint, Progress};
+
+    struct StopAt(u32);
+    impl Progress for StopAt {
+        fn layer(&self, depth: u32, _: u64, _: u64) {
+            if depth == self.0 {
+                std::panic::resume_unwind(Box::new("stopped"));
+            }
+        }
+    }
+
+    const SMALL: &str = "4x2-12345670.tilebase";
+    let sandbox = Sandbox::new();
+    let cache = sandbox.cache();
+    let board: Board = "4x2".parse().unwrap();
+    let goal = State::new(board, &[1, 2, 3, 4, 5, 6, 7, 0]).unwrap();
+    let checkpoint = Checkpoint::beside(&cache.join(SMALL)).every(Duration::ZERO);
+    let stopped = std::panic::catch_unwind(|| {
+        tilebase_engine::build_table_resuming(&goal, Metric::Single, &StopAt(13), &checkpoint)
+    });
+    assert!(stopped.is_err());
+    assert!(checkpoint.path().exists());
+
+    let run = sandbox.run("query", &["--board", "4x2", "0,1,2,3,5,6,7,4"]);
+    run.code(0);
+    // The blank walks the top row and steps down into its corner.
+    assert_eq!(run.stdout, "01235674: 4 moves: RRRD\n");
+    assert!(
+        run.stderr
+            .contains("query: building 4x2: going on from depth 12, where an earlier run stopped"),
+        "{run}"
+    );
+    assert_eq!(names(&cache), [SMALL], "{run}");
+    // Byte for byte the table of a build never stopped.
+    let fresh = Sandbox::new();
+    fresh
+        .run("query", &["--board", "4x2", "0,1,2,3,5,6,7,4"])
+        .code(0);
+    assert!(fs::read(cache.join(SMALL)).unwrap() == fs::read(fresh.cache().join(SMALL)).unwrap());
+}

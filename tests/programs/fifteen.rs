@@ -81,6 +81,34 @@ fn build_then_query_korf_shortest_as_a_batch() {
             &"4x4-1-2-3-4-5-6-7-8-9-10-11-12-13-14-15-0-pdb-1-2-3-4-5.tilebase".to_string()
         )
     );
+    // A build stopped after some of its files were saved goes on with the rest: those saved
+    // whole are kept and said to be, the others built as they would have been.
+    let db = sandbox.path().join("db");
+    let last = db.join("4x4-1-2-3-4-5-6-7-8-9-10-11-12-13-14-15-0-pdb-11-12-13-14-15.tilebase");
+    let built = std::fs::read(&last).unwrap();
+    std::fs::remove_file(&last).unwrap();
+    let again = sandbox.run(
+        "build-db",
+        &["--board", "4x4", "--pdb", "5-5-5", "--goal", KORF_GOAL],
+    );
+    again.code(0);
+    let files_of = |stdout: &str| -> Vec<String> {
+        stdout
+            .lines()
+            .filter(|l| l.contains(" placements"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(files_of(&again.stdout), files_of(&run.stdout), "{again}");
+    assert_eq!(
+        again
+            .stderr
+            .matches("kept, saved whole by an earlier run")
+            .count(),
+        2,
+        "{again}"
+    );
+    assert!(std::fs::read(&last).unwrap() == built);
 
     let instances = korf_shortest();
     let input: String = instances.iter().map(|(s, _)| format!("{s}\n")).collect();

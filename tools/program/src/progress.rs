@@ -172,6 +172,10 @@ impl Building for Layers {
             self.bar.set_position(done);
         }
     }
+
+    fn suspend(&self, say: &mut dyn FnMut()) {
+        self.bar.suspend(say);
+    }
 }
 
 impl tilebase_engine::Progress for Layers {

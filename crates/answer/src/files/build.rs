@@ -8,32 +8,63 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use tilebase_core::{Metric, State};
-use tilebase_engine::Saved;
+use tilebase_engine::{Checkpoint, Saved};
 
 use crate::error::Error;
 use crate::files::lock;
 use crate::files::watch::{Forward, Job, Watch};
 
 /// What `build` makes of each item's file at its path, each built under the lock that makes
-/// another process wait for it. A file that exists is replaced only with `force`: else it is
-/// refused before anything is built, so that nothing is half done.
+/// another process wait for it. A file that exists is replaced only with `force`. Else, when
+/// every file exists, they are refused before anything is built; when some do, those `kept`
+/// finds whole and holding their item (saved by an earlier run, stopped before the rest) are
+/// kept, said through `watch`, and only the others built; one that is not whole is refused.
 pub(crate) fn build_each<W, T>(
     items: &[(W, PathBuf)],
     force: bool,
     watch: &dyn Watch,
+    kept: impl Fn(&W, &Path) -> Option<T>,
     build: impl Fn(&W, &Path) -> Result<T, Error>,
 ) -> Result<Vec<T>, Error> {
+    let exists = |path: &PathBuf| symlink_metadata(path).is_ok();
     // Checked before building too, so that a refusal is instant; saving checks again.
-    if !force && let Some((_, path)) = items.iter().find(|(_, p)| symlink_metadata(p).is_ok()) {
-        return Err(Error::Exists(path.clone()));
+    let mut found: Vec<Option<T>> = items.iter().map(|_| None).collect();
+    if !force {
+        if items.iter().all(|(_, p)| exists(p)) {
+            return Err(Error::Exists(items[0].1.clone()));
+        }
+        for ((item, path), found) in items.iter().zip(&mut found) {
+            if exists(path) {
+                *found = Some(kept(item, path).ok_or_else(|| Error::Exists(path.clone()))?);
+            }
+        }
     }
     items
         .iter()
-        .map(|(item, path)| {
-            let _held = lock::lock(path, watch);
-            build(item, path)
+        .zip(found)
+        .map(|((item, path), found)| match found {
+            Some(kept) => {
+                watch.say(&format!(
+                    "{}: kept, saved whole by an earlier run of this build",
+                    path.display()
+                ));
+                Ok(kept)
+            }
+            None => {
+                let _held = lock::lock(path, watch);
+                build(item, path)
+            }
         })
         .collect()
+}
+
+/// Removes a build's checkpoint once the file it led to is `saved` (else it is kept, for the
+/// next run to go on from). One that cannot be removed is harmless: the next build of the same
+/// file reads it, and goes on from its last layer to the same values.
+pub(crate) fn done_with(checkpoint: &Checkpoint, saved: bool) {
+    if saved {
+        let _ = checkpoint.remove();
+    }
 }
 
 /// A full table built and saved, and how long it took.
@@ -59,19 +90,30 @@ pub fn build_table(
     force: bool,
     watch: &dyn Watch,
 ) -> Result<Built, Error> {
-    let mut built = build_each(&[((), path.to_path_buf())], force, watch, |(), path| {
-        let started = Instant::now();
-        let building = watch.building(&Job::Table { goal, metric });
-        let table = tilebase_engine::build_table_with(goal, metric, &Forward(&*building));
-        let search = started.elapsed();
-        building.writing(path);
-        let saved = tilebase_engine::save(path, goal, metric, &table, compress, force);
-        drop(building);
-        Ok(Built {
-            saved: saved?,
-            search,
-            total: started.elapsed(),
-        })
-    })?;
+    let one = [((), path.to_path_buf())];
+    let mut built = build_each(
+        &one,
+        force,
+        watch,
+        |(), _| None,
+        |(), path| {
+            let started = Instant::now();
+            let job = Job::Table { goal, metric };
+            let building = watch.building(&job);
+            let checkpoint = Checkpoint::beside(path);
+            let forward = Forward::new(&*building, watch, &job);
+            let table = tilebase_engine::build_table_resuming(goal, metric, &forward, &checkpoint);
+            let search = started.elapsed();
+            building.writing(path);
+            let saved = tilebase_engine::save(path, goal, metric, &table, compress, force);
+            drop(building);
+            done_with(&checkpoint, saved.is_ok());
+            Ok(Built {
+                saved: saved?,
+                search,
+                total: started.elapsed(),
+            })
+        },
+    )?;
     Ok(built.remove(0))
 }

@@ -7,14 +7,14 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use tilebase_core::Board;
-use tilebase_engine::SavedPattern;
+use tilebase_engine::{Checkpoint, SavedPattern};
 use tilebase_lookup::PatternFile;
 use tilebase_pattern::{
     ClassFrame, Encoding, Partition, Pattern, PatternValues, Solver, cells_to_string,
 };
 
 use crate::error::Error;
-use crate::files::build::build_each;
+use crate::files::build::{build_each, done_with};
 use crate::files::cost::BuildCost;
 use crate::files::find::Finder;
 use crate::files::repair;
@@ -227,7 +227,18 @@ pub fn build_files(
         .iter()
         .map(|t| (t, dir.join(file_name(board, canonical, t))))
         .collect();
-    build_each(&files, force, watch, |tiles, path| {
+    let kept = |tiles: &&Vec<u8>, path: &Path| {
+        let file = PatternFile::open(path).ok()?;
+        let whole = *file.pattern().grid() == tilebase_pattern::Grid::of(board)
+            && file.pattern().goal() == canonical
+            && file.pattern().tiles() == &tiles[..];
+        whole.then(|| SavedPattern {
+            path: path.to_path_buf(),
+            header: file.header().clone(),
+            bytes: std::fs::metadata(path).map_or(0, |m| m.len()),
+        })
+    };
+    build_each(&files, force, watch, kept, |tiles, path| {
         build_one(
             tilebase_pattern::Grid::of(board),
             canonical,
@@ -249,26 +260,23 @@ fn build_one(
 ) -> Result<SavedPattern, Error> {
     let pattern =
         Pattern::new(grid, canonical, tiles).map_err(|e| Error::Files(format!("pattern: {e}")))?;
-    let building = watch.building(&Job::Pattern(&pattern));
-    let values = tilebase_engine::build_pattern(&pattern, &Forward(&*building));
+    let job = Job::Pattern(&pattern);
+    let building = watch.building(&job);
+    let forward = Forward::new(&*building, watch, &job);
+    let checkpoint = Checkpoint::beside(path);
+    let values = tilebase_engine::build_pattern_resuming(&pattern, &forward, &checkpoint);
     building.writing(path);
     // Four bits a placement where every value is within 30 of its Manhattan distance (every
     // 15-puzzle pattern); a byte each where one is not.
     let save = |encoding| {
-        tilebase_engine::save_pattern_with(
-            path,
-            &pattern,
-            &values,
-            encoding,
-            force,
-            &Forward(&*building),
-        )
+        tilebase_engine::save_pattern_with(path, &pattern, &values, encoding, force, &forward)
     };
     let saved = match save(Encoding::Halved) {
         Err(tilebase_engine::SaveError::Encode { .. }) => save(Encoding::Plain),
         saved => saved,
     };
     drop(building);
+    done_with(&checkpoint, saved.is_ok());
     Ok(saved?)
 }
 

@@ -10,12 +10,12 @@ use std::sync::Arc;
 
 use tilebase_core::Board;
 use tilebase_core::Metric;
-use tilebase_engine::SavedRelabelled;
+use tilebase_engine::{Checkpoint, SavedRelabelled};
 use tilebase_lookup::RelabelledFile;
 use tilebase_pattern::{ClassFrame, MultiSolver, Relabelling, cells_to_string};
 
 use crate::error::Error;
-use crate::files::build::build_each;
+use crate::files::build::{build_each, done_with};
 use crate::files::cost::BuildCost;
 use crate::files::find::Finder;
 use crate::files::repair;
@@ -278,7 +278,18 @@ pub fn build_files(
             .map_err(|e| Error::Files(format!("relabelling: {e}")))?;
         tables.push((relabelling, dir.join(file_name(board, canonical, &labels))));
     }
-    build_each(&tables, force, watch, |relabelling, path| {
+    let kept = |relabelling: &Relabelling, path: &Path| {
+        let file = RelabelledFile::open(path).ok()?;
+        let whole = file.relabelling().goal() == relabelling.goal()
+            && file.relabelling().labels() == relabelling.labels()
+            && file.metric() == Metric::Multi;
+        whole.then(|| SavedRelabelled {
+            path: path.to_path_buf(),
+            header: file.header().clone(),
+            bytes: std::fs::metadata(path).map_or(0, |m| m.len()),
+        })
+    };
+    build_each(&tables, force, watch, kept, |relabelling, path| {
         build_one(relabelling, path, force, watch)
     })
 }
@@ -289,12 +300,20 @@ fn build_one(
     force: bool,
     watch: &dyn Watch,
 ) -> Result<SavedRelabelled, Error> {
-    let building = watch.building(&Job::Relabelled(relabelling));
-    let values =
-        tilebase_engine::build_relabelled(relabelling, Metric::Multi, &Forward(&*building));
+    let job = Job::Relabelled(relabelling);
+    let building = watch.building(&job);
+    let checkpoint = Checkpoint::beside(path);
+    let forward = Forward::new(&*building, watch, &job);
+    let values = tilebase_engine::build_relabelled_resuming(
+        relabelling,
+        Metric::Multi,
+        &forward,
+        &checkpoint,
+    );
     building.writing(path);
     let saved = tilebase_engine::save_relabelled(path, relabelling, Metric::Multi, &values, force);
     drop(building);
+    done_with(&checkpoint, saved.is_ok());
     Ok(saved?)
 }
 

@@ -7,10 +7,12 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use tilebase_core::{Metric, State};
+use tilebase_engine::Checkpoint;
 use tilebase_format::file_name;
 use tilebase_lookup::{Database, Goal, Storage};
 
 use crate::error::Error;
+use crate::files::build::done_with;
 use crate::files::find::Finder;
 use crate::files::repair;
 use crate::files::watch::{Forward, Job};
@@ -229,11 +231,20 @@ impl Finder<'_> {
     ) -> Result<TableSource, Error> {
         let canonical = goal.canonical_goal();
         let started = Instant::now();
-        let building = self.watch.building(&Job::Table {
+        let job = Job::Table {
             goal: &canonical,
             metric,
-        });
-        let table = tilebase_engine::build_table_with(&canonical, metric, &Forward(&*building));
+        };
+        let building = self.watch.building(&job);
+        let forward = Forward::new(&*building, self.watch, &job);
+        // Saved, the build can be resumed from a checkpoint beside the file.
+        let checkpoint = path.map(Checkpoint::beside);
+        let table = match &checkpoint {
+            Some(checkpoint) => {
+                tilebase_engine::build_table_resuming(&canonical, metric, &forward, checkpoint)
+            }
+            None => tilebase_engine::build_table_with(&canonical, metric, &forward),
+        };
         drop(building);
         let what = format!(
             "no database answers for goal {goal} ({} board, {metric}) yet: built the one of goal \
@@ -244,7 +255,11 @@ impl Finder<'_> {
         );
         let unsaved = match path {
             Some(path) => {
-                match tilebase_engine::save(path, &canonical, metric, &table, false, true) {
+                let saved = tilebase_engine::save(path, &canonical, metric, &table, false, true);
+                if let Some(checkpoint) = &checkpoint {
+                    done_with(checkpoint, saved.is_ok());
+                }
+                match saved {
                     Ok(saved) => {
                         self.watch
                             .say(&format!("{what}; saved it to {}", saved.path.display()));

@@ -37,6 +37,11 @@ pub trait Building: Sync {
     fn writing(&self, _path: &std::path::Path) {}
     /// The values being encoded for the file: `done` of `total` placements.
     fn encoded(&self, _done: u64, _total: u64) {}
+    /// Runs `say` (which writes a line) so that it does not mix with what the build draws: a
+    /// progress bar is taken away, then drawn again.
+    fn suspend(&self, say: &mut dyn FnMut()) {
+        say();
+    }
 }
 
 /// What a build makes.
@@ -99,20 +104,64 @@ impl Watch for Quietly {
     fn say(&self, _: &str) {}
 }
 
-/// The engine's progress, passed on to a [`Building`].
-pub(crate) struct Forward<'a>(pub(crate) &'a dyn Building);
+/// The engine's progress, passed on to a [`Building`]; what becomes of the build's checkpoint
+/// is said through the [`Watch`].
+pub(crate) struct Forward<'a> {
+    building: &'a dyn Building,
+    watch: &'a dyn Watch,
+    /// What is built, before what is said of it.
+    what: String,
+}
+
+impl<'a> Forward<'a> {
+    pub(crate) fn new(building: &'a dyn Building, watch: &'a dyn Watch, job: &Job<'_>) -> Self {
+        Forward {
+            building,
+            watch,
+            what: job.describe(),
+        }
+    }
+}
 
 impl tilebase_engine::Progress for Forward<'_> {
     fn layer(&self, depth: u32, reached: u64, total: u64) {
-        self.0.layer(depth, reached, total);
+        self.building.layer(depth, reached, total);
     }
 
     fn expanded(&self, done: u64) {
-        self.0.expanded(done);
+        self.building.expanded(done);
     }
 
     fn encoded(&self, done: u64, total: u64) {
-        self.0.encoded(done, total);
+        self.building.encoded(done, total);
+    }
+
+    fn checkpointing(&self, event: tilebase_engine::Checkpointing<'_>) {
+        use tilebase_engine::Checkpointing;
+        let what = &self.what;
+        let message = match event {
+            Checkpointing::Resumed {
+                path,
+                depth,
+                reached,
+                total,
+            } => format!(
+                "{what}: going on from depth {depth}, where an earlier run stopped ({:.0}% of \
+                 the entries valued; {})",
+                reached as f64 * 100.0 / total.max(1) as f64,
+                path.display()
+            ),
+            Checkpointing::Ignored { path, why } => format!(
+                "{what}: starting over, as the checkpoint {} cannot be used ({why})",
+                path.display()
+            ),
+            Checkpointing::Unwritten { why, .. } => format!(
+                "{what}: no checkpoint can be written ({why}): if this build is stopped, the \
+                 next starts over"
+            ),
+            _ => return,
+        };
+        self.building.suspend(&mut || self.watch.say(&message));
     }
 }
 
