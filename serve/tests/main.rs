@@ -5,6 +5,7 @@
 mod api;
 mod browser;
 mod fifteen;
+mod guide;
 mod runtime;
 mod shutdown;
 mod support;
