@@ -11,11 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-dir=${1:-/tmp/tilebase-fifteen}
-runs=${2:-3}
-# hyperfine checked, the programs built (`bin`), the 7-8 files built where missing.
-source bench/fifteen-files.sh
-grep -v '^#' tests/data/korf100.txt | cut -d' ' -f1 >"$dir/korf.txt"
+runs=3
+source bench/fifteen-files.sh "$@" # dir, runs, bin, the 7-8 files, $dir/korf.txt
 
 cd "$dir/work"
 # The first four from a public Java solver's README, then the goal turned about its diagonal;

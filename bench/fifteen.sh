@@ -12,14 +12,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-dir=${1:-/tmp/tilebase-fifteen}
-runs=${2:-5}
-# hyperfine checked, the programs built (`bin`), the 7-8 files built where missing.
-source bench/fifteen-files.sh
+runs=5
+source bench/fifteen-files.sh "$@" # dir, runs, bin, the 7-8 files, $dir/korf.txt
 
 # Korf's 100 (goal 0,1,...,15), and the same turned half a turn with tiles renamed 16 - t: the
 # same distances, for the goal 1,2,...,15,0 that slidy solves to.
-grep -v '^#' tests/data/korf100.txt | cut -d' ' -f1 >"$dir/korf.txt"
 awk -F, '{ line = ""; for (i = 16; i >= 1; i--) { t = ($i == 0) ? 0 : 16 - $i;
     line = line (i < 16 ? (i % 4 == 0 ? "/" : " ") : "") t } print line }' "$dir/korf.txt" >"$dir/korf-slidy.txt"
 # Two of the 17 positions at 80 moves from the goal 1,2,...,15,0.

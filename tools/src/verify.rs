@@ -65,6 +65,15 @@ fn file_kind(path: &Path) -> Option<tilebase_format::Kind> {
     tilebase_format::kind(&head).ok()
 }
 
+/// The line of a report that says what a file holds: its kind, board and goal, then `what`.
+fn holds(text: &mut String, kind: &str, (width, height): (u8, u8), goal: &[u8], what: &str) {
+    let goal = cells_to_string(goal);
+    let _ = writeln!(
+        text,
+        "  {kind:<10} board {width}x{height}, goal {goal}, {what}"
+    );
+}
+
 /// Verifies one relabelled table file: header, every block's checksum (when it opens), the
 /// value counts, and every entry by the local rule that only exact distances keep (the goal
 /// alone at 0, every other state a neighbour one nearer, no neighbours more than one apart).
@@ -86,16 +95,13 @@ fn verify_relabelled(path: &Path) -> Result<(String, bool), String> {
             n => format!("all {n} blocks of the table match their checksums"),
         }
     );
-    let _ = writeln!(
-        text,
-        "  relabelled board {}x{}, goal {}, labels {}, {} states, distances 0 to {}",
-        header.width,
-        header.height,
-        cells_to_string(&header.goal),
-        cells_to_string(&header.labels),
-        header.entry_count,
+    let (labels, states) = (cells_to_string(&header.labels), header.entry_count);
+    let (board, goal) = ((header.width, header.height), &header.goal);
+    let what = format!(
+        "labels {labels}, {states} states, distances 0 to {}",
         header.max_value
     );
+    holds(&mut text, "relabelled", board, goal, &what);
     check(
         &mut text,
         "counts",
@@ -168,16 +174,13 @@ fn verify_pattern(path: &Path) -> Result<(String, bool), String> {
         tilebase_format::pattern::VERSION,
         file.bytes().len() - header.table_len as usize - tilebase_format::PREAMBLE_LEN
     );
-    let _ = writeln!(
-        text,
-        "  pattern    board {}x{}, goal {}, tiles {}, {} placements, values 0 to {}",
-        header.width,
-        header.height,
-        cells_to_string(&header.goal),
-        cells_to_string(&header.tiles),
-        header.entry_count,
+    let (tiles, placements) = (cells_to_string(&header.tiles), header.entry_count);
+    let (board, goal) = ((header.width, header.height), &header.goal);
+    let what = format!(
+        "tiles {tiles}, {placements} placements, values 0 to {}",
         header.max_value
     );
+    holds(&mut text, "pattern", board, goal, &what);
     let _ = writeln!(
         text,
         "  checksums  {}: {}",

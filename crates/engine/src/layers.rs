@@ -140,7 +140,16 @@ struct Layers<'p> {
     progress: &'p dyn Progress,
 }
 
-impl Layers<'_> {
+impl<'p> Layers<'p> {
+    fn new(total: u64, progress: &'p dyn Progress) -> Self {
+        Layers {
+            counts: Vec::new(),
+            reached: 0,
+            total,
+            progress,
+        }
+    }
+
     /// Records the layer at `depth`: `found` entries, `units` of progress. `false` when it is
     /// empty, and the search is over.
     fn ended(&mut self, depth: u8, found: u64, units: u64) -> bool {
@@ -275,6 +284,16 @@ impl Split {
     }
 }
 
+/// How a search runs: whom it tells of its progress, towards what total (in the units its
+/// records count), whether it splits its layers among threads, and where it keeps its
+/// checkpoint, if anywhere.
+pub(crate) struct Run<'a> {
+    pub progress: &'a dyn Progress,
+    pub total: u64,
+    pub split: Split,
+    pub saver: Option<Saver<'a>>,
+}
+
 /// What a search found: the number of entries at each depth.
 pub(crate) struct Searched {
     pub counts: Vec<u64>,
@@ -284,14 +303,13 @@ pub(crate) struct Searched {
 /// `records` (one per chunk) with their depth, and reporting each layer to `progress`: how far
 /// the records have come towards `total`. With a `saver`, the search goes on from its
 /// checkpoint if an earlier run left one, and saves one now and then.
-pub(crate) fn search<S: Space, R: Record>(
-    space: &S,
-    records: &mut [R],
-    progress: &dyn Progress,
-    total: u64,
-    split: Split,
-    mut saver: Option<Saver<'_>>,
-) -> Searched {
+pub(crate) fn search<S: Space, R: Record>(space: &S, records: &mut [R], run: Run<'_>) -> Searched {
+    let Run {
+        progress,
+        total,
+        split,
+        mut saver,
+    } = run;
     let (chunks, words, len) = (space.chunks(), space.words(), space.chunk_len());
     assert_eq!(records.len(), chunks);
     let mut layer = Frontier::new(chunks, words);
@@ -307,12 +325,7 @@ pub(crate) fn search<S: Space, R: Record>(
         })
         .collect();
 
-    let mut layers = Layers {
-        counts: Vec::new(),
-        reached: 0,
-        total,
-        progress,
-    };
+    let mut layers = Layers::new(total, progress);
     let resumed = saver
         .as_mut()
         .and_then(|saver| resume(saver, &mut layers, &mut layer.bits, &mut visited, records));
@@ -445,11 +458,14 @@ const PUSH_BATCH: usize = 1024;
 pub(crate) fn search_push<S: PushSpace, R: Record>(
     space: &S,
     records: &mut [R],
-    progress: &dyn Progress,
-    total: u64,
-    split: Split,
-    mut saver: Option<Saver<'_>>,
+    run: Run<'_>,
 ) -> Searched {
+    let Run {
+        progress,
+        total,
+        split,
+        mut saver,
+    } = run;
     let (chunks, len) = (space.chunks(), space.chunk_len());
     assert_eq!(len % 64, 0);
     assert_eq!(records.len(), chunks);
@@ -458,12 +474,7 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
     // Per 64 entries: the visited bits, then the next layer's bits.
     let mut marks: Vec<AtomicU64> = (0..2 * chunks * words).map(|_| AtomicU64::new(0)).collect();
 
-    let mut layers = Layers {
-        counts: Vec::new(),
-        reached: 0,
-        total,
-        progress,
-    };
+    let mut layers = Layers::new(total, progress);
     // Entries expanded so far, over every layer: steady progress, told after each chunk.
     let expanded = AtomicU64::new(0);
     let resumed = saver.as_mut().and_then(|saver| {

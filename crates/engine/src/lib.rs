@@ -90,7 +90,13 @@ fn build(
     let saver = checkpoint::saver(checkpoint, progress, || {
         format!("table {} goal {goal} metric {metric}", goal.board())
     });
-    let searched = layers::search(&space, &mut records, progress, total, split, saver);
+    let run = layers::Run {
+        progress,
+        total,
+        split,
+        saver,
+    };
+    let searched = layers::search(&space, &mut records, run);
     assert_eq!(
         searched.counts.iter().sum::<u64>(),
         u64::from(goal.board().states()),

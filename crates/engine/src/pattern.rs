@@ -136,8 +136,13 @@ pub(crate) fn build(
         let (goal, tiles) = (cells_to_string(goal), cells_to_string(tiles));
         format!("pattern {} goal {goal} tiles {tiles}", pattern.grid())
     });
-    let total = placements as u64;
-    let searched = layers::search_push(&space, &mut records, progress, total, split, saver);
+    let run = layers::Run {
+        progress,
+        total: placements as u64,
+        split,
+        saver,
+    };
+    let searched = layers::search_push(&space, &mut records, run);
     // Each abstract state is reached once: what the progress of the expansions counts to.
     debug_assert_eq!(
         searched.counts.iter().sum::<u64>(),

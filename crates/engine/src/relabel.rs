@@ -101,7 +101,12 @@ fn build(
             relabelling.grid()
         )
     });
-    let total = states as u64;
-    layers::search_push(&space, &mut records, progress, total, Split::Auto, saver);
+    let run = layers::Run {
+        progress,
+        total: states as u64,
+        split: Split::Auto,
+        saver,
+    };
+    layers::search_push(&space, &mut records, run);
     values
 }
