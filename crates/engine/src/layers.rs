@@ -304,12 +304,7 @@ pub(crate) struct Searched {
 /// the records have come towards `total`. With a `saver`, the search goes on from its
 /// checkpoint if an earlier run left one, and saves one now and then.
 pub(crate) fn search<S: Space, R: Record>(space: &S, records: &mut [R], run: Run<'_>) -> Searched {
-    let Run {
-        progress,
-        total,
-        split,
-        mut saver,
-    } = run;
+    let (progress, total, split, mut saver) = (run.progress, run.total, run.split, run.saver);
     let (chunks, words, len) = (space.chunks(), space.words(), space.chunk_len());
     assert_eq!(records.len(), chunks);
     let mut layer = Frontier::new(chunks, words);
@@ -460,12 +455,7 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
     records: &mut [R],
     run: Run<'_>,
 ) -> Searched {
-    let Run {
-        progress,
-        total,
-        split,
-        mut saver,
-    } = run;
+    let (progress, total, split, mut saver) = (run.progress, run.total, run.split, run.saver);
     let (chunks, len) = (space.chunks(), space.chunk_len());
     assert_eq!(len % 64, 0);
     assert_eq!(records.len(), chunks);
