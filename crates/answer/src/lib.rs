@@ -81,7 +81,7 @@ pub use data::stats::{
     Stats, TableStats,
 };
 pub use error::Error;
-pub use files::build::{Built, build_table};
+pub use files::build::{Built, build_table, builds_under_way, stop_builds};
 pub use files::cost::{BuildCost, pdb_help};
 pub use files::patterns::{
     PatternSource, build_files as build_patterns, file_name as pattern_file_name,

@@ -12,6 +12,7 @@
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::Progress;
@@ -48,6 +49,7 @@ const VERSION: u32 = 1;
 pub struct Checkpoint {
     path: PathBuf,
     every: Duration,
+    stop: Option<&'static AtomicBool>,
 }
 
 impl Checkpoint {
@@ -60,6 +62,7 @@ impl Checkpoint {
         Checkpoint {
             path: target.with_file_name(format!(".{name}.checkpoint")),
             every: EVERY,
+            stop: None,
         }
     }
 
@@ -68,6 +71,14 @@ impl Checkpoint {
     /// told; zero saves every layer, however long it takes).
     pub fn every(mut self, every: Duration) -> Checkpoint {
         self.every = every;
+        self
+    }
+
+    /// Stops the build when `flag` is set (a program asked to quit): it saves the last layer it
+    /// finished, at once if it is between layers or in the middle of pushing a layer, else at
+    /// the end of the layer under way, and its function returns [`Stopped`].
+    pub fn stopped_by(mut self, flag: &'static AtomicBool) -> Checkpoint {
+        self.stop = Some(flag);
         self
     }
 
@@ -83,6 +94,23 @@ impl Checkpoint {
             _ => Ok(()),
         }
     }
+}
+
+/// A build stopped by its [`Checkpoint::stopped_by`] flag, its last finished layer saved (unless
+/// [`Checkpointing::Unwritten`] said otherwise): the next build of the same file goes on from
+/// there.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("stopped after depth {depth}, saved in {}", path.display())]
+pub struct Stopped {
+    /// The last layer saved.
+    pub depth: u32,
+    /// The checkpoint.
+    pub path: PathBuf,
+}
+
+/// The values of a build without a checkpoint, which nothing can stop.
+pub(crate) fn unstopped(built: Result<Vec<u8>, Stopped>) -> Vec<u8> {
+    built.unwrap_or_else(|stopped| unreachable!("{stopped}: only a build with a checkpoint stops"))
 }
 
 /// What became of a build's checkpoint, as its [`Progress`] is told.
@@ -203,6 +231,8 @@ pub(crate) struct Saver<'a> {
     cost: Duration,
     /// A checkpoint could not be written: none is tried again.
     failed: bool,
+    /// The depth of the last layer saved.
+    saved: Option<u32>,
 }
 
 impl<'a> Saver<'a> {
@@ -214,6 +244,32 @@ impl<'a> Saver<'a> {
             last: Instant::now(),
             cost: Duration::ZERO,
             failed: false,
+            saved: None,
+        }
+    }
+
+    /// The flag that stops the build, if any.
+    pub fn stop_flag(&self) -> Option<&'static AtomicBool> {
+        self.checkpoint.stop
+    }
+
+    /// Whether the build is asked to stop.
+    pub fn stopping(&self) -> bool {
+        self.checkpoint
+            .stop
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// Whether the layer at `depth` is saved already.
+    pub fn saved(&self, depth: u32) -> bool {
+        self.saved == Some(depth)
+    }
+
+    /// What a build stopped now says.
+    pub fn stopped(&self) -> Stopped {
+        Stopped {
+            depth: self.saved.unwrap_or(0),
+            path: self.checkpoint.path.clone(),
         }
     }
 
@@ -245,7 +301,10 @@ impl<'a> Saver<'a> {
         let read = read(file, &self.key, parts);
         self.last = Instant::now();
         match read {
-            Ok(depth) => Resumed::From(depth),
+            Ok(depth) => {
+                self.saved = Some(depth);
+                Resumed::From(depth)
+            }
             Err(why) => {
                 self.ignored(&why);
                 Resumed::Spoiled
@@ -265,7 +324,8 @@ impl<'a> Saver<'a> {
     }
 
     /// Tells the progress that the checkpoint cannot be used, and why.
-    pub fn ignored(&self, why: &str) {
+    pub fn ignored(&mut self, why: &str) {
+        self.saved = None;
         let path = &self.checkpoint.path;
         self.progress
             .checkpointing(Checkpointing::Ignored { path, why });
@@ -283,6 +343,8 @@ impl<'a> Saver<'a> {
             self.progress
                 .checkpointing(Checkpointing::Unwritten { path, why: &why });
             self.failed = true;
+        } else {
+            self.saved = Some(parts.depth);
         }
         self.cost = started.elapsed();
         self.last = Instant::now();
@@ -463,7 +525,7 @@ mod tests {
         }
     }
 
-    struct Stopped;
+    struct Killed;
 
     /// Stops a build as [`Told`] does, without the panic's message on stderr.
     fn stop() -> ! {
@@ -471,12 +533,12 @@ mod tests {
         QUIET.call_once(|| {
             let said = std::panic::take_hook();
             std::panic::set_hook(Box::new(move |info| {
-                if !info.payload().is::<Stopped>() {
+                if !info.payload().is::<Killed>() {
                     said(info);
                 }
             }));
         });
-        std::panic::panic_any(Stopped)
+        std::panic::panic_any(Killed)
     }
 
     /// Runs `build` stopped at the end of every layer in turn, then again, to the end, from
@@ -517,7 +579,7 @@ mod tests {
         ] {
             let goal = board.canonical_goals()[0];
             resumes_at_every_layer(&format!("{board} {metric}"), &|progress, checkpoint| {
-                crate::build_table_resuming(&goal, metric, progress, checkpoint)
+                crate::build_table_resuming(&goal, metric, progress, checkpoint).unwrap()
             });
         }
     }
@@ -529,7 +591,7 @@ mod tests {
             let goal: Vec<u8> = (1..(w * h) as u8).chain([0]).collect();
             let pattern = Pattern::new(grid, &goal, tiles).unwrap();
             resumes_at_every_layer(&format!("{grid} {tiles:?}"), &|progress, checkpoint| {
-                crate::build_pattern_resuming(&pattern, progress, checkpoint)
+                crate::build_pattern_resuming(&pattern, progress, checkpoint).unwrap()
             });
         }
     }
@@ -542,6 +604,7 @@ mod tests {
         for metric in [Metric::Single, Metric::Multi] {
             resumes_at_every_layer(&format!("relabelled {metric}"), &|progress, checkpoint| {
                 crate::build_relabelled_resuming(&relabelling, metric, progress, checkpoint)
+                    .unwrap()
             });
         }
     }
@@ -563,7 +626,7 @@ mod tests {
                 ..Told::default()
             };
             let run = catch_unwind(AssertUnwindSafe(|| {
-                crate::build_pattern_resuming(pattern, &stopping, &checkpoint)
+                crate::build_pattern_resuming(pattern, &stopping, &checkpoint).unwrap()
             }));
             assert!(run.is_err());
             std::fs::read(checkpoint.path()).unwrap()
@@ -589,7 +652,7 @@ mod tests {
         for (name, bytes, said) in cases {
             std::fs::write(checkpoint.path(), bytes).unwrap();
             let again = Told::default();
-            let values = crate::build_pattern_resuming(&pattern, &again, &checkpoint);
+            let values = crate::build_pattern_resuming(&pattern, &again, &checkpoint).unwrap();
             assert!(values == whole, "{name}");
             let events = again.events.lock().unwrap();
             assert_eq!(events.len(), 1, "{name}: {events:?}");
@@ -607,11 +670,111 @@ mod tests {
         let checkpoint = Checkpoint::beside(&blocked.join("built")).every(Duration::ZERO);
         let goal = Board::THREE_BY_THREE.canonical_goals()[0];
         let told = Told::default();
-        let table = crate::build_table_resuming(&goal, Metric::Single, &told, &checkpoint);
+        let table = crate::build_table_resuming(&goal, Metric::Single, &told, &checkpoint).unwrap();
         assert!(table == crate::build_table(&goal));
         let events = told.events.lock().unwrap();
         assert_eq!(events.len(), 1, "{events:?}");
         assert!(events[0].starts_with("unwritten: "), "{events:?}");
         checkpoint.remove().unwrap_err();
+    }
+
+    /// What a build that may be stopped returns.
+    type Built = Result<Vec<u8>, Stopped>;
+
+    /// Asks its build to stop (sets `flag`) at the end of the layer at `depth`, or, with
+    /// `pushed`, once that many entries of later layers are expanded (in the middle of a
+    /// pattern's layer); keeps the last layer ended.
+    struct AskToStop {
+        flag: &'static AtomicBool,
+        depth: u32,
+        pushed: Option<u64>,
+        ended: std::sync::atomic::AtomicU32,
+    }
+
+    impl Progress for AskToStop {
+        fn layer(&self, depth: u32, _: u64, _: u64) {
+            self.ended.store(depth, Ordering::Relaxed);
+            if depth == self.depth && self.pushed.is_none() {
+                self.flag.store(true, Ordering::Relaxed);
+            }
+        }
+
+        fn expanded(&self, done: u64) {
+            if self.pushed.is_some_and(|p| done >= p)
+                && self.ended.load(Ordering::Relaxed) >= self.depth
+            {
+                self.flag.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Stops `build` by its flag at the end of a layer, and (`pushed`) in the middle of one:
+    /// it returns at once with the last layer it finished saved, and the next build goes on
+    /// from that layer to the values of a build never stopped.
+    fn stops_with_its_last_layer_saved(
+        name: &str,
+        flag: &'static AtomicBool,
+        pushed: Option<u64>,
+        build: &dyn Fn(&dyn Progress, &Checkpoint) -> Built,
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let plain = Checkpoint::beside(&dir.path().join("built"));
+        let whole = build(&NoProgress, &plain).unwrap();
+        plain.remove().unwrap();
+        for depth in [3, 9] {
+            flag.store(false, Ordering::Relaxed);
+            let asking = AskToStop {
+                flag,
+                depth,
+                pushed,
+                ended: Default::default(),
+            };
+            let stopped = build(&asking, &plain.clone().stopped_by(flag)).unwrap_err();
+            // Every layer ended was saved: the last, or (stopped while pushing) the one before.
+            let ended = asking.ended.load(Ordering::Relaxed);
+            assert_eq!(stopped.depth, ended, "{name}: asked at {depth}");
+            assert!(ended >= depth, "{name}");
+            flag.store(false, Ordering::Relaxed);
+            let again = Told::default();
+            let values = build(&again, &plain).unwrap();
+            assert!(values == whole, "{name}: stopped at {ended}");
+            let said = again.events.lock().unwrap().clone();
+            assert_eq!(said, [format!("resumed after {ended}")], "{name}");
+            plain.remove().unwrap();
+        }
+    }
+
+    #[test]
+    fn a_full_table_stopped_saves_its_last_layer() {
+        static STOP: AtomicBool = AtomicBool::new(false);
+        let goal = Board::THREE_BY_THREE.canonical_goals()[0];
+        stops_with_its_last_layer_saved("3x3", &STOP, None, &|progress, checkpoint| {
+            crate::build_table_resuming(&goal, Metric::Single, progress, checkpoint)
+        });
+    }
+
+    #[test]
+    fn a_pattern_stopped_saves_its_last_layer() {
+        static STOP: AtomicBool = AtomicBool::new(false);
+        let grid = Grid::new(4, 4).unwrap();
+        let goal: Vec<u8> = (1..16).chain([0]).collect();
+        let pattern = Pattern::new(grid, &goal, &[1, 2, 5, 6]).unwrap();
+        let build = |progress: &dyn Progress, checkpoint: &Checkpoint| {
+            crate::build_pattern_resuming(&pattern, progress, checkpoint)
+        };
+        // Between layers, then while pushing one (after its first chunk).
+        stops_with_its_last_layer_saved("4x4 [1, 2, 5, 6]", &STOP, None, &build);
+        stops_with_its_last_layer_saved("4x4 [1, 2, 5, 6] pushing", &STOP, Some(1), &build);
+    }
+
+    #[test]
+    fn a_relabelled_table_stopped_saves_its_last_layer() {
+        static STOP: AtomicBool = AtomicBool::new(false);
+        let grid = Grid::new(3, 3).unwrap();
+        let goal: Vec<u8> = (1..9).chain([0]).collect();
+        let relabelling = Relabelling::new(grid, &goal, &[1, 1, 2, 2, 3, 3, 4, 4, 0]).unwrap();
+        stops_with_its_last_layer_saved("relabelled", &STOP, None, &|progress, checkpoint| {
+            crate::build_relabelled_resuming(&relabelling, Metric::Multi, progress, checkpoint)
+        });
     }
 }

@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use crate::Progress;
-use crate::checkpoint::{Bits, Parts, Resumed, Saver, blocks};
+use crate::checkpoint::{Bits, Parts, Resumed, Saver, Stopped, blocks};
 
 /// One layer of a search: a bitset over the entries, and which chunks have any.
 pub(crate) struct Frontier {
@@ -231,7 +231,8 @@ fn whole(parts: &Parts<'_>, depth: u32) -> Result<u8, &'static str> {
     }
 }
 
-/// Saves the search at the end of the layer at `depth`, if a checkpoint is due.
+/// Saves the search at the end of the layer at `depth`, if a checkpoint is due; and with
+/// `stop`, unless it is saved already, then returns what stopped.
 fn checkpoint<R: Record>(
     saver: &mut Option<Saver<'_>>,
     depth: u8,
@@ -239,18 +240,29 @@ fn checkpoint<R: Record>(
     layer: &mut [u64],
     visited: &mut dyn Bits,
     records: &mut [R],
-) {
-    let Some(saver) = saver.as_mut().filter(|s| s.due()) else {
-        return;
+    stop: bool,
+) -> Result<(), Stopped> {
+    let Some(saver) = saver.as_mut() else {
+        return Ok(());
     };
+    let depth32 = u32::from(depth);
+    if !(saver.due() || stop && !saver.saved(depth32)) {
+        return if stop { Err(saver.stopped()) } else { Ok(()) };
+    }
     saver.save(&Parts {
-        depth: u32::from(depth),
+        depth: depth32,
         counts: &mut layers.counts,
         reached: &mut layers.reached,
         layer,
         visited,
         records: records.iter_mut().map(Record::bytes_mut).collect(),
     });
+    if stop { Err(saver.stopped()) } else { Ok(()) }
+}
+
+/// Whether the search is asked to stop.
+fn stopping(saver: &Option<Saver<'_>>) -> bool {
+    saver.as_ref().is_some_and(Saver::stopping)
 }
 
 /// Adds entries found and progress made, chunk by chunk.
@@ -303,7 +315,11 @@ pub(crate) struct Searched {
 /// `records` (one per chunk) with their depth, and reporting each layer to `progress`: how far
 /// the records have come towards `total`. With a `saver`, the search goes on from its
 /// checkpoint if an earlier run left one, and saves one now and then.
-pub(crate) fn search<S: Space, R: Record>(space: &S, records: &mut [R], run: Run<'_>) -> Searched {
+pub(crate) fn search<S: Space, R: Record>(
+    space: &S,
+    records: &mut [R],
+    run: Run<'_>,
+) -> Result<Searched, Stopped> {
     let (progress, total, split, mut saver) = (run.progress, run.total, run.split, run.saver);
     let (chunks, words, len) = (space.chunks(), space.words(), space.chunk_len());
     assert_eq!(records.len(), chunks);
@@ -393,21 +409,16 @@ pub(crate) fn search<S: Space, R: Record>(space: &S, records: &mut [R], run: Run
             break;
         }
         std::mem::swap(&mut layer, &mut next);
-        if saver.as_ref().is_some_and(Saver::due) {
+        let stop = stopping(&saver);
+        if stop || saver.as_ref().is_some_and(Saver::due) {
             layer.clear_inactive();
         }
-        checkpoint(
-            &mut saver,
-            depth,
-            &mut layers,
-            &mut layer.bits,
-            &mut visited,
-            records,
-        );
+        let (bits, visited) = (&mut layer.bits, &mut visited);
+        checkpoint(&mut saver, depth, &mut layers, bits, visited, records, stop)?;
     }
-    Searched {
+    Ok(Searched {
         counts: layers.counts,
-    }
+    })
 }
 
 /// The visited bits of a pushing search: the even words of its marks (the odd ones, the next
@@ -454,7 +465,7 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
     space: &S,
     records: &mut [R],
     run: Run<'_>,
-) -> Searched {
+) -> Result<Searched, Stopped> {
     let (progress, total, split, mut saver) = (run.progress, run.total, run.split, run.saver);
     let (chunks, len) = (space.chunks(), space.chunk_len());
     assert_eq!(len % 64, 0);
@@ -494,6 +505,7 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
     };
 
     let parallel = split.splits(chunks * len);
+    let stop_flag = saver.as_ref().and_then(Saver::stop_flag);
     for depth in start.. {
         // Push: every entry of the layer marks its neighbours not yet visited.
         {
@@ -517,6 +529,10 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
                 batch.clear();
             };
             let push = |(batch, unmarked): &mut (Vec<u64>, Vec<u64>), c: usize| {
+                // Asked to stop: the rest of the layer is left, its marks never kept.
+                if stop_flag.is_some_and(|f| f.load(Ordering::Relaxed)) {
+                    return;
+                }
                 let unmarked = &mut unmarked[..];
                 let Some(bits) = layer.chunk(c) else { return };
                 space.for_each_neighbour_in(c, bits, |n| {
@@ -536,6 +552,20 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
                 let mut buffers = buffers();
                 (0..chunks).for_each(|c| push(&mut buffers, c));
             }
+        }
+        if stopping(&saver) {
+            // The pushing wrote only the next layer's marks: the layer before, the visited
+            // bits and the records are as that layer left them, and are saved as its.
+            let (bits, visited) = (&mut layer.bits, &mut Evens(&mut marks));
+            checkpoint(
+                &mut saver,
+                depth - 1,
+                &mut layers,
+                bits,
+                visited,
+                records,
+                true,
+            )?;
         }
         // Keep: what is new in each chunk becomes the layer, visited and recorded.
         let keep = |((bits, marks), (active, record)): KeepParts<'_, R>| {
@@ -577,16 +607,11 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
         if !layers.ended(depth, found, units) {
             break;
         }
-        checkpoint(
-            &mut saver,
-            depth,
-            &mut layers,
-            &mut layer.bits,
-            &mut Evens(&mut marks),
-            records,
-        );
+        let stop = stopping(&saver);
+        let (bits, visited) = (&mut layer.bits, &mut Evens(&mut marks));
+        checkpoint(&mut saver, depth, &mut layers, bits, visited, records, stop)?;
     }
-    Searched {
+    Ok(Searched {
         counts: layers.counts,
-    }
+    })
 }

@@ -20,7 +20,7 @@ mod progress;
 mod relabel;
 mod save;
 
-pub use checkpoint::{Checkpoint, Checkpointing};
+pub use checkpoint::{Checkpoint, Checkpointing, Stopped};
 pub use pattern::{build_pattern, build_pattern_resuming};
 pub use progress::{NoProgress, Progress};
 pub use relabel::{build_relabelled, build_relabelled_resuming};
@@ -57,19 +57,19 @@ pub fn build_table_in(goal: &State, metric: Metric) -> Vec<u8> {
 /// searched on every thread of rayon's current pool; the table is the same byte for byte
 /// whatever the number of threads.
 pub fn build_table_with(goal: &State, metric: Metric, progress: &dyn Progress) -> Vec<u8> {
-    build(goal, metric, progress, Split::Auto, None)
+    checkpoint::unstopped(build(goal, metric, progress, Split::Auto, None))
 }
 
 /// [`build_table_with`], going on from `checkpoint` if an earlier build of the same table left
 /// one there, and saving one there now and then (see [`Checkpoint`]). The table is the same as
 /// an uninterrupted build's. The checkpoint is left for the caller to remove once the table is
-/// saved.
+/// saved. A build stopped by the checkpoint's flag returns [`Stopped`].
 pub fn build_table_resuming(
     goal: &State,
     metric: Metric,
     progress: &dyn Progress,
     checkpoint: &Checkpoint,
-) -> Vec<u8> {
+) -> Result<Vec<u8>, Stopped> {
     build(goal, metric, progress, Split::Auto, Some(checkpoint))
 }
 
@@ -79,7 +79,7 @@ fn build(
     progress: &dyn Progress,
     split: Split,
     checkpoint: Option<&Checkpoint>,
-) -> Vec<u8> {
+) -> Result<Vec<u8>, Stopped> {
     let space = full::FullSpace::new(goal, metric);
     // Zeroed memory comes from the system untouched: no pass to fill it, and its pages are
     // first touched by the workers that write them. Every entry is written, since every state
@@ -96,13 +96,13 @@ fn build(
         split,
         saver,
     };
-    let searched = layers::search(&space, &mut records, run);
+    let searched = layers::search(&space, &mut records, run)?;
     assert_eq!(
         searched.counts.iter().sum::<u64>(),
         u64::from(goal.board().states()),
         "every state of the goal's half is reached"
     );
-    table
+    Ok(table)
 }
 
 #[cfg(test)]
@@ -126,10 +126,11 @@ mod tests {
         for board in Board::with_tables().filter(|b| b.cells() <= 10) {
             for goal in [board.ordered_goal().unwrap(), board.canonical_goals()[0]] {
                 for metric in [Metric::Single, Metric::Multi] {
-                    let alone = build(&goal, metric, &NoProgress, Split::Never, None);
+                    let alone = build(&goal, metric, &NoProgress, Split::Never, None).unwrap();
                     for pool in &pools {
-                        let split =
-                            pool.install(|| build(&goal, metric, &NoProgress, Split::Always, None));
+                        let split = pool.install(|| {
+                            build(&goal, metric, &NoProgress, Split::Always, None).unwrap()
+                        });
                         assert!(
                             split == alone,
                             "{board} {goal} {metric}: {} threads",

@@ -5,7 +5,7 @@ use tilebase_pattern::{Expander, Pattern, cells_to_string};
 
 use crate::checkpoint;
 use crate::layers::{self, PushSpace, Record, Split};
-use crate::{Checkpoint, Progress};
+use crate::{Checkpoint, Progress, Stopped};
 
 /// Placements per chunk, in 64s: a chunk holds whole placements (each with all its region
 /// names), so each placement's value is written by one worker.
@@ -98,18 +98,18 @@ impl Record for Values<'_> {
 /// patterns are searched on every thread of rayon's current pool; the values are the same
 /// whatever the number of threads. `progress` is told of the placements valued so far.
 pub fn build_pattern(pattern: &Pattern, progress: &dyn Progress) -> Vec<u8> {
-    build(pattern, progress, Split::Auto, None)
+    checkpoint::unstopped(build(pattern, progress, Split::Auto, None))
 }
 
 /// [`build_pattern`], going on from `checkpoint` if an earlier build of the same pattern left
 /// one there, and saving one there now and then (see [`Checkpoint`]). The values are the same
 /// as an uninterrupted build's. The checkpoint is left for the caller to remove once the values
-/// are saved.
+/// are saved. A build stopped by the checkpoint's flag returns [`Stopped`].
 pub fn build_pattern_resuming(
     pattern: &Pattern,
     progress: &dyn Progress,
     checkpoint: &Checkpoint,
-) -> Vec<u8> {
+) -> Result<Vec<u8>, Stopped> {
     build(pattern, progress, Split::Auto, Some(checkpoint))
 }
 
@@ -118,7 +118,7 @@ pub(crate) fn build(
     progress: &dyn Progress,
     split: Split,
     checkpoint: Option<&Checkpoint>,
-) -> Vec<u8> {
+) -> Result<Vec<u8>, Stopped> {
     let placements = pattern.placements() as usize;
     let space = PatternSpace {
         pattern,
@@ -142,7 +142,7 @@ pub(crate) fn build(
         split,
         saver,
     };
-    let searched = layers::search_push(&space, &mut records, run);
+    let searched = layers::search_push(&space, &mut records, run)?;
     // Each abstract state is reached once: what the progress of the expansions counts to.
     debug_assert_eq!(
         searched.counts.iter().sum::<u64>(),
@@ -153,7 +153,7 @@ pub(crate) fn build(
         values.iter().all(|&v| v != u8::MAX),
         "every placement is reached"
     );
-    values
+    Ok(values)
 }
 
 #[cfg(test)]
@@ -184,10 +184,11 @@ mod tests {
             let grid = Grid::new(w, h).unwrap();
             let goal: Vec<u8> = (1..(w * h) as u8).chain([0]).collect();
             let pattern = Pattern::new(grid, &goal, tiles).unwrap();
-            let alone = build(&pattern, &NoProgress, Split::Never, None);
+            let alone = build(&pattern, &NoProgress, Split::Never, None).unwrap();
             assert!(alone.iter().all(|&v| v != u8::MAX));
             for pool in &pools {
-                let split = pool.install(|| build(&pattern, &NoProgress, Split::Always, None));
+                let split =
+                    pool.install(|| build(&pattern, &NoProgress, Split::Always, None).unwrap());
                 assert!(
                     split == alone,
                     "{grid} {tiles:?}: {} threads",
@@ -227,7 +228,7 @@ mod tests {
             .num_threads(3)
             .build()
             .unwrap();
-        let values = pool.install(|| build(&pattern, &told, Split::Always, None));
+        let values = pool.install(|| build(&pattern, &told, Split::Always, None).unwrap());
         let mut expanded = std::mem::take(&mut *told.expanded.lock().unwrap());
         // Many steps, not one per layer (the 5-tile pattern has about 40 layers).
         assert!(expanded.len() > 100, "{} steps", expanded.len());

@@ -6,7 +6,7 @@ use tilebase_pattern::{Relabelling, cells_to_string};
 
 use crate::checkpoint;
 use crate::layers::{self, PushSpace, Split};
-use crate::{Checkpoint, Progress};
+use crate::{Checkpoint, Progress, Stopped};
 
 /// Entries per chunk.
 const CHUNK: usize = 64 * 64 * 4;
@@ -62,19 +62,19 @@ pub fn build_relabelled(
     metric: Metric,
     progress: &dyn Progress,
 ) -> Vec<u8> {
-    build(relabelling, metric, progress, None)
+    checkpoint::unstopped(build(relabelling, metric, progress, None))
 }
 
 /// [`build_relabelled`], going on from `checkpoint` if an earlier build of the same table left
 /// one there, and saving one there now and then (see [`Checkpoint`]). The values are the same
 /// as an uninterrupted build's. The checkpoint is left for the caller to remove once the values
-/// are saved.
+/// are saved. A build stopped by the checkpoint's flag returns [`Stopped`].
 pub fn build_relabelled_resuming(
     relabelling: &Relabelling,
     metric: Metric,
     progress: &dyn Progress,
     checkpoint: &Checkpoint,
-) -> Vec<u8> {
+) -> Result<Vec<u8>, Stopped> {
     build(relabelling, metric, progress, Some(checkpoint))
 }
 
@@ -83,7 +83,7 @@ fn build(
     metric: Metric,
     progress: &dyn Progress,
     checkpoint: Option<&Checkpoint>,
-) -> Vec<u8> {
+) -> Result<Vec<u8>, Stopped> {
     let states = relabelling.states() as usize;
     let space = RelabelSpace {
         relabelling,
@@ -107,6 +107,6 @@ fn build(
         split: Split::Auto,
         saver,
     };
-    layers::search_push(&space, &mut records, run);
-    values
+    layers::search_push(&space, &mut records, run)?;
+    Ok(values)
 }

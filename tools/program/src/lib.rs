@@ -40,24 +40,58 @@ pub fn run<A: Parser>(program: &str, main: impl FnOnce(&A) -> Result<u8, String>
     }
 }
 
-/// On a terminal, Ctrl-C clears the line a progress bar or spinner was drawing, says the
-/// program was interrupted (files are written whole or not at all, so nothing half-written is
-/// left to open), and ends it with status 130, as a shell reports an interrupted program.
-/// Elsewhere Ctrl-C ends the program as it always does.
+/// On a terminal, Ctrl-C while a table or pattern database is being built stops the build at once, with the
+/// last layer it finished saved beside the file (the next run goes on from there and says
+/// so): the program says it is saving, and ends once it has (a second Ctrl-C ends it at
+/// once). Otherwise, and then, Ctrl-C clears the line a progress bar or spinner
+/// was drawing and says the program was interrupted (files are written whole or not at all,
+/// so nothing half-written is left to open). Either way the program ends with status 130, as
+/// a shell reports an interrupted program.
+///
+/// Where stderr is not a terminal, Ctrl-C ends the program as it always does (and `serve`
+/// stops gracefully on it, by its own handler).
 fn on_interrupt(program: &str) {
     use std::io::IsTerminal;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static ASKED: AtomicBool = AtomicBool::new(false);
     if !std::io::stderr().is_terminal() {
         return;
     }
     let program = program.to_string();
     // A handler that cannot be set (one is set already) leaves Ctrl-C as it was.
     let _ = ctrlc::set_handler(move || {
-        use std::io::Write;
-        let mut stderr = std::io::stderr();
-        let _ = write!(stderr, "\r\x1b[2K");
-        let _ = writeln!(stderr, "{program}: interrupted");
-        std::process::exit(130);
+        if !ASKED.swap(true, Ordering::SeqCst) && tilebase_answer::stop_builds() > 0 {
+            clear_line();
+            exit::note(
+                &program,
+                "stopping: saving the build so far, to go on from there next time (Ctrl-C again \
+                 to quit at once)",
+            );
+            let program = program.clone();
+            // The handler returns at once, so that a second Ctrl-C is heard.
+            std::thread::spawn(move || {
+                while tilebase_answer::builds_under_way() > 0 {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                interrupted(&program);
+            });
+            return;
+        }
+        interrupted(&program);
     });
+}
+
+/// Clears the line a progress bar was drawing.
+fn clear_line() {
+    use std::io::Write;
+    let _ = write!(std::io::stderr(), "\r\x1b[2K");
+}
+
+/// Ends the program as interrupted: says so on a cleared line; status 130.
+fn interrupted(program: &str) -> ! {
+    clear_line();
+    exit::report(program, "interrupted");
+    std::process::exit(130);
 }
 
 /// Reads `A` from the command line `args` as clap's `Parser::try_parse_from` does, applying

@@ -5,10 +5,11 @@
 
 use std::fs::symlink_metadata;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use tilebase_core::{Metric, State};
-use tilebase_engine::{Checkpoint, Saved};
+use tilebase_engine::{Checkpoint, Saved, Stopped};
 
 use crate::error::Error;
 use crate::files::lock;
@@ -58,6 +59,64 @@ pub(crate) fn build_each<W, T>(
         .collect()
 }
 
+/// Set by [`stop_builds`]: every build under way saves the last layer it finished and stops.
+static STOPPING: AtomicBool = AtomicBool::new(false);
+
+/// Builds of this process under way, neither finished nor stopped.
+static UNDER_WAY: AtomicUsize = AtomicUsize::new(0);
+
+/// Asks every build of this process under way (of a full table, pattern database or relabelled
+/// table) to save the last layer it finished, so that the next build of the same file goes on
+/// from there, and to stop; a build writing its file finishes it. For a program about to exit,
+/// as the programs do on Ctrl-C: a build stopped this way never returns (its thread waits for
+/// the process to end). Returns how many builds were under way; [`builds_under_way`] falls to
+/// 0 once each has saved what it had.
+pub fn stop_builds() -> usize {
+    STOPPING.store(true, Ordering::SeqCst);
+    UNDER_WAY.load(Ordering::SeqCst)
+}
+
+/// How many builds of this process are under way: neither finished nor, asked by
+/// [`stop_builds`], saved and stopped.
+pub fn builds_under_way() -> usize {
+    UNDER_WAY.load(Ordering::SeqCst)
+}
+
+/// A build under way, from its start to its file saved: its checkpoint beside the file, which
+/// [`stop_builds`] stops it by.
+pub(crate) struct UnderWay {
+    pub(crate) checkpoint: Checkpoint,
+}
+
+impl UnderWay {
+    pub(crate) fn beside(path: &Path) -> UnderWay {
+        UNDER_WAY.fetch_add(1, Ordering::SeqCst);
+        UnderWay {
+            checkpoint: Checkpoint::beside(path).stopped_by(&STOPPING),
+        }
+    }
+
+    /// What the search built; stopped, its thread waits for the process to end (see
+    /// [`stop_builds`]), its work saved.
+    pub(crate) fn built(&self, search: Result<Vec<u8>, Stopped>) -> Vec<u8> {
+        match search {
+            Ok(values) => values,
+            Err(_) => {
+                UNDER_WAY.fetch_sub(1, Ordering::SeqCst);
+                loop {
+                    std::thread::park();
+                }
+            }
+        }
+    }
+}
+
+impl Drop for UnderWay {
+    fn drop(&mut self) {
+        UNDER_WAY.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 /// Removes a build's checkpoint once the file it led to is `saved` (else it is kept, for the
 /// next run to go on from). One that cannot be removed is harmless: the next build of the same
 /// file reads it, and goes on from its last layer to the same values.
@@ -100,14 +159,16 @@ pub fn build_table(
             let started = Instant::now();
             let job = Job::Table { goal, metric };
             let building = watch.building(&job);
-            let checkpoint = Checkpoint::beside(path);
+            let under_way = UnderWay::beside(path);
+            let checkpoint = &under_way.checkpoint;
             let forward = Forward::new(&*building, watch, &job);
-            let table = tilebase_engine::build_table_resuming(goal, metric, &forward, &checkpoint);
+            let search = tilebase_engine::build_table_resuming(goal, metric, &forward, checkpoint);
+            let table = under_way.built(search);
             let search = started.elapsed();
             building.writing(path);
             let saved = tilebase_engine::save(path, goal, metric, &table, compress, force);
             drop(building);
-            done_with(&checkpoint, saved.is_ok());
+            done_with(checkpoint, saved.is_ok());
             Ok(Built {
                 saved: saved?,
                 search,

@@ -7,14 +7,14 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use tilebase_core::Board;
-use tilebase_engine::{Checkpoint, SavedPattern};
+use tilebase_engine::SavedPattern;
 use tilebase_lookup::PatternFile;
 use tilebase_pattern::{
     ClassFrame, Encoding, Partition, Pattern, PatternValues, Solver, cells_to_string,
 };
 
 use crate::error::Error;
-use crate::files::build::{build_each, done_with};
+use crate::files::build::{UnderWay, build_each, done_with};
 use crate::files::cost::BuildCost;
 use crate::files::find::Finder;
 use crate::files::repair;
@@ -263,8 +263,10 @@ fn build_one(
     let job = Job::Pattern(&pattern);
     let building = watch.building(&job);
     let forward = Forward::new(&*building, watch, &job);
-    let checkpoint = Checkpoint::beside(path);
-    let values = tilebase_engine::build_pattern_resuming(&pattern, &forward, &checkpoint);
+    let under_way = UnderWay::beside(path);
+    let checkpoint = &under_way.checkpoint;
+    let search = tilebase_engine::build_pattern_resuming(&pattern, &forward, checkpoint);
+    let values = under_way.built(search);
     building.writing(path);
     // Four bits a placement where every value is within 30 of its Manhattan distance (every
     // 15-puzzle pattern); a byte each where one is not.
@@ -276,7 +278,7 @@ fn build_one(
         saved => saved,
     };
     drop(building);
-    done_with(&checkpoint, saved.is_ok());
+    done_with(checkpoint, saved.is_ok());
     Ok(saved?)
 }
 

@@ -10,12 +10,12 @@ use std::sync::Arc;
 
 use tilebase_core::Board;
 use tilebase_core::Metric;
-use tilebase_engine::{Checkpoint, SavedRelabelled};
+use tilebase_engine::SavedRelabelled;
 use tilebase_lookup::RelabelledFile;
 use tilebase_pattern::{ClassFrame, MultiSolver, Relabelling, cells_to_string};
 
 use crate::error::Error;
-use crate::files::build::{build_each, done_with};
+use crate::files::build::{UnderWay, build_each, done_with};
 use crate::files::cost::BuildCost;
 use crate::files::find::Finder;
 use crate::files::repair;
@@ -302,18 +302,20 @@ fn build_one(
 ) -> Result<SavedRelabelled, Error> {
     let job = Job::Relabelled(relabelling);
     let building = watch.building(&job);
-    let checkpoint = Checkpoint::beside(path);
+    let under_way = UnderWay::beside(path);
+    let checkpoint = &under_way.checkpoint;
     let forward = Forward::new(&*building, watch, &job);
-    let values = tilebase_engine::build_relabelled_resuming(
+    let search = tilebase_engine::build_relabelled_resuming(
         relabelling,
         Metric::Multi,
         &forward,
-        &checkpoint,
+        checkpoint,
     );
+    let values = under_way.built(search);
     building.writing(path);
     let saved = tilebase_engine::save_relabelled(path, relabelling, Metric::Multi, &values, force);
     drop(building);
-    done_with(&checkpoint, saved.is_ok());
+    done_with(checkpoint, saved.is_ok());
     Ok(saved?)
 }
 

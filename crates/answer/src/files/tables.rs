@@ -7,12 +7,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use tilebase_core::{Metric, State};
-use tilebase_engine::Checkpoint;
 use tilebase_format::file_name;
 use tilebase_lookup::{Database, Goal, Storage};
 
 use crate::error::Error;
-use crate::files::build::done_with;
+use crate::files::build::{UnderWay, done_with};
 use crate::files::find::Finder;
 use crate::files::repair;
 use crate::files::watch::{Forward, Job};
@@ -238,11 +237,14 @@ impl Finder<'_> {
         let building = self.watch.building(&job);
         let forward = Forward::new(&*building, self.watch, &job);
         // Saved, the build can be resumed from a checkpoint beside the file.
-        let checkpoint = path.map(Checkpoint::beside);
-        let table = match &checkpoint {
-            Some(checkpoint) => {
-                tilebase_engine::build_table_resuming(&canonical, metric, &forward, checkpoint)
-            }
+        let under_way = path.map(UnderWay::beside);
+        let table = match &under_way {
+            Some(under_way) => under_way.built(tilebase_engine::build_table_resuming(
+                &canonical,
+                metric,
+                &forward,
+                &under_way.checkpoint,
+            )),
             None => tilebase_engine::build_table_with(&canonical, metric, &forward),
         };
         drop(building);
@@ -256,8 +258,8 @@ impl Finder<'_> {
         let unsaved = match path {
             Some(path) => {
                 let saved = tilebase_engine::save(path, &canonical, metric, &table, false, true);
-                if let Some(checkpoint) = &checkpoint {
-                    done_with(checkpoint, saved.is_ok());
+                if let Some(under_way) = &under_way {
+                    done_with(&under_way.checkpoint, saved.is_ok());
                 }
                 match saved {
                     Ok(saved) => {
