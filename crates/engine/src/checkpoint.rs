@@ -255,9 +255,7 @@ impl<'a> Saver<'a> {
 
     /// Whether the build is asked to stop.
     pub fn stopping(&self) -> bool {
-        self.checkpoint
-            .stop
-            .is_some_and(|f| f.load(Ordering::Relaxed))
+        self.stop_flag().is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     /// Whether the layer at `depth` is saved already.

@@ -96,6 +96,15 @@ impl UnderWay {
         }
     }
 
+    /// Removes the build's checkpoint once the file it led to is `saved` (else it is kept, for
+    /// the next run to go on from). One that cannot be removed is harmless: the next build of
+    /// the same file reads it, and goes on from its last layer to the same values.
+    pub(crate) fn done(&self, saved: bool) {
+        if saved {
+            let _ = self.checkpoint.remove();
+        }
+    }
+
     /// What the search built; stopped, its thread waits for the process to end (see
     /// [`stop_builds`]), its work saved.
     pub(crate) fn built(&self, search: Result<Vec<u8>, Stopped>) -> Vec<u8> {
@@ -114,15 +123,6 @@ impl UnderWay {
 impl Drop for UnderWay {
     fn drop(&mut self) {
         UNDER_WAY.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-/// Removes a build's checkpoint once the file it led to is `saved` (else it is kept, for the
-/// next run to go on from). One that cannot be removed is harmless: the next build of the same
-/// file reads it, and goes on from its last layer to the same values.
-pub(crate) fn done_with(checkpoint: &Checkpoint, saved: bool) {
-    if saved {
-        let _ = checkpoint.remove();
     }
 }
 
@@ -168,7 +168,7 @@ pub fn build_table(
             building.writing(path);
             let saved = tilebase_engine::save(path, goal, metric, &table, compress, force);
             drop(building);
-            done_with(checkpoint, saved.is_ok());
+            under_way.done(saved.is_ok());
             Ok(Built {
                 saved: saved?,
                 search,

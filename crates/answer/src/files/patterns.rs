@@ -14,7 +14,7 @@ use tilebase_pattern::{
 };
 
 use crate::error::Error;
-use crate::files::build::{UnderWay, build_each, done_with};
+use crate::files::build::{UnderWay, build_each};
 use crate::files::cost::BuildCost;
 use crate::files::find::Finder;
 use crate::files::repair;
@@ -278,7 +278,7 @@ fn build_one(
         saved => saved,
     };
     drop(building);
-    done_with(checkpoint, saved.is_ok());
+    under_way.done(saved.is_ok());
     Ok(saved?)
 }
 

@@ -15,7 +15,7 @@ use tilebase_lookup::RelabelledFile;
 use tilebase_pattern::{ClassFrame, MultiSolver, Relabelling, cells_to_string};
 
 use crate::error::Error;
-use crate::files::build::{UnderWay, build_each, done_with};
+use crate::files::build::{UnderWay, build_each};
 use crate::files::cost::BuildCost;
 use crate::files::find::Finder;
 use crate::files::repair;
@@ -315,7 +315,7 @@ fn build_one(
     building.writing(path);
     let saved = tilebase_engine::save_relabelled(path, relabelling, Metric::Multi, &values, force);
     drop(building);
-    done_with(checkpoint, saved.is_ok());
+    under_way.done(saved.is_ok());
     Ok(saved?)
 }
 

@@ -11,7 +11,7 @@ use tilebase_format::file_name;
 use tilebase_lookup::{Database, Goal, Storage};
 
 use crate::error::Error;
-use crate::files::build::{UnderWay, done_with};
+use crate::files::build::UnderWay;
 use crate::files::find::Finder;
 use crate::files::repair;
 use crate::files::watch::{Forward, Job};
@@ -259,7 +259,7 @@ impl Finder<'_> {
             Some(path) => {
                 let saved = tilebase_engine::save(path, &canonical, metric, &table, false, true);
                 if let Some(under_way) = &under_way {
-                    done_with(&under_way.checkpoint, saved.is_ok());
+                    under_way.done(saved.is_ok());
                 }
                 match saved {
                     Ok(saved) => {
