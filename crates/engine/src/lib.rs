@@ -105,6 +105,18 @@ fn build(
     Ok(table)
 }
 
+/// Pools of one, two and three threads, for the tests that build the same thing on each and
+/// compare the results byte for byte.
+#[cfg(test)]
+pub(crate) fn thread_pools() -> [rayon::ThreadPool; 3] {
+    [1, 2, 3].map(|threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool")
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,13 +128,7 @@ mod tests {
     /// both metrics, for goals with the blank in different cells.
     #[test]
     fn every_thread_count_builds_the_same_table() {
-        let pool = |threads| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a thread pool")
-        };
-        let pools = [pool(1), pool(2), pool(3)];
+        let pools = thread_pools();
         for board in Board::with_tables().filter(|b| b.cells() <= 10) {
             for goal in [board.ordered_goal().unwrap(), board.canonical_goals()[0]] {
                 for metric in [Metric::Single, Metric::Multi] {

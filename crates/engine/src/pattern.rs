@@ -167,13 +167,7 @@ mod tests {
     /// and 4x4.
     #[test]
     fn every_thread_count_builds_the_same_values() {
-        let pool = |threads| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a thread pool")
-        };
-        let pools = [pool(1), pool(2), pool(3)];
+        let pools = crate::thread_pools();
         let cases: [(usize, usize, &[u8]); 4] = [
             (3, 3, &[1, 2, 3, 4]),
             (3, 3, &[5, 8]),

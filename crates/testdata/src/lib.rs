@@ -194,20 +194,30 @@ const FIFTEEN_7_8: &str = include_str!("../../../tests/data/fifteen-7-8.txt");
 /// Korf's 100 random 15-puzzle instances, goal `0,1,...,15` (the blank first), each with its
 /// optimal length: the tile on each cell, row by row, and the length. In file order.
 pub fn korf100() -> Vec<([u8; 16], u8)> {
-    KORF100
-        .lines()
+    positions(KORF100)
+        .map(|(cells, length, _)| (cells, length))
+        .collect()
+}
+
+/// The lines of a file of 15-puzzle positions, comments and blank lines aside: the cells
+/// (comma-separated, row by row), the length after them, and the count after that if the
+/// line has one.
+fn positions(text: &str) -> impl Iterator<Item = ([u8; 16], u8, Option<u64>)> + '_ {
+    text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
-            let (cells, length) = l.split_once(' ').expect("cells, a space, the length");
+            let mut words = l.split(' ');
+            let cells = words.next().expect("the cells");
             let mut out = [0u8; 16];
             let values: Vec<u8> = cells
                 .split(',')
                 .map(|v| v.parse().expect("a tile"))
                 .collect();
             out.copy_from_slice(&values);
-            (out, length.trim().parse().expect("a length"))
+            let length = words.next().expect("a length");
+            let count = words.next().map(|c| c.trim().parse().expect("a count"));
+            (out, length.trim().parse().expect("a length"), count)
         })
-        .collect()
 }
 
 const KORF50: &str = include_str!("../../../tests/data/korf50.txt");
@@ -301,21 +311,8 @@ const FIFTEEN_MTM: &str = include_str!("../../../tests/data/fifteen-mtm.txt");
 /// the multi-tile metric as slidy-cli 0.5.0 gives them, from `tests/data/fifteen-mtm.txt`: the
 /// cells, row by row, and the length. In file order.
 pub fn fifteen_mtm() -> Vec<([u8; 16], u8)> {
-    FIFTEEN_MTM
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let mut words = l.split(' ');
-            let cells = words.next().expect("the cells");
-            let mut out = [0u8; 16];
-            let values: Vec<u8> = cells
-                .split(',')
-                .map(|v| v.parse().expect("a tile"))
-                .collect();
-            out.copy_from_slice(&values);
-            let length = words.next().expect("a length");
-            (out, length.trim().parse().expect("a length"))
-        })
+    positions(FIFTEEN_MTM)
+        .map(|(cells, length, _)| (cells, length))
         .collect()
 }
 
@@ -323,19 +320,35 @@ pub fn fifteen_mtm() -> Vec<([u8; 16], u8)> {
 /// too (slidy-cli's `solve --metric mtm --all-optimal`, its lines counted): cells, length,
 /// count.
 pub fn fifteen_mtm_counts() -> Vec<([u8; 16], u8, u64)> {
-    FIFTEEN_MTM
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| {
-            let words: Vec<&str> = l.split(' ').collect();
-            let count = words.get(2)?.trim().parse().expect("a count");
-            let mut out = [0u8; 16];
-            let values: Vec<u8> = words[0]
-                .split(',')
-                .map(|v| v.parse().expect("a tile"))
-                .collect();
-            out.copy_from_slice(&values);
-            Some((out, words[1].parse().expect("a length"), count))
-        })
+    positions(FIFTEEN_MTM)
+        .filter_map(|(cells, length, count)| Some((cells, length, count?)))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every line of the files is read: Korf's 100, the 100 multi-tile positions, and the ten
+    /// of them with their counts of optimal solutions (the first of each as in the files).
+    #[test]
+    fn the_position_files_are_read_whole() {
+        let korf = korf100();
+        assert_eq!(korf.len(), 100);
+        assert_eq!(
+            korf[0],
+            ([14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3], 57)
+        );
+        assert_eq!(fifteen_mtm().len(), 100);
+        let counts = fifteen_mtm_counts();
+        assert_eq!(counts.len(), 10);
+        assert_eq!(
+            counts[0],
+            (
+                [12, 1, 5, 8, 10, 6, 0, 11, 13, 4, 15, 3, 2, 14, 7, 9],
+                33,
+                1
+            )
+        );
+    }
 }
