@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use clap::Parser;
-use tilebase_answer::{PatternStats, RelabelStats, Stats, TableStats};
+use tilebase_answer::{FileValues, PatternStats, RelabelStats, Stats, TableStats};
 use tilebase_pattern::cells_to_string;
 
 use tilebase_program::exit;
@@ -93,15 +93,7 @@ pub fn human_relabelled(stats: &RelabelStats) -> String {
             cells_to_string(&r.labels),
             thousands(r.states)
         );
-        file_values(
-            &mut text,
-            &what,
-            r.max_value,
-            r.mean,
-            &r.path,
-            r.bytes,
-            &r.counts,
-        );
+        file_values(&mut text, &what, &r.values);
     }
     text
 }
@@ -152,15 +144,7 @@ pub fn human_patterns(stats: &PatternStats) -> String {
             cells_to_string(&p.tiles),
             thousands(p.placements)
         );
-        file_values(
-            &mut text,
-            &what,
-            p.max_value,
-            p.mean,
-            &p.path,
-            p.bytes,
-            &p.counts,
-        );
+        file_values(&mut text, &what, &p.values);
     }
     text
 }
@@ -175,22 +159,17 @@ fn goal_lines(text: &mut String, goal: &str, class_goal: &str) {
 
 /// One file's part of the statistics: `what` it holds, its values' range and mean, the file,
 /// and a bar chart of how many entries hold each value.
-fn file_values(
-    text: &mut String,
-    what: &str,
-    max_value: u8,
-    mean: f64,
-    path: &str,
-    bytes: u64,
-    counts: &[u64],
-) {
+fn file_values(text: &mut String, what: &str, values: &FileValues) {
     let _ = writeln!(
         text,
-        "\n{what}, values 0 to {max_value}, mean {mean:.3}\n  file {path} ({} bytes)",
-        thousands(bytes)
+        "\n{what}, values 0 to {}, mean {:.3}\n  file {} ({} bytes)",
+        values.max_value,
+        values.mean,
+        values.path,
+        thousands(values.bytes)
     );
-    let widest = counts.iter().copied().max().unwrap_or(1).max(1);
-    for (v, &c) in counts.iter().enumerate() {
+    let widest = values.counts.iter().copied().max().unwrap_or(1).max(1);
+    for (v, &c) in values.counts.iter().enumerate() {
         let bar = "#".repeat(((c as f64 / widest as f64) * 40.0).round() as usize);
         let line = format!("  {v:>3} {:>13}  {bar}", thousands(c));
         let _ = writeln!(text, "{}", line.trim_end());

@@ -77,8 +77,8 @@ pub use data::label::{
 pub use data::published::{FIFTEEN_FROM_A_CORNER, FIFTEEN_SOURCE, Published, published};
 pub use data::random::{Distances, scrambles};
 pub use data::stats::{
-    DatabaseFacts, FIFTEEN_MTM_RADIUS, PatternFacts, PatternStats, RelabelFacts, RelabelStats,
-    Stats, TableStats,
+    DatabaseFacts, FIFTEEN_MTM_RADIUS, FileValues, PatternFacts, PatternStats, RelabelFacts,
+    RelabelStats, Stats, TableStats,
 };
 pub use error::Error;
 pub use files::build::{Built, build_table, builds_under_way, stop_builds};

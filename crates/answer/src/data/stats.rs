@@ -71,16 +71,39 @@ pub struct RelabelFacts {
     pub labels: Vec<u8>,
     /// Its relabelled states.
     pub states: u64,
+    /// Its values and its file.
+    #[serde(flatten)]
+    pub values: FileValues,
+}
+
+/// The values a file of a pattern database or relabelled table holds, and the file: what
+/// [`PatternFacts`] and [`RelabelFacts`] share.
+#[derive(Debug, Serialize)]
+pub struct FileValues {
     /// The largest value.
     pub max_value: u8,
-    /// `counts[v]`: relabelled states at value `v`.
+    /// `counts[v]`: entries at value `v`.
     pub counts: Vec<u64>,
-    /// The mean value over relabelled states.
+    /// The mean value over entries.
     pub mean: f64,
     /// The file.
     pub path: String,
     /// Its size in bytes.
     pub bytes: u64,
+}
+
+impl FileValues {
+    /// The values counted by `counts` over `entries` entries, largest `max_value`, of the file
+    /// at `path` of `bytes` bytes.
+    fn of(max_value: u8, counts: &[u64], entries: u64, path: &std::path::Path, bytes: u64) -> Self {
+        FileValues {
+            max_value,
+            counts: counts.to_vec(),
+            mean: mean(counts, entries),
+            path: path.display().to_string(),
+            bytes,
+        }
+    }
 }
 
 /// What `stats --json` prints for a goal with a full table.
@@ -172,16 +195,9 @@ pub struct PatternFacts {
     pub tiles: Vec<u8>,
     /// Its placements.
     pub placements: u64,
-    /// The largest value.
-    pub max_value: u8,
-    /// `counts[v]`: placements at value `v`.
-    pub counts: Vec<u64>,
-    /// The mean value over placements.
-    pub mean: f64,
-    /// The file.
-    pub path: String,
-    /// Its size in bytes.
-    pub bytes: u64,
+    /// Its values and its file.
+    #[serde(flatten)]
+    pub values: FileValues,
 }
 
 impl Answers {
@@ -264,11 +280,13 @@ fn relabel_stats(answers: &Answers, source: Option<&RelabelSource>) -> RelabelSt
                 RelabelFacts {
                     labels: h.labels.clone(),
                     states: h.entry_count,
-                    max_value: h.max_value,
-                    counts: h.counts.clone(),
-                    mean: mean(&h.counts, h.entry_count),
-                    path: path.display().to_string(),
-                    bytes: std::fs::metadata(path).map_or(0, |m| m.len()),
+                    values: FileValues::of(
+                        h.max_value,
+                        &h.counts,
+                        h.entry_count,
+                        path,
+                        std::fs::metadata(path).map_or(0, |m| m.len()),
+                    ),
                 }
             })
             .collect()
@@ -304,11 +322,13 @@ fn pattern_stats(source: &PatternSource, metric: Metric) -> PatternStats {
             PatternFacts {
                 tiles: h.tiles.clone(),
                 placements: h.entry_count,
-                max_value: h.max_value,
-                counts: h.counts.clone(),
-                mean: mean(&h.counts, h.entry_count),
-                path: path.display().to_string(),
-                bytes: file.bytes().len() as u64,
+                values: FileValues::of(
+                    h.max_value,
+                    &h.counts,
+                    h.entry_count,
+                    path,
+                    file.bytes().len() as u64,
+                ),
             }
         })
         .collect();
