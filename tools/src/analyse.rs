@@ -6,7 +6,7 @@ use clap::Parser;
 use tilebase_answer::{Analysis, Answers, Letters, json, quote, read_solution};
 
 use tilebase_program::exit::{self, report};
-use tilebase_program::progress::Quiet;
+use tilebase_program::quiet::Quiet;
 use tilebase_program::which::Which;
 
 /// Judges a solve move by move, as speedsolvers study theirs: for each move the distance

@@ -13,7 +13,8 @@ use tilebase_answer::{
 use tilebase_pattern::{ClassFrame, Grid, cells_to_string};
 
 use tilebase_program::exit;
-use tilebase_program::progress::{Quiet, Shown};
+use tilebase_program::progress::Shown;
+use tilebase_program::quiet::Quiet;
 use tilebase_program::which::words;
 
 /// Builds the database of a sliding-tile puzzle goal: on boards of up to 12 cells the optimal

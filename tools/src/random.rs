@@ -7,7 +7,7 @@ use clap::Parser;
 use tilebase_answer::{Distances, Method};
 
 use tilebase_program::exit;
-use tilebase_program::progress::Quiet;
+use tilebase_program::quiet::Quiet;
 use tilebase_program::which::{Which, words};
 
 use crate::text::plural;

@@ -10,7 +10,7 @@ use tilebase_answer::{FileValues, PatternStats, RelabelStats, Stats, TableStats}
 use tilebase_pattern::cells_to_string;
 
 use tilebase_program::exit;
-use tilebase_program::progress::Quiet;
+use tilebase_program::quiet::Quiet;
 use tilebase_program::which::Which;
 
 use crate::text::{plural, thousands};

@@ -10,7 +10,8 @@ use tilebase_lookup::{Database, PatternFile, Storage};
 use tilebase_pattern::{cells_to_string, compare_values};
 
 use tilebase_program::exit::{self, report};
-use tilebase_program::progress::{self, Quiet};
+use tilebase_program::progress;
+use tilebase_program::quiet::Quiet;
 
 /// Checks database files completely: preamble and header, the table's checksum, and that every
 /// entry is its state's optimal distance (the goal at 0; every other state with a neighbour

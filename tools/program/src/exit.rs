@@ -22,7 +22,7 @@ pub fn report(program: &str, message: impl Display) {
 /// Prints a note (what is found, built, resumed or left out: never an error) as [`report`]
 /// does, unless `--quiet` was given: `--quiet` silences every note.
 pub fn note(program: &str, message: impl Display) {
-    if !crate::progress::is_quiet() {
+    if !crate::quiet::is_quiet() {
         report(program, message);
     }
 }

@@ -11,6 +11,7 @@
 pub mod exit;
 pub mod files;
 pub mod progress;
+pub mod quiet;
 pub mod which;
 
 use std::ffi::OsString;
@@ -23,7 +24,7 @@ use crate::exit::{ERROR, OK, report};
 /// Runs a program once, as its `main`: reads its arguments `A` from the command line (help and
 /// version on stdout with exit 0; any other problem one line on stderr, `program: ... (see
 /// program --help)`, with exit 2, instead of clap's several lines of usage), applies
-/// [`progress::Quiet`] where `A` has it, then runs `main`. `Ok(status)` is the exit status;
+/// [`quiet::Quiet`] where `A` has it, then runs `main`. `Ok(status)` is the exit status;
 /// `Err(message)` is printed on stderr as `program: message`, with exit 2.
 pub fn run<A: Parser>(program: &str, main: impl FnOnce(&A) -> Result<u8, String>) -> ExitCode {
     let args = match parse::<A>(std::env::args_os()) {
@@ -100,8 +101,8 @@ fn parse<A: Parser>(
     args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
 ) -> Result<A, clap::Error> {
     let mut matches = A::command().try_get_matches_from(args)?;
-    if let Ok(Some(&quiet)) = matches.try_get_one::<bool>(progress::Quiet::ID) {
-        progress::set_quiet(quiet);
+    if let Ok(Some(&quiet)) = matches.try_get_one::<bool>(quiet::Quiet::ID) {
+        quiet::set_quiet(quiet);
     }
     A::from_arg_matches_mut(&mut matches).map_err(|err| err.format(&mut A::command()))
 }
@@ -142,7 +143,7 @@ mod tests {
         #[arg(long)]
         count: Option<u32>,
         #[command(flatten)]
-        quiet: progress::Quiet,
+        quiet: quiet::Quiet,
     }
 
     /// `--quiet` is applied by reading the arguments, for every program whose arguments have
@@ -150,10 +151,10 @@ mod tests {
     #[test]
     fn quiet_is_applied_where_the_program_has_it() {
         let hushed: Hushed = parse(["hushed", "-q", "--count", "3"]).unwrap();
-        assert!(hushed.quiet.quiet && progress::is_quiet());
+        assert!(hushed.quiet.quiet && quiet::is_quiet());
         assert_eq!(hushed.count, Some(3));
         let hushed: Hushed = parse(["hushed"]).unwrap();
-        assert!(!hushed.quiet.quiet && !progress::is_quiet());
+        assert!(!hushed.quiet.quiet && !quiet::is_quiet());
         let loud: Loud = parse(["loud", "--count", "4"]).unwrap();
         assert_eq!(loud.count, Some(4));
         assert!(parse::<Loud>(["loud", "--quiet"]).is_err());

@@ -15,37 +15,10 @@ use std::fmt::Write;
 use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use tilebase_answer::{Building, Job, Watch};
 
+use crate::quiet::is_quiet;
+
 /// Jobs over tables smaller than this finish in well under a second: no bar.
 const SHOWN_FROM: u64 = 10_000_000;
-
-/// Set by `--quiet`: no bar at all.
-static QUIET: AtomicBool = AtomicBool::new(false);
-
-/// The `--quiet` flag of the programs that may draw a bar, flattened into their arguments:
-/// [`crate::run`] applies it to every bar of the process as it reads them.
-#[derive(Debug, Clone, Copy, clap::Args)]
-pub struct Quiet {
-    /// Draw no progress bar (one is drawn on stderr, only when it is a terminal, for jobs that
-    /// take over a second) and write no note (what is found, built or resumed); errors are
-    /// still written
-    #[arg(long, short)]
-    pub quiet: bool,
-}
-
-impl Quiet {
-    /// The flag's id among a program's arguments: its field's name.
-    pub const ID: &'static str = "quiet";
-}
-
-/// Draws no bar from now on (`true`), or draws them where they are shown (`false`).
-pub fn set_quiet(quiet: bool) {
-    QUIET.store(quiet, Ordering::Relaxed);
-}
-
-/// Whether `--quiet` was given.
-pub fn is_quiet() -> bool {
-    QUIET.load(Ordering::Relaxed)
-}
 
 /// A bar over `total` units of work (`unit` names them: "states", "entries"), headed `what`,
 /// with room for a message on the stage reached: hidden unless stderr is a terminal, the

@@ -14,7 +14,7 @@ use tilebase_lookup::{Error, Goal};
 use tilebase_search::{Algorithm, Budget, Outcome, Stats, astar_with, search};
 
 use tilebase_program::exit;
-use tilebase_program::progress::Quiet;
+use tilebase_program::quiet::Quiet;
 use tilebase_program::which::Which;
 
 use crate::text::thousands;

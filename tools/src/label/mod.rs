@@ -7,7 +7,8 @@ use clap::Parser;
 use tilebase_answer::{Answers, Labels, Method, Position, Sample, label_rows, positions};
 
 use tilebase_program::exit;
-use tilebase_program::progress::{Quiet, bar_from};
+use tilebase_program::progress::bar_from;
+use tilebase_program::quiet::Quiet;
 use tilebase_program::which::{Which, words};
 
 mod state_column;

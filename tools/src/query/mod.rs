@@ -13,7 +13,8 @@ use tilebase_answer::{
 
 use lines::Lines;
 use tilebase_program::exit::{self, report};
-use tilebase_program::progress::{Quiet, Searching, Shown};
+use tilebase_program::progress::{Searching, Shown};
+use tilebase_program::quiet::Quiet;
 use tilebase_program::which::{Found, Which, words};
 
 /// Answers, for each state, its optimal distance to the goal and an optimal solution: instantly
