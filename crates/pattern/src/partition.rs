@@ -284,6 +284,12 @@ impl fmt::Display for Partition {
                     f.write_str("+")?;
                 }
                 first = false;
+                // One set of one run (`3-4`) would read back as sizes: its first tile is
+                // written on its own (`3+4`), as the reader's "a `+`" asks.
+                if self.len() == 1 && i == 0 && j == tiles.len() - 1 && j > 0 {
+                    write!(f, "{}+", tiles[i])?;
+                    i += 1;
+                }
                 match j - i {
                     0 => write!(f, "{}", tiles[i])?,
                     _ => write!(f, "{}-{}", tiles[i], tiles[j])?,
@@ -442,6 +448,27 @@ mod tests {
                     matches!((rows, cols), (1, 2) | (2, 1) | (2, 2)),
                     "{cells:?}"
                 );
+            }
+        }
+    }
+
+    /// Found by the `partition` fuzz target: `4+3` (one set, tiles 3 and 4) was named `3-4`,
+    /// which reads back as two patterns of 3 and 4 tiles.
+    #[test]
+    fn a_single_set_of_tiles_is_named_so_that_it_reads_back_as_itself() {
+        for (typed, name) in [
+            ("4+3", "3+4"),
+            ("3-4+5", "3+4-5"),
+            ("1-15+", ""),
+            ("1+2-15", "1+2-15"),
+            ("2+5", "2+5"),
+        ] {
+            match typed.parse::<Partition>() {
+                Ok(p) => {
+                    assert_eq!(p.to_string(), name, "{typed}");
+                    assert_eq!(name.parse::<Partition>(), Ok(p), "{typed}");
+                }
+                Err(_) => assert_eq!(name, "", "{typed}"),
             }
         }
     }
