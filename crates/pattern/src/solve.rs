@@ -770,11 +770,13 @@ impl<'a> Solver<'a> {
     ) {
         let n = self.grid.cells();
         let h = self.heuristic(&cells[..n]);
-        if h == 0 || g == depth {
+        let at_goal = h == 0 && cells[..n] == self.goal[..n];
+        if at_goal || g == depth {
             pieces.push(Piece {
                 cells: *cells,
                 moves: path.clone(),
                 h,
+                at_goal,
             });
             return;
         }
@@ -901,6 +903,8 @@ pub struct Piece {
     pub moves: Vec<Move>,
     /// The heuristic of the piece's state.
     pub h: u32,
+    /// Whether the piece's state is the goal.
+    at_goal: bool,
 }
 
 impl Piece {
@@ -908,7 +912,7 @@ impl Piece {
     /// bound the split was made for (a goal within the bound of the iteration that first finds
     /// one is never nearer).
     pub fn is_goal(&self) -> bool {
-        self.h == 0
+        self.at_goal
     }
 }
 
@@ -984,6 +988,14 @@ impl<'s> Search<'s, '_> {
         self.path_state = twins.follow(&self.solver.grid, self.root, moves);
     }
 
+    /// Whether the current state is the goal: every tile home, its Manhattan distance 0 in the
+    /// first view (whose patterns hold every tile). A heuristic of 0 alone does not say so
+    /// when the values are not a real database's (one damaged, or made up by a test): the
+    /// search then goes on, and answers only with a path that ends at the goal.
+    fn at_goal(&self) -> bool {
+        self.views[0].manhattan.iter().all(|&m| m == 0)
+    }
+
     /// Depth-first search below the current state (at depth `g`, heuristic `h`, reached by
     /// the move whose opposite is `back`) within `bound`.
     ///
@@ -993,7 +1005,7 @@ impl<'s> Search<'s, '_> {
     /// (Computing all the children's heuristics first, for their table look-ups to overlap,
     /// measured no faster on Korf's 100.)
     fn dfs(&mut self, g: u32, bound: u32, h: u32, back: Option<Move>) -> Found {
-        if h == 0 {
+        if h == 0 && self.at_goal() {
             return match &mut self.each {
                 None => Found::Yes,
                 Some(each) => {
@@ -1158,6 +1170,60 @@ mod tests {
             })
             .collect();
         Solver::new(*patterns[0].grid(), goal, &tables, true).unwrap()
+    }
+
+    /// Found by the `open_pattern` fuzz target: values of 0 away from the goal (a damaged
+    /// database, or none) made the search take a state of heuristic 0 for the goal and answer
+    /// with a path that ends elsewhere. With every value 0 the search is iterative deepening:
+    /// its answers are legal, end at the goal and are optimal, serial or parallel.
+    #[test]
+    fn a_heuristic_of_0_away_from_the_goal_is_not_taken_for_it() {
+        let grid = Grid::new(3, 3).unwrap();
+        let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+        let patterns = [
+            Pattern::new(grid, &goal, &[1, 2, 3, 4]).unwrap(),
+            Pattern::new(grid, &goal, &[5, 6, 7, 8]).unwrap(),
+        ];
+        let zeros = vec![0u8; patterns[0].placements() as usize];
+        let solver = blind(&patterns, &zeros, &goal);
+        // 1 2 3 / 4 0 6 / 7 5 8 is 2 moves away, 1 2 3 / 0 4 6 / 7 5 8 is 3 (R D R) and
+        // 0 1 3 / 4 2 6 / 7 5 8 is 4 (R D D R).
+        for (cells, length) in [
+            ([1, 2, 3, 4, 0, 6, 7, 5, 8], 2),
+            ([1, 2, 3, 0, 4, 6, 7, 5, 8], 3),
+            ([0, 1, 3, 4, 2, 6, 7, 5, 8], 4),
+        ] {
+            assert_eq!(solver.heuristic(&cells), 0);
+            let ends_at_goal = |moves: &[Move]| {
+                let mut at = cells;
+                let mut blank = at.iter().position(|&t| t == 0).unwrap();
+                for &m in moves {
+                    let Some(next) = grid.step(blank, m) else {
+                        return false;
+                    };
+                    at.swap(blank, next);
+                    blank = next;
+                }
+                at == goal
+            };
+            let serial = solver.solve(&cells, 1_000_000).unwrap();
+            assert_eq!(serial.moves.len(), length, "{cells:?}");
+            assert!(ends_at_goal(&serial.moves), "{cells:?}: {:?}", serial.moves);
+            let parallel = solver.solve_parallel(&cells, 2).unwrap();
+            assert_eq!(parallel.moves.len(), length, "{cells:?}");
+            assert!(
+                ends_at_goal(&parallel.moves),
+                "{cells:?}: {:?}",
+                parallel.moves
+            );
+            let split = solver.split(&cells, length as u32, 4).unwrap();
+            assert!(
+                split
+                    .pieces
+                    .iter()
+                    .all(|p| !p.is_goal() || ends_at_goal(&p.moves))
+            );
+        }
     }
 
     #[test]
