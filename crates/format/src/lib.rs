@@ -329,7 +329,7 @@ pub fn header_for(goal: &State, metric: Metric, table: &[u8]) -> io::Result<Head
     }
     let max_distance = counts.iter().rposition(|&c| c != 0).unwrap_or(0) as u8;
     counts.truncate(usize::from(max_distance) + 1);
-    Ok(Header {
+    let header = Header {
         width: board.width() as u8,
         height: board.height() as u8,
         goal: goal.cells().to_vec(),
@@ -340,7 +340,22 @@ pub fn header_for(goal: &State, metric: Metric, table: &[u8]) -> io::Result<Head
         max_distance,
         counts,
         table_crc32: table_checksum(table),
-    })
+    };
+    check_header(&header).map_err(would_not_open)?;
+    Ok(header)
+}
+
+/// The error a writer gives for a table whose file the readers would refuse (one value 0 but
+/// the goal's, say), in the readers' words: no writer writes a file that does not open.
+pub(crate) fn would_not_open(error: FormatError) -> io::Error {
+    let why = match error {
+        FormatError::InvalidHeader(why) => why,
+        other => other.to_string(),
+    };
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("not written, as it would not open: {why}"),
+    )
 }
 
 /// Writes a database file for `goal` in `metric` holding `table` (one distance per state, in
@@ -787,6 +802,37 @@ mod tests {
         let mut table = [1u8; 12];
         table[0] = UNREACHED;
         assert!(write(Vec::new(), &goal, Metric::Single, &table).is_err());
+    }
+
+    /// Found by the `file_round_trip` fuzz target: a table with no value 0, two of them or a
+    /// distance missing below the maximum was written, and its file then refused by every
+    /// reader.
+    #[test]
+    fn a_table_whose_file_would_not_open_is_not_written() {
+        let goal: State = "1230".parse().unwrap();
+        for (table, why) in [
+            ([1u8; 12], "0 states at distance 0"),
+            (
+                [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5],
+                "2 states at distance 0",
+            ),
+            (
+                [0, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3],
+                "no states at distance 2",
+            ),
+        ] {
+            let mut file = Vec::new();
+            let error = write(&mut file, &goal, Metric::Single, &table).unwrap_err();
+            assert_eq!(error.kind(), io::ErrorKind::InvalidInput);
+            assert!(
+                error
+                    .to_string()
+                    .starts_with("not written, as it would not open: ")
+                    && error.to_string().contains(why),
+                "{error}"
+            );
+            assert!(file.is_empty());
+        }
     }
 
     #[test]

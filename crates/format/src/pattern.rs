@@ -124,6 +124,7 @@ pub fn write<W: Write>(
         block_len: block_len_for(table.len() as u64),
         block_crc32: block_checksums(table, block_len_for(table.len() as u64)),
     };
+    check(&header).map_err(crate::would_not_open)?;
     write_parts_of(out, VERSION, &header, table)?;
     Ok(header)
 }
@@ -206,4 +207,29 @@ fn check(h: &PatternHeader) -> Result<(Pattern, Encoding), FormatError> {
         return bad("block checksums do not cover the table".into());
     }
     Ok((pattern, encoding))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tilebase_pattern::encode;
+
+    /// Found by the `file_round_trip` fuzz target: values with no 0 or two were written as a
+    /// file no reader opens.
+    #[test]
+    fn values_whose_file_would_not_open_are_not_written() {
+        let grid = Grid::new(3, 3).unwrap();
+        let goal: Vec<u8> = (1..9).chain([0]).collect();
+        let p = Pattern::new(grid, &goal, &[1]).unwrap();
+        for values in [[1u8; 9], [0, 0, 1, 1, 2, 2, 3, 3, 4]] {
+            let table = encode(&p, &values, Encoding::Plain).unwrap();
+            let mut file = Vec::new();
+            let error = write(&mut file, &p, Encoding::Plain, &values, &table).unwrap_err();
+            assert!(
+                error.to_string().contains("not one placement at 0"),
+                "{error}"
+            );
+            assert!(file.is_empty());
+        }
+    }
 }

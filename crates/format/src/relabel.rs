@@ -109,6 +109,7 @@ pub fn write<W: Write>(
         block_len: block_len_for(values.len() as u64),
         block_crc32: block_checksums(values, block_len_for(values.len() as u64)),
     };
+    check(&header).map_err(crate::would_not_open)?;
     write_parts_of(out, VERSION, &header, values)?;
     Ok(header)
 }
@@ -194,6 +195,21 @@ mod tests {
         let mut file = Vec::new();
         write(&mut file, &r, Metric::Single, &values).unwrap();
         (r, values, file)
+    }
+
+    /// Found by the `file_round_trip` fuzz target: values with no 0 or two were written as a
+    /// file no reader opens.
+    #[test]
+    fn values_whose_file_would_not_open_are_not_written() {
+        let (r, mut values, _) = small();
+        let mut file = Vec::new();
+        let other = (r.goal_index() as usize + 1) % values.len();
+        values[other] = 0;
+        let error = write(&mut file, &r, Metric::Single, &values).unwrap_err();
+        assert!(error.to_string().contains("not one state at 0"), "{error}");
+        values.iter_mut().for_each(|v| *v = 1);
+        assert!(write(&mut file, &r, Metric::Single, &values).is_err());
+        assert!(file.is_empty());
     }
 
     #[test]
