@@ -1,0 +1,54 @@
+//! A `--pdb` partition as typed (`7-8`, `5-5-5`, or tiles named: `1,2,5,6/3,4,7,8/...`):
+//! refused with a one-line message, or a partition whose name reads back as itself and that,
+//! on each board it fits, splits the tiles into its patterns, each tile once.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tilebase_answer::{Board, Metric, Position, Question, read_pdb};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let partition = match read_pdb(text) {
+        Ok(partition) => partition,
+        Err(error) => {
+            let message = error.to_string();
+            assert!(
+                !message.is_empty() && !message.contains('\n'),
+                "{message:?}"
+            );
+            return;
+        }
+    };
+    let name = partition.name();
+    assert_eq!(read_pdb(&name).ok(), Some(partition), "{name}");
+    assert_eq!(partition.to_string(), name);
+    assert_eq!(partition.len(), partition.sizes().len());
+    for board in Board::with_patterns() {
+        let cells = board.cells();
+        let question = Question::new(
+            Position::default_goal(board),
+            Metric::Single,
+            Some(partition),
+        );
+        match partition.check(cells) {
+            Ok(()) => {
+                assert!(question.is_ok(), "{name} on {board}");
+                let goal = Position::default_goal(board);
+                let grid = tilebase_pattern::Grid::of(board);
+                let mut tiles: Vec<u8> = partition.tiles(&grid, goal.cells()).concat();
+                tiles.sort_unstable();
+                assert_eq!(
+                    tiles,
+                    (1..cells as u8).collect::<Vec<_>>(),
+                    "{name} on {board}"
+                );
+            }
+            Err(why) => {
+                assert!(!why.contains('\n'), "{why:?}");
+                assert!(question.is_err(), "{name} on {board}");
+            }
+        }
+    }
+});
