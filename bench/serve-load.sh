@@ -15,20 +15,9 @@ cd "$(dirname "$0")/.."
 
 runs=${1:-3}
 seconds=${2:-10}
-command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 2; }
-# Each connection is an open file, on both sides.
-ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-
-cargo build --release -q -p tilebase-serve
-log=$(mktemp -d)
+source bench/serve-common.sh
+start_serve
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$log"' EXIT
-target/release/serve --port 0 >"$log/out" 2>"$log/err" &
-server=$!
-for _ in $(seq 100); do
-    grep -q http "$log/out" 2>/dev/null && break
-    sleep 0.05
-done
-url=$(grep -o 'http://[^ ]*' "$log/out" | sed 's:/$::')
 echo "serve at $url (pid $server); $runs runs of ${seconds} s, 64 connections, wrk -t2"
 
 # Prints "requests-per-second p99-in-ms errors" for one wrk run.

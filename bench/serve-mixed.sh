@@ -22,20 +22,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
-command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 2; }
-ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-
-cargo build --release -q -p tilebase-serve
-log=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$log"' EXIT
-TILEBASE_CACHE_DIR="$log/cache" target/release/serve --port 0 --pdb 5-5-5 --max-searches 1 \
-    >"$log/out" 2>"$log/err" &
-server=$!
-for _ in $(seq 100); do
-    grep -q http "$log/out" 2>/dev/null && break
-    sleep 0.05
-done
-url=$(grep -o 'http://[^ ]*' "$log/out" | sed 's:/$::')
+source bench/serve-common.sh
+cache=$(mktemp -d)
+TILEBASE_CACHE_DIR="$cache" start_serve --pdb 5-5-5 --max-searches 1
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$log" "$cache"' EXIT
 port=${url##*:}
 echo "serve at $url (pid $server): ${seconds} s of mixed load"
 

@@ -12,7 +12,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use tilebase_answer::{Analysis, Answers, Letters, Metric, Move, Position, Slide, read_solution};
-use tilebase_fuzz::{leads_to, metric, pick, shuffled, slid, small_answers, small_boards};
+use tilebase_fuzz::{
+    leads_to, metric, one_line, pick, shuffled, slid, small_answers, small_boards,
+};
 
 fuzz_target!(|data: &[u8]| {
     let [which, how, rest @ ..] = data else {
@@ -136,11 +138,4 @@ fn judge(
     let lost: usize = analysis.moves.iter().map(|m| usize::from(m.lost)).sum();
     assert_eq!(lost, analysis.lost);
     Some(analysis)
-}
-
-fn one_line(message: &str) {
-    assert!(
-        !message.is_empty() && !message.contains('\n'),
-        "{message:?}"
-    );
 }

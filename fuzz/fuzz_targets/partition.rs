@@ -5,6 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use tilebase_answer::{Board, Metric, Position, Question, read_pdb};
+use tilebase_fuzz::one_line;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -13,11 +14,7 @@ fuzz_target!(|data: &[u8]| {
     let partition = match read_pdb(text) {
         Ok(partition) => partition,
         Err(error) => {
-            let message = error.to_string();
-            assert!(
-                !message.is_empty() && !message.contains('\n'),
-                "{message:?}"
-            );
+            one_line(&error.to_string());
             return;
         }
     };
@@ -46,7 +43,7 @@ fuzz_target!(|data: &[u8]| {
                 );
             }
             Err(why) => {
-                assert!(!why.contains('\n'), "{why:?}");
+                one_line(&why);
                 assert!(question.is_err(), "{name} on {board}");
             }
         }

@@ -118,3 +118,11 @@ pub fn openable(values: &mut [u8], zero: usize, dense: bool) {
         };
     }
 }
+
+/// Asserts that `message` is what a refusal must be: one line, not empty.
+pub fn one_line(message: &str) {
+    assert!(
+        !message.is_empty() && !message.contains('\n'),
+        "{message:?}"
+    );
+}
