@@ -1,6 +1,7 @@
 //! What the fuzz targets share: a cache of their own for the small tables some of them answer
-//! from, the boards they pick among, and the check every answer must pass (a legal path that
-//! ends at the goal).
+//! from, the boards they pick among, values shaped into those of a file that opens, and the
+//! checks every answer must pass (a legal path that ends at the goal) and every refusal (one
+//! line).
 #![forbid(unsafe_code)]
 
 use std::sync::Once;
@@ -8,8 +9,8 @@ use std::sync::Once;
 use tilebase_answer::{Answers, Board, Metric, Move, Position, Question, Slide, read_pdb};
 
 /// Makes a folder of the temporary directory this process's cache, once: the targets that need
-/// answers build their tables there (milliseconds each, for boards of up to 10 cells), never in
-/// the user's cache.
+/// answers build their tables there (milliseconds each for boards of up to 10 cells, a second
+/// or two for 3x5's 5-5-4 patterns), never in the user's cache.
 pub fn private_cache() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
