@@ -86,7 +86,7 @@ pub use files::cost::{BuildCost, pdb_help};
 pub use files::patterns::{
     PatternSource, build_files as build_patterns, file_name as pattern_file_name,
 };
-pub use files::places::{CACHE_ENV, LOCAL_DIR, Places, cache_dir, use_cache_dir};
+pub use files::places::{CACHE_ENV, LOCAL_DIR, MEMORY_DIR, Places, cache_dir, use_cache_dir};
 pub use files::relabelled::{
     MultiTables, RelabelSource, build_files as build_relabelled, file_name as relabelled_file_name,
 };

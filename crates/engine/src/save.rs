@@ -21,6 +21,7 @@ use tilebase_pattern::{Encoding, Pattern, Relabelling};
 use crate::{NoProgress, Progress};
 
 /// zstd level for shipped files: slow to write, as fast to read as any level.
+#[cfg(feature = "zstd")]
 const ZSTD_LEVEL: i32 = 19;
 
 /// What [`save`] wrote.
@@ -125,22 +126,8 @@ pub fn save_pattern_with(
     replace: bool,
     progress: &dyn Progress,
 ) -> Result<SavedPattern, SaveError> {
-    let total = values.len() as u64;
-    let mut table = vec![0u8; encoding.bytes(total) as usize];
-    let out_piece = encoding.bytes(ENCODE_PIECE as u64) as usize;
-    let done = AtomicU64::new(0);
-    table
-        .par_chunks_mut(out_piece)
-        .zip(values.par_chunks(ENCODE_PIECE))
-        .enumerate()
-        .try_for_each(|(i, (out, values))| {
-            let first = (i * ENCODE_PIECE) as u64;
-            tilebase_pattern::encode_into(pattern, values, first, encoding, out)?;
-            let n = values.len() as u64;
-            progress.encoded(done.fetch_add(n, Ordering::Relaxed) + n, total);
-            Ok(())
-        })
-        .map_err(|source| SaveError::Encode {
+    let table =
+        encode(pattern, values, encoding, progress).map_err(|source| SaveError::Encode {
             path: path.to_path_buf(),
             source,
         })?;
@@ -155,6 +142,63 @@ pub fn save_pattern_with(
         header,
         bytes,
     })
+}
+
+/// The bytes of the pattern database file of `pattern` holding `values` (one per placement, in
+/// rank order), stored in `encoding`: the file [`save_pattern`] writes, kept in memory (the
+/// browser's, which has no files). `progress` is told how far the encoding has got. Refused
+/// (`InvalidData`) when a value does not fit `encoding`, as the file would be.
+///
+/// ```
+/// use tilebase_core::Board;
+/// use tilebase_pattern::{Encoding, Grid, Pattern};
+///
+/// let board: Board = "3x2".parse().unwrap();
+/// let pattern = Pattern::new(Grid::of(board), &[1, 2, 3, 4, 5, 0], &[1, 2]).unwrap();
+/// let values = tilebase_engine::build_pattern(&pattern, &tilebase_engine::NoProgress);
+/// let bytes = tilebase_engine::pattern_bytes(
+///     &pattern, &values, Encoding::Plain, &tilebase_engine::NoProgress,
+/// ).unwrap();
+/// let file = tilebase_lookup::PatternFile::from_bytes(bytes).unwrap();
+/// assert_eq!(file.pattern(), &pattern);
+/// ```
+pub fn pattern_bytes(
+    pattern: &Pattern,
+    values: &[u8],
+    encoding: Encoding,
+    progress: &dyn Progress,
+) -> io::Result<Vec<u8>> {
+    let table = encode(pattern, values, encoding, progress)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+    let mut bytes = Vec::with_capacity(table.len() + 4096);
+    tilebase_format::pattern::write(&mut bytes, pattern, encoding, values, &table)?;
+    Ok(bytes)
+}
+
+/// `values` encoded in `encoding`, on every core, telling `progress` how far it has got (the
+/// longest part of writing: each placement's Manhattan distance, for the halved encoding).
+fn encode(
+    pattern: &Pattern,
+    values: &[u8],
+    encoding: Encoding,
+    progress: &dyn Progress,
+) -> Result<Vec<u8>, tilebase_pattern::EncodeError> {
+    let total = values.len() as u64;
+    let mut table = vec![0u8; encoding.bytes(total) as usize];
+    let out_piece = encoding.bytes(ENCODE_PIECE as u64) as usize;
+    let done = AtomicU64::new(0);
+    table
+        .par_chunks_mut(out_piece)
+        .zip(values.par_chunks(ENCODE_PIECE))
+        .enumerate()
+        .try_for_each(|(i, (out, values))| {
+            let first = (i * ENCODE_PIECE) as u64;
+            tilebase_pattern::encode_into(pattern, values, first, encoding, out)?;
+            let n = values.len() as u64;
+            progress.encoded(done.fetch_add(n, Ordering::Relaxed) + n, total);
+            Ok(())
+        })?;
+    Ok(table)
 }
 
 /// What [`save_relabelled`] wrote.
@@ -283,16 +327,39 @@ fn write_to(
 ) -> io::Result<Header> {
     let mut out = BufWriter::new(file);
     let header = if compress {
-        let mut encoder = zstd::stream::Encoder::new(&mut out, ZSTD_LEVEL)?;
-        encoder.include_checksum(true)?;
-        let header = tilebase_format::write(&mut encoder, goal, metric, table)?;
-        encoder.finish()?;
-        header
+        compressed(&mut out, |encoder| {
+            tilebase_format::write(encoder, goal, metric, table)
+        })?
     } else {
         tilebase_format::write(&mut out, goal, metric, table)?
     };
     out.flush()?;
     Ok(header)
+}
+
+/// What `write` writes to `out`, as one zstd frame with its checksum.
+#[cfg(feature = "zstd")]
+fn compressed<H>(
+    out: &mut impl Write,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<H>,
+) -> io::Result<H> {
+    let mut encoder = zstd::stream::Encoder::new(out, ZSTD_LEVEL)?;
+    encoder.include_checksum(true)?;
+    let header = write(&mut encoder)?;
+    encoder.finish()?;
+    Ok(header)
+}
+
+/// A build without zstd (the browser's) writes plain files only.
+#[cfg(not(feature = "zstd"))]
+fn compressed<H>(
+    _: &mut impl Write,
+    _: impl FnOnce(&mut dyn Write) -> io::Result<H>,
+) -> io::Result<H> {
+    Err(io::Error::new(
+        io::ErrorKind::Unsupported,
+        "this build of tilebase writes no compressed files (they need its zstd feature)",
+    ))
 }
 
 /// Temporary files are created private; a database is for everyone to read.

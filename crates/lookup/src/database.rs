@@ -84,6 +84,20 @@ impl<D: AsRef<[u8]>> Database<D> {
         })
     }
 
+    /// [`Database::from_bytes`], and the table checked against its checksum (a pass over the
+    /// table): for bytes that may have been damaged since they were written, such as those a
+    /// browser kept from an earlier visit.
+    pub fn from_bytes_checked(data: D) -> Result<Database<D>, Error> {
+        let db = Database::from_bytes(data)?;
+        let found = tilebase_format::table_checksum(db.table());
+        let expected = db.header.table_crc32;
+        if found != expected {
+            let source = tilebase_format::FormatError::TableChecksum { found, expected };
+            return Err(Error::Format { path: None, source });
+        }
+        Ok(db)
+    }
+
     /// The board of every state in this database.
     pub fn board(&self) -> Board {
         self.board

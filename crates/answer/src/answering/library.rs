@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use arc_swap::ArcSwap;
 use rustc_hash::FxHashMap;
-use tilebase_lookup::Database;
+use tilebase_lookup::{Database, PatternFile, RelabelledFile, Storage};
 
 use crate::answering::Answers;
 use crate::error::Error;
@@ -78,6 +78,90 @@ impl Library {
     pub fn with_shipped(mut self, tables: Vec<Arc<Database>>) -> Library {
         self.shipped = tables;
         self
+    }
+
+    /// A library with no file system ([`Places::memory`]): the browser's. Files are given to
+    /// it as bytes ([`Library::add_file`]), and the missing ones a question needs are built in
+    /// memory, where [`Library::file`] finds their bytes to keep (a page keeps them in its
+    /// own storage, and gives them back on the next visit).
+    ///
+    /// ```
+    /// use tilebase_answer::{Library, Question, Quietly};
+    ///
+    /// let library = Library::in_memory();
+    /// let question = Question::read_text(Some("3x2"), None, None, None)?;
+    /// let answers = library.open(&question, &Quietly)?; // built in memory
+    /// assert_eq!(answers.distance(&answers.read("123405")?)?, Some(1));
+    /// assert_eq!(library.file_names(), ["3x2-123450.tilebase"]);
+    ///
+    /// // Given back to another library, it answers without a build.
+    /// let bytes = library.file("3x2-123450.tilebase").unwrap();
+    /// let again = Library::in_memory();
+    /// again.add_file("3x2-123450.tilebase", bytes)?;
+    /// assert!(again.find(&question, &Quietly)?.is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn in_memory() -> Library {
+        Library::new(Places::memory())
+    }
+
+    /// Gives a library in memory ([`Library::in_memory`]) the file named `name`, as the cache
+    /// names it (a table, a pattern database, or a relabelled table, told apart by the name),
+    /// holding `bytes`: checked whole (every block against its checksum) before it is kept,
+    /// and refused unless it holds what its name says when a question first needs it. A file
+    /// of the same name given or built before is replaced, for the questions not yet asked.
+    pub fn add_file(&self, name: &str, bytes: Vec<u8>) -> Result<(), Error> {
+        let places = self.places();
+        if !places.memory {
+            return Err(Error::Files(format!(
+                "{name}: files are given as bytes to a library in memory only; this one reads \
+                 them from {}",
+                places.local.display()
+            )));
+        }
+        if name.is_empty() || name.contains(['/', '\\']) || !name.ends_with(".tilebase") {
+            return Err(Error::Files(format!(
+                "{name:?}: not the name of a tilebase file (NAME.tilebase, as the cache names it)"
+            )));
+        }
+        let path = places.local.join(name);
+        let refused = |e: tilebase_lookup::Error| Error::Files(format!("{name}: {e}"));
+        let bytes = Storage::Memory(bytes);
+        if name.contains("-mtm-labels-") {
+            let file = RelabelledFile::from_bytes(bytes).map_err(refused)?;
+            self.opened.keep_relabelled(&path, Arc::new(file));
+        } else if name.contains("-pdb-") {
+            let file = PatternFile::from_bytes(bytes).map_err(refused)?;
+            self.opened.keep_pattern(&path, Arc::new(file));
+        } else {
+            let file = Database::from_bytes_checked(bytes).map_err(refused)?;
+            self.opened.keep_table(&path, Arc::new(file));
+        }
+        Ok(())
+    }
+
+    /// The bytes of the file named `name` that this library has open: given, built in memory,
+    /// or read from disk. `None` when it has none of that name.
+    pub fn file(&self, name: &str) -> Option<Vec<u8>> {
+        let places = self.places();
+        [Some(&places.local), places.cache.as_ref()]
+            .into_iter()
+            .flatten()
+            .find_map(|dir| self.opened.bytes(&dir.join(name)))
+    }
+
+    /// The names of the files this library has open (given, built in memory, or read from
+    /// disk), sorted.
+    pub fn file_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .opened
+            .paths()
+            .iter()
+            .filter_map(|path| Some(path.file_name()?.to_string_lossy().into_owned()))
+            .collect();
+        names.sort();
+        names.dedup();
+        names
     }
 
     /// A library over [`Places::standard`]: `db/` in the current directory, then the cache,

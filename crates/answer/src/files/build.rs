@@ -6,7 +6,9 @@
 use std::fs::symlink_metadata;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use tilebase_core::{Metric, State};
 use tilebase_engine::{Checkpoint, Saved, Stopped};

@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 use tilebase_lookup::Database;
 
@@ -68,7 +68,7 @@ impl Finder<'_> {
             damaged: Vec::new(),
         };
         'wanted: for (what, places) in wanted {
-            for path in places.into_iter().filter(|path| path.is_file()) {
+            for path in places.into_iter().filter(|path| self.is_there(path)) {
                 match open(&path, &what) {
                     Ok(file) => {
                         looked.found.push((file, path));
@@ -85,6 +85,16 @@ impl Finder<'_> {
             looked.missing.push(what);
         }
         Ok(looked)
+    }
+
+    /// Whether there is a file at `path`: on disk, or, in memory ([`Places::memory`]), given
+    /// or built before.
+    pub(crate) fn is_there(&self, path: &Path) -> bool {
+        if self.places.memory {
+            self.opened.holds(path)
+        } else {
+            path.is_file()
+        }
     }
 
     /// Says that each damaged file is built again.
@@ -111,7 +121,10 @@ impl Finder<'_> {
             let opened = |path: &Path| Ok((open(path, what)?, path.to_path_buf()));
             built.push(self.build_under_lock(&path, opened, || {
                 let saved = build(what, &path)?;
-                self.opened.forget(&saved);
+                // Built in memory, it was kept where it is opened from.
+                if !self.places.memory {
+                    self.opened.forget(&saved);
+                }
                 opened(&saved)
             })?);
         }
@@ -124,13 +137,17 @@ impl Finder<'_> {
 
     /// What `build` makes of the file at `path`, built under the lock that makes another
     /// process wait for it; or, when another process built it while this one waited (or it was
-    /// damaged, and has been built again), what `reopen` makes of that file, opened afresh.
+    /// damaged, and has been built again), what `reopen` makes of that file, opened afresh. In
+    /// memory there is no other process, and no lock.
     pub(crate) fn build_under_lock<T>(
         &self,
         path: &Path,
         reopen: impl FnOnce(&Path) -> Result<T, Error>,
         build: impl FnOnce() -> Result<T, Error>,
     ) -> Result<T, Error> {
+        if self.places.memory {
+            return build();
+        }
         let _held = lock::lock(path, self.watch);
         if path.is_file() {
             self.opened.forget(path);

@@ -20,10 +20,10 @@ pub(crate) struct Held {
 impl Drop for Held {
     fn drop(&mut self) {
         // Removed while still held, so that whoever waits on it finds it gone and takes a new
-        // one (see `same_file`); closing the file then lets go of the lock.
-        if let Some((file, path)) = self.lock.take() {
+        // one (see `same_file`); closing the file then, at the end of the block, lets go of
+        // the lock.
+        if let Some((_file, path)) = self.lock.take() {
             let _ = fs::remove_file(&path);
-            drop(file);
         }
     }
 }

@@ -39,6 +39,16 @@ impl<F> OpenedFiles<F> {
         Ok(file)
     }
 
+    /// Keeps `file` as the file at `path`, replacing any: one given as bytes, or built in
+    /// memory.
+    fn keep(&self, path: &Path, file: Arc<F>) {
+        self.lock().insert(path.to_path_buf(), file);
+    }
+
+    fn holds(&self, path: &Path) -> bool {
+        self.lock().contains_key(path)
+    }
+
     /// Nothing panics while holding the lock; if something ever did, the map is still whole.
     fn lock(&self) -> MutexGuard<'_, HashMap<PathBuf, Arc<F>>> {
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
@@ -64,6 +74,44 @@ impl Opened {
         path: &Path,
     ) -> Result<Arc<RelabelledFile>, tilebase_lookup::Error> {
         self.relabelled.get(path, |p| RelabelledFile::open(p))
+    }
+
+    /// Keeps `file` as the full table at `path` (which need not exist on disk).
+    pub(crate) fn keep_table(&self, path: &Path, file: Arc<Database>) {
+        self.tables.keep(path, file);
+    }
+
+    /// Keeps `file` as the pattern database at `path` (which need not exist on disk).
+    pub(crate) fn keep_pattern(&self, path: &Path, file: Arc<PatternFile>) {
+        self.patterns.keep(path, file);
+    }
+
+    /// Keeps `file` as the relabelled table at `path` (which need not exist on disk).
+    pub(crate) fn keep_relabelled(&self, path: &Path, file: Arc<RelabelledFile>) {
+        self.relabelled.keep(path, file);
+    }
+
+    /// Whether a file of any kind is open, or kept, at `path`.
+    pub(crate) fn holds(&self, path: &Path) -> bool {
+        self.tables.holds(path) || self.patterns.holds(path) || self.relabelled.holds(path)
+    }
+
+    /// The bytes of the file open, or kept, at `path`, and their paths: every kind's.
+    pub(crate) fn bytes(&self, path: &Path) -> Option<Vec<u8>> {
+        let bytes = |file: Option<&[u8]>| file.map(<[u8]>::to_vec);
+        bytes(self.tables.lock().get(path).map(|f| f.bytes()))
+            .or_else(|| bytes(self.patterns.lock().get(path).map(|f| f.bytes())))
+            .or_else(|| bytes(self.relabelled.lock().get(path).map(|f| f.bytes())))
+    }
+
+    /// The paths of every file open or kept, of every kind, sorted.
+    pub(crate) fn paths(&self) -> Vec<PathBuf> {
+        let mut paths: Vec<PathBuf> = (self.tables.lock().keys().cloned())
+            .chain(self.patterns.lock().keys().cloned())
+            .chain(self.relabelled.lock().keys().cloned())
+            .collect();
+        paths.sort();
+        paths
     }
 
     /// Forgets the file at `path`, which a build has just replaced: the next question opens the

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use tilebase_core::Board;
 use tilebase_engine::SavedPattern;
-use tilebase_lookup::PatternFile;
+use tilebase_lookup::{PatternFile, Storage};
 use tilebase_pattern::{
     ClassFrame, Encoding, Partition, Pattern, PatternValues, Solver, cells_to_string,
 };
@@ -181,7 +181,14 @@ impl Finder<'_> {
                 &missing,
                 |tiles| dir.join(file_name(board, &canonical, tiles)),
                 |path, tiles| self.open(path, &canonical, tiles),
-                |tiles, path| Ok(build_one(grid, &canonical, tiles, path, true, self.watch)?.path),
+                |tiles, path| {
+                    if self.places.memory {
+                        let file = build_in_memory(grid, &canonical, tiles, self.watch)?;
+                        self.opened.keep_pattern(path, Arc::new(file));
+                        return Ok(path.to_path_buf());
+                    }
+                    Ok(build_one(grid, &canonical, tiles, path, true, self.watch)?.path)
+                },
             )?);
             // In the partition's order, whatever was found and what was built.
             let order = partition.tiles(&grid, &canonical);
@@ -280,6 +287,33 @@ fn build_one(
     drop(building);
     under_way.done(saved.is_ok());
     Ok(saved?)
+}
+
+/// Builds the pattern file of `tiles` for `canonical` on `grid`, kept in memory: the browser's
+/// build, with no file, no lock and no checkpoint.
+fn build_in_memory(
+    grid: tilebase_pattern::Grid,
+    canonical: &[u8],
+    tiles: &[u8],
+    watch: &dyn Watch,
+) -> Result<PatternFile, Error> {
+    let pattern =
+        Pattern::new(grid, canonical, tiles).map_err(|e| Error::Files(format!("pattern: {e}")))?;
+    let job = Job::Pattern(&pattern);
+    let building = watch.building(&job);
+    let forward = Forward::new(&*building, watch, &job);
+    let values = tilebase_engine::build_pattern(&pattern, &forward);
+    // As a file is saved: four bits a placement where every value fits, else a byte each.
+    let bytes = tilebase_engine::pattern_bytes(&pattern, &values, Encoding::Halved, &forward)
+        .or_else(|_| tilebase_engine::pattern_bytes(&pattern, &values, Encoding::Plain, &forward))
+        .map_err(|e| {
+            Error::Files(format!(
+                "the pattern of tiles {}: {e}",
+                cells_to_string(tiles)
+            ))
+        })?;
+    drop(building);
+    Ok(PatternFile::from_bytes(Storage::Memory(bytes))?)
 }
 
 /// The command that rebuilds the pattern files of `partition` for the canonical goal

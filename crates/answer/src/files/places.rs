@@ -7,6 +7,10 @@ use std::sync::OnceLock;
 /// looked for first.
 pub const LOCAL_DIR: &str = "db";
 
+/// The folder that files kept in memory are named under ([`Places::memory`]): messages say a
+/// file was built "into memory".
+pub const MEMORY_DIR: &str = "memory";
+
 /// The environment variable that overrides the cache directory.
 pub const CACHE_ENV: &str = "TILEBASE_CACHE_DIR";
 
@@ -42,6 +46,11 @@ pub struct Places {
     /// Looked in next, and where missing files are built: the cache directory, if there is
     /// one.
     pub cache: Option<PathBuf>,
+    /// No file system at all: files are looked for only among those given to the library as
+    /// bytes ([`crate::Library::add_file`]) or built before, and missing ones are built in
+    /// memory and kept there ([`crate::Library::file`] gives their bytes to keep elsewhere).
+    /// The browser's places. `local` is then [`MEMORY_DIR`], what the files are named under.
+    pub memory: bool,
 }
 
 impl Places {
@@ -50,6 +59,17 @@ impl Places {
         Places {
             local: local.into(),
             cache,
+            memory: false,
+        }
+    }
+
+    /// No file system: files given as bytes, or built in memory, and nothing else (the
+    /// browser's places; see [`Places::memory`](#structfield.memory)).
+    pub fn memory() -> Places {
+        Places {
+            local: PathBuf::from(MEMORY_DIR),
+            cache: None,
+            memory: true,
         }
     }
 

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 use tilebase_core::{Metric, State};
 use tilebase_format::file_name;
@@ -276,16 +276,24 @@ impl Finder<'_> {
                     Err(e) => format!("could not save it ({e})"),
                 }
             }
+            None if self.places.memory => String::new(),
             None => "no cache directory to save it in".to_string(),
         };
-        self.watch
-            .say(&format!("{what}; {unsaved}: answering from memory"));
         let mut bytes = Vec::with_capacity(table.len() + 512);
         tilebase_format::write(&mut bytes, &canonical, metric, &table)
             .map_err(|e| Error::Files(format!("writing the table built in memory: {e}")))?;
-        let db = Database::from_bytes(Storage::Memory(bytes))?;
+        let db = Arc::new(Database::from_bytes(Storage::Memory(bytes))?);
+        if self.places.memory {
+            // Kept, for the other goals of its class and for whoever keeps files elsewhere.
+            let path = self.places.local.join(file_name(&canonical, metric, false));
+            self.opened.keep_table(&path, Arc::clone(&db));
+            self.watch.say(&format!("{what}; kept in memory"));
+        } else {
+            self.watch
+                .say(&format!("{what}; {unsaved}: answering from memory"));
+        }
         Ok(TableSource {
-            db: Arc::new(db),
+            db,
             goal: *goal,
             path: None,
         })

@@ -1,0 +1,214 @@
+//! The questions the page asks, answered by the library in memory: plain Rust, called by the
+//! module's exports (`lib.rs`) and by the native tests alike. Errors are `query`'s words.
+
+use tilebase_answer::json::{self, Context, Fields};
+use tilebase_answer::{
+    Answer, Answers, Ask, Given, Letters, Library, Method, Position, Question, Quietly, moves_text,
+    quote, read_solution,
+};
+
+thread_local! {
+    /// The module's library: every file given to it or built, for the life of the page's
+    /// Worker. (A module instance runs on one thread.)
+    static LIBRARY: Library = Library::in_memory();
+}
+
+/// What a question names besides its state, each as `query`'s flag of the same name reads it;
+/// `None`: the default.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options<'a> {
+    /// `--board`: `WxH`.
+    pub board: Option<&'a str>,
+    /// `--goal`.
+    pub goal: Option<&'a str>,
+    /// `--metric`: `stm` or `mtm`.
+    pub metric: Option<&'a str>,
+    /// `--pdb`: the pattern databases' partition, on boards answered by search.
+    pub pdb: Option<&'a str>,
+}
+
+/// A state read for its question: with the answers, or without them when it cannot reach the
+/// goal on a board answered by search (answered at once, no file built).
+struct Asked {
+    question: Question,
+    position: Position,
+    answers: Option<Answers>,
+}
+
+/// The question about `state` (which names the board when `options` do not), the state read on
+/// its board, and the answers, opened or built in memory.
+fn asked(state: &str, options: Options<'_>) -> Result<Asked, String> {
+    let question = Question::read_text_about(
+        Some(state),
+        options.board,
+        options.goal,
+        options.metric,
+        options.pdb,
+    )
+    .map_err(|e| e.to_string())?;
+    let position = Position::read(question.board(), &Given::text(state))
+        .map_err(|e| format!("{}: {e}", quote(state)))?;
+    // A search's files take a while to build: a state that cannot reach the goal is answered
+    // by its parity first.
+    if question.board().method() == Method::Patterns
+        && position.unsolvable_reason(question.goal()).is_some()
+    {
+        return Ok(Asked {
+            question,
+            position,
+            answers: None,
+        });
+    }
+    let answers = answers(&question)?;
+    Ok(Asked {
+        question,
+        position,
+        answers: Some(answers),
+    })
+}
+
+/// The answers to `question` from the module's library: built in memory on first use.
+pub fn answers(question: &Question) -> Result<Answers, String> {
+    LIBRARY
+        .with(|library| library.open(question, &Quietly))
+        .map_err(|e| e.to_string())
+}
+
+/// The optimal number of moves from `state` to the goal; `None` when it cannot reach it.
+pub fn distance(state: &str, options: Options<'_>) -> Result<Option<u8>, String> {
+    let asked = asked(state, options)?;
+    match &asked.answers {
+        None => Ok(None),
+        Some(answers) => answers.distance(&asked.position).map_err(|e| e.to_string()),
+    }
+}
+
+/// An optimal solution, the blank's moves (`U`, `D`, `L`, `R`; a count after a letter for a
+/// slide of several tiles in the multi-tile metric); `None` when the state cannot reach the
+/// goal.
+pub fn solve(state: &str, options: Options<'_>) -> Result<Option<String>, String> {
+    let asked = asked(state, options)?;
+    let Some(answers) = &asked.answers else {
+        return Ok(None);
+    };
+    let solved = answers.solve(&asked.position).map_err(|e| e.to_string())?;
+    Ok(solved.map(|path| moves_text(&path, asked.question.metric())))
+}
+
+/// Every optimal solution, the first `limit` of them (all when `None`), as [`solve`] writes
+/// one; `None` when the state cannot reach the goal.
+pub fn solutions(
+    state: &str,
+    options: Options<'_>,
+    limit: Option<usize>,
+) -> Result<Option<Vec<String>>, String> {
+    let asked = asked(state, options)?;
+    let Some(answers) = &asked.answers else {
+        return Ok(None);
+    };
+    let metric = asked.question.metric();
+    let all = answers
+        .first_solutions(&asked.position, limit)
+        .map_err(|e| e.to_string())?;
+    Ok(all.map(|all| all.iter().map(|path| moves_text(path, metric)).collect()))
+}
+
+/// What the service's `/api/query` answers for `state`: `query --json`'s object, with `hints`,
+/// `solutions` (the first `limit`) and `count` when asked for, and `boards` (every state along
+/// the solution) with `boards`.
+pub fn answer(state: &str, options: Options<'_>, ask: Ask, boards: bool) -> Result<String, String> {
+    let asked = asked(state, options)?;
+    let fields = Fields {
+        tiles: false,
+        boards,
+    };
+    let mut out = Vec::new();
+    let names;
+    let (goal, board) = match &asked.answers {
+        Some(answers) => answers.names(),
+        None => {
+            names = (
+                asked.question.goal().to_string(),
+                asked.question.board().to_string(),
+            );
+            (names.0.as_str(), names.1.as_str())
+        }
+    };
+    let context = Context {
+        goal,
+        board,
+        metric: asked.question.metric(),
+    };
+    match &asked.answers {
+        None => json::unsolvable(&mut out, &context, &asked.position, fields),
+        Some(answers) => match answers
+            .answer(&asked.position, &ask)
+            .map_err(|e| e.to_string())?
+        {
+            Answer::Solved(solved) => json::solved(&mut out, &context, &solved, fields),
+            Answer::Unsolvable(unsolvable) => {
+                json::unsolvable(&mut out, &context, &unsolvable.position, fields)
+            }
+        },
+    }
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// `analyse --json`'s object for `solution` played from `scramble`: each move's distance before
+/// and after, and what it lost. `tile_letters`: the letters are the tiles' directions (slidy's
+/// notation, `D3R2`), not the blank's.
+pub fn analyse(
+    scramble: &str,
+    solution: &str,
+    options: Options<'_>,
+    tile_letters: bool,
+) -> Result<String, String> {
+    let letters = if tile_letters {
+        Letters::Tile
+    } else {
+        Letters::Blank
+    };
+    let slides =
+        read_solution(solution, letters).map_err(|e| format!("{}: {e}", quote(solution)))?;
+    let question = Question::read_text_about(
+        Some(scramble),
+        options.board,
+        options.goal,
+        options.metric,
+        options.pdb,
+    )
+    .map_err(|e| e.to_string())?;
+    let position = Position::read(question.board(), &Given::text(scramble))
+        .map_err(|e| format!("{}: {e}", quote(scramble)))?;
+    let answers = answers(&question)?;
+    let analysis = answers
+        .analyse(&position, &slides)
+        .map_err(|e| e.message(letters))?;
+    let (goal, board) = answers.names();
+    let context = Context {
+        goal,
+        board,
+        metric: question.metric(),
+    };
+    let mut out = Vec::new();
+    json::analysis(&mut out, &context, &analysis, letters);
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// Gives the module's library a file, by the name the cache gives it, holding `bytes`: checked
+/// whole before it is kept.
+pub fn add_file(name: &str, bytes: Vec<u8>) -> Result<(), String> {
+    LIBRARY
+        .with(|library| library.add_file(name, bytes))
+        .map_err(|e| e.to_string())
+}
+
+/// The bytes of the file named `name` that the module's library holds.
+pub fn file(name: &str) -> Option<Vec<u8>> {
+    LIBRARY.with(|library| library.file(name))
+}
+
+/// The names of the files the module's library holds, sorted.
+pub fn file_names() -> Vec<String> {
+    LIBRARY.with(Library::file_names)
+}

@@ -1,0 +1,99 @@
+//! The module's questions, answered natively by the same code the browser runs: the library in
+//! memory, builds in memory, files given as bytes, and `query`'s words for what it refuses.
+#![cfg(not(target_arch = "wasm32"))]
+
+use tilebase_web::ask::{self, Options};
+
+/// The articles' case: 23 moves to the goal 123804765, the default on 3x3.
+#[test]
+fn the_articles_case_is_answered_from_a_table_built_in_memory() {
+    let none = Options::default();
+    assert_eq!(ask::distance("603712458", none), Ok(Some(23)));
+    assert_eq!(
+        ask::solve("603712458", none).unwrap().as_deref(),
+        Some("DDLURRDLLUURDDLURRDLLUR")
+    );
+    // The other parity half.
+    assert_eq!(ask::distance("864072513", none), Ok(None));
+    // The table of its class's canonical goal, kept in memory.
+    assert_eq!(ask::file_names(), ["3x3-123405678.tilebase"]);
+}
+
+#[test]
+fn what_query_refuses_the_module_refuses_in_the_same_words() {
+    let none = Options::default();
+    assert_eq!(
+        ask::distance("60371245x", none),
+        Err("\"60371245x\": stray character 'x' at column 9".into())
+    );
+    assert_eq!(
+        ask::distance("6 0 3", none),
+        Err("\"6 0 3\": 3 cells, but a 3x3 board has 9".into())
+    );
+    let board = |board| Options {
+        board: Some(board),
+        ..Options::default()
+    };
+    assert_eq!(
+        ask::distance("1", board("9x9")),
+        Err("board \"9x9\": 9x9: at most 25 cells are supported (5x5, the 24-puzzle)".into())
+    );
+}
+
+/// The 15-puzzle by search over pattern databases built in memory, small ones (five patterns of
+/// three tiles, built in a moment even unoptimised); a position that cannot reach the goal is
+/// answered by its parity, before any is built.
+#[test]
+fn the_fifteen_puzzle_is_searched_over_patterns_built_in_memory() {
+    let fifteen = Options {
+        board: Some("4x4"),
+        pdb: Some("3-3-3-3-3"),
+        ..Options::default()
+    };
+    let swapped = "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0";
+    assert_eq!(ask::distance(swapped, fifteen), Ok(None));
+    assert!(ask::file_names().is_empty(), "{:?}", ask::file_names());
+    let one = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15";
+    assert_eq!(ask::solve(one, fifteen).unwrap().as_deref(), Some("R"));
+    assert_eq!(ask::file_names().len(), 5, "{:?}", ask::file_names());
+    // The blank moved left, left, up, up from the goal: four tiles each a cell from home, so
+    // four moves at least, and exactly one way back.
+    let four = "1,2,3,4,5,0,7,8,9,6,11,12,13,10,14,15";
+    assert_eq!(ask::distance(four, fifteen), Ok(Some(4)));
+    assert_eq!(
+        ask::solutions(four, fifteen, None),
+        Ok(Some(vec!["DDRR".into()]))
+    );
+}
+
+/// A file's bytes given back to the module answer as the built one did; a damaged copy is
+/// refused, naming the file.
+#[test]
+fn files_given_as_bytes_are_checked_before_they_answer() {
+    let board = Options {
+        board: Some("4x2"),
+        ..Options::default()
+    };
+    assert_eq!(ask::distance("12345607", board), Ok(Some(1)));
+    let names = ask::file_names();
+    assert_eq!(names, ["4x2-12345670.tilebase"]);
+    let bytes = ask::file(&names[0]).unwrap();
+    assert_eq!(ask::add_file(&names[0], bytes.clone()), Ok(()));
+    let mut damaged = bytes.clone();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 1;
+    let refused = ask::add_file(&names[0], damaged).unwrap_err();
+    assert!(refused.starts_with("4x2-12345670.tilebase: "), "{refused}");
+    assert_eq!(
+        ask::add_file("../x.tilebase", bytes),
+        Err("\"../x.tilebase\": not the name of a tilebase file (NAME.tilebase, as the cache names it)".into())
+    );
+}
+
+mod common;
+
+/// The tables the module builds, byte for byte: the browser's test checks the same.
+#[test]
+fn the_module_builds_the_tables_the_browser_builds() {
+    common::check_tables();
+}
