@@ -3,8 +3,8 @@
 
 use tilebase_answer::json::{self, Context, Fields};
 use tilebase_answer::{
-    Answer, Answers, Ask, Given, Letters, Library, Method, Position, Question, Quietly, moves_text,
-    quote, read_solution,
+    Answer, Answers, Ask, Distances, Given, Letters, Library, Method, Metric, Position, Question,
+    Quietly, State, moves_text, quote, read_solution, scrambles,
 };
 
 thread_local! {
@@ -27,6 +27,41 @@ pub struct Options<'a> {
     pub pdb: Option<&'a str>,
 }
 
+/// The pattern databases of a board answered by search when none are named: the largest that a
+/// page builds in seconds and keeps in tens of megabytes (the programs' defaults, 7-8 on 4x4
+/// and 6-6-6-6 on 5x5, take gigabytes and minutes): patterns of at most six tiles up to 16
+/// cells (6-6-3 on 4x4, 5.8 MB at four bits a placement, built in about 10 s), of at most five
+/// past that (5-5-5-5-4 on 5x5, 12.9 MB).
+pub fn page_partition(cells: usize) -> String {
+    let most = if cells <= 16 { 6 } else { 5 };
+    let mut left = cells - 1;
+    let mut sizes = Vec::new();
+    while left > 0 {
+        let size = left.min(most);
+        sizes.push(size.to_string());
+        left -= size;
+    }
+    sizes.join("-")
+}
+
+/// The question about `state` (which names the board when `options` do not) in `options`'
+/// words, with the page's pattern databases ([`page_partition`]) when none are named.
+fn question(state: Option<&str>, options: Options<'_>) -> Result<Question, String> {
+    let read = |pdb| {
+        Question::read_text_about(state, options.board, options.goal, options.metric, pdb)
+            .map_err(|e| e.to_string())
+    };
+    let question = read(options.pdb)?;
+    let cells = question.board().cells();
+    if options.pdb.is_some()
+        || question.board().method() != Method::Patterns
+        || question.metric() != Metric::Single
+    {
+        return Ok(question);
+    }
+    read(Some(&page_partition(cells)))
+}
+
 /// A state read for its question: with the answers, or without them when it cannot reach the
 /// goal on a board answered by search (answered at once, no file built).
 struct Asked {
@@ -38,14 +73,7 @@ struct Asked {
 /// The question about `state` (which names the board when `options` do not), the state read on
 /// its board, and the answers, opened or built in memory.
 fn asked(state: &str, options: Options<'_>) -> Result<Asked, String> {
-    let question = Question::read_text_about(
-        Some(state),
-        options.board,
-        options.goal,
-        options.metric,
-        options.pdb,
-    )
-    .map_err(|e| e.to_string())?;
+    let question = question(Some(state), options)?;
     let position = Position::read(question.board(), &Given::text(state))
         .map_err(|e| format!("{}: {e}", quote(state)))?;
     // A search's files take a while to build: a state that cannot reach the goal is answered
@@ -170,14 +198,7 @@ pub fn analyse(
     };
     let slides =
         read_solution(solution, letters).map_err(|e| format!("{}: {e}", quote(solution)))?;
-    let question = Question::read_text_about(
-        Some(scramble),
-        options.board,
-        options.goal,
-        options.metric,
-        options.pdb,
-    )
-    .map_err(|e| e.to_string())?;
+    let question = question(Some(scramble), options)?;
     let position = Position::read(question.board(), &Given::text(scramble))
         .map_err(|e| format!("{}: {e}", quote(scramble)))?;
     let answers = answers(&question)?;
@@ -193,6 +214,42 @@ pub fn analyse(
     let mut out = Vec::new();
     json::analysis(&mut out, &context, &analysis, letters);
     Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// A position drawn uniformly at random: among every position that can reach the goal, or,
+/// with `distance` (as `random --distance` reads it: `20`, `20..25`, `max`; boards with a full
+/// table), among those at that distance. The same `seed` draws the same position on every
+/// machine, as `random --seed` does; a seed is drawn when none is given.
+pub fn random(
+    options: Options<'_>,
+    distance: Option<&str>,
+    seed: Option<u64>,
+) -> Result<String, String> {
+    let question = question(None, options)?;
+    let Some(distance) = distance else {
+        let drawn = scrambles(question.goal(), 1, seed);
+        return Ok(drawn.first().map(Position::to_string).unwrap_or_default());
+    };
+    let distances: Distances = distance
+        .parse()
+        .map_err(|e| format!("distance {}: {e}", quote(distance)))?;
+    let answers = answers(&question)?;
+    let drawn = answers
+        .draw(distances, 1, seed)
+        .map_err(|e| e.to_string())?;
+    Ok(drawn
+        .states
+        .first()
+        .map(State::to_string)
+        .unwrap_or_default())
+}
+
+/// `stats --json`'s object: the question's board, goal and metric, and on boards with a full
+/// table the distribution of distances (building the table on first use).
+pub fn stats(options: Options<'_>) -> Result<String, String> {
+    let question = question(None, options)?;
+    let answers = answers(&question)?;
+    serde_json::to_string(&answers.stats()).map_err(|e| e.to_string())
 }
 
 /// Gives the module's library a file, by the name the cache gives it, holding `bytes`: checked

@@ -6,7 +6,7 @@
 //! ([`tilebase_answer::Library::in_memory`]). A table or pattern database a question needs is
 //! built in memory on first use (a 3x3 table in well under a second), or given as bytes with
 //! [`add_file`] (fetched with the site, or kept by the page from an earlier visit, whose bytes
-//! [`file`] gives). Each export takes a state as `query` reads it and the question's words as
+//! [`file()`] gives). Each export takes a state as `query` reads it and the question's words as
 //! `query`'s flags read them (`board`, `goal`, `metric`, `pdb`: `undefined` for the default),
 //! and throws an `Error` in `query`'s words for anything `query` refuses.
 //!
@@ -123,6 +123,45 @@ pub fn analyse(
 ) -> Result<String, JsError> {
     let options = options(&board, &goal, &metric, &pdb);
     ask::analyse(scramble, solution, options, tiles).map_err(refused)
+}
+
+/// A position drawn uniformly at random among those that can reach the goal, or among those
+/// at `distance` (`20`, `20..25`, `max`, as `random --distance` reads it; boards of up to 12
+/// cells); the same `seed` (a whole number below 2^53) draws the same position everywhere.
+#[wasm_bindgen]
+pub fn random(
+    board: Option<String>,
+    goal: Option<String>,
+    metric: Option<String>,
+    pdb: Option<String>,
+    distance: Option<String>,
+    seed: Option<f64>,
+) -> Result<String, JsError> {
+    let seed = match seed {
+        None => None,
+        Some(seed) if seed >= 0.0 && seed.fract() == 0.0 && seed < 9_007_199_254_740_992.0 => {
+            Some(seed as u64)
+        }
+        Some(seed) => {
+            return Err(refused(format!(
+                "seed {seed}: not a whole number from 0 to 2^53 - 1"
+            )));
+        }
+    };
+    let options = options(&board, &goal, &metric, &pdb);
+    ask::random(options, distance.as_deref(), seed).map_err(refused)
+}
+
+/// `stats --json`'s object, as text: the board, goal and metric answered, and on boards of up
+/// to 12 cells the distribution of distances (`max_distance`, `counts`).
+#[wasm_bindgen]
+pub fn stats(
+    board: Option<String>,
+    goal: Option<String>,
+    metric: Option<String>,
+    pdb: Option<String>,
+) -> Result<String, JsError> {
+    ask::stats(options(&board, &goal, &metric, &pdb)).map_err(refused)
 }
 
 /// Gives the module a file (a table or pattern database) by the name the cache gives it,

@@ -97,3 +97,43 @@ mod common;
 fn the_module_builds_the_tables_the_browser_builds() {
     common::check_tables();
 }
+
+/// Draws: the same seed, the same position; at a distance, a position at that distance; on 4x4,
+/// one that can reach the goal, with no file built.
+#[test]
+fn positions_are_drawn_as_random_draws_them() {
+    let none = Options::default();
+    // The goal 123804765's farthest states are 30 moves away.
+    let drawn = ask::random(none, Some("30"), Some(7)).unwrap();
+    assert_eq!(ask::distance(&drawn, none), Ok(Some(30)));
+    assert_eq!(ask::random(none, Some("30"), Some(7)).unwrap(), drawn);
+    let fifteen = Options {
+        board: Some("4x4"),
+        ..Options::default()
+    };
+    let scramble = ask::random(fifteen, None, Some(1)).unwrap();
+    assert_eq!(scramble.split(',').count(), 16);
+    assert_eq!(ask::random(fifteen, None, Some(1)).unwrap(), scramble);
+    assert!(
+        ask::file_names()
+            .iter()
+            .all(|name| name.starts_with("3x3-"))
+    );
+    assert_eq!(
+        ask::random(none, Some("31"), None),
+        Err(
+            "no state is at distance 31: the farthest states from goal 123804765 are 30 moves \
+             away (stm)"
+                .into()
+        )
+    );
+}
+
+/// The page's pattern databases where none are named: small enough to build in a page.
+#[test]
+fn the_page_builds_patterns_of_six_tiles_at_most() {
+    assert_eq!(ask::page_partition(16), "6-6-3");
+    assert_eq!(ask::page_partition(25), "5-5-5-5-4");
+    assert_eq!(ask::page_partition(13), "6-6");
+    assert_eq!(ask::page_partition(20), "5-5-5-4");
+}
