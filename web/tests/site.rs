@@ -1,0 +1,215 @@
+//! The built site (`cargo xtask site`, in `target/site/`) served by a plain static file server
+//! (`python3 -m http.server`), with no tilebase process behind it, driven in headless Chromium:
+//! the articles' case answered by the library in the page's Web Worker, the hint, a move, solve
+//! to 0, a position that cannot reach the goal, an address the library refuses (its own words
+//! where the distance goes, the goal to play from), the 15-puzzle over pattern databases built in
+//! the page, and a reload that answers from the files the page kept. Nothing is logged as an
+//! error and `window.tilebaseErrors` stays empty.
+//!
+//! Screenshots are kept in `target/site-screenshots/`. Where the site is not built, python3 is
+//! missing or chromium cannot be driven, the test is skipped with a line saying why (and fails
+//! where `CI` is set: CI builds the site first, `.ci/wasm.sh`). `TILEBASE_SITE` names another
+//! built site.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::Client;
+use serde_json::Value;
+use tilebase_browser::{
+    Shots, board, cell_of, click, console_errors, no_page_errors, session, unavailable,
+    wait_for_board, wait_for_distance, wait_for_text, wait_until,
+};
+use tilebase_web::ask::{self, Options};
+
+/// The built site: `$TILEBASE_SITE`, else `target/site` in the workspace.
+fn site() -> PathBuf {
+    match std::env::var_os("TILEBASE_SITE") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/site"),
+    }
+}
+
+/// `python3 -m http.server` serving `dir` on a free port of the loopback, killed when dropped.
+struct StaticServer {
+    child: Child,
+    port: u16,
+}
+
+impl StaticServer {
+    fn start(dir: &Path) -> Result<StaticServer, String> {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map_err(|e| format!("no free port: {e}"))?
+            .port();
+        let child = Command::new("python3")
+            .args(["-m", "http.server", "--bind", "127.0.0.1", "--directory"])
+            .arg(dir)
+            .arg(port.to_string())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("python3 -m http.server could not be started: {e}"))?;
+        let mut server = StaticServer { child, port };
+        let started = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            if let Ok(Some(status)) = server.child.try_wait() {
+                return Err(format!("python3 -m http.server exited ({status})"));
+            }
+            if started.elapsed() > Duration::from_secs(20) {
+                return Err("python3 -m http.server did not listen within 20 s".into());
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Ok(server)
+    }
+
+    fn url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+}
+
+impl Drop for StaticServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The text where the distance goes.
+async fn distance_text(client: &Client) -> String {
+    let text = client
+        .execute(
+            "return document.querySelector('[data-testid=distance]').textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    text.as_str().unwrap_or_default().to_string()
+}
+
+/// The names of the files the page's worker kept in the Cache API.
+async fn kept_files(client: &Client) -> Vec<String> {
+    let names = client
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; \
+             caches.open('tilebase-files-v1').then(c => c.keys()) \
+             .then(keys => done(keys.map(k => k.url.split('/').pop())), e => done([String(e)]));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(names).unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_site_answers_in_the_browser_with_no_server() {
+    let dir = site();
+    if !dir.join("index.html").is_file() {
+        return unavailable(&format!(
+            "the site is not built in {} (build it with `cargo xtask site`)",
+            dir.display()
+        ));
+    }
+    let server = match StaticServer::start(&dir) {
+        Ok(server) => server,
+        Err(reason) => return unavailable(&reason),
+    };
+    let Some(browser) = session(1200, 900).await else {
+        return;
+    };
+    let shots = Shots::new(Path::new(env!("CARGO_TARGET_TMPDIR")), "site-screenshots");
+    let client = browser.client.clone();
+    let page = server.url();
+    let pictures = shots.clone();
+    let test = async move {
+        let shots = pictures;
+
+        // The articles' case: 23 moves, the hint on tile 1 (the one optimal move), a move to
+        // 22, then solved.
+        client
+            .goto(&format!("{page}/?state=603712458"))
+            .await
+            .unwrap();
+        wait_for_distance(&client, 23, Duration::from_secs(60)).await;
+        assert_eq!(board(&client).await, [6, 0, 3, 7, 1, 2, 4, 5, 8]);
+        click(&client, "[data-testid=hint]").await;
+        wait_until(
+            &client,
+            "const t = document.querySelector('[data-testid=board] [data-tile=\"1\"]'); \
+             return t !== null && t.dataset.hint === 'up' && \
+             document.querySelectorAll('[data-testid=board] [data-hint]').length === 1;",
+            "the hint on tile 1 alone",
+        )
+        .await;
+        shots.take(&client, "hint").await;
+        let one = cell_of(&client, 1).await;
+        click(&client, &format!("[data-cell=\"{one}\"]")).await;
+        wait_for_distance(&client, 22, Duration::from_secs(30)).await;
+        click(&client, "[data-testid=solve]").await;
+        wait_for_distance(&client, 0, Duration::from_secs(60)).await;
+        assert_eq!(board(&client).await, [1, 2, 3, 8, 0, 4, 7, 6, 5]);
+        shots.take(&client, "solved").await;
+
+        // The other parity half: said at once, never searched.
+        client
+            .goto(&format!("{page}/?state=864072513"))
+            .await
+            .unwrap();
+        wait_until(
+            &client,
+            "return document.querySelector('[data-testid=distance]').textContent\
+             .startsWith('Cannot reach the goal');",
+            "864072513 cannot reach the goal",
+        )
+        .await;
+
+        // An address the library refuses: its own words where the distance goes, and the goal
+        // to play from.
+        let refused = ask::distance("12a", Options::default()).unwrap_err();
+        client.goto(&format!("{page}/?state=12a")).await.unwrap();
+        wait_for_board(&client, &[1, 2, 3, 8, 0, 4, 7, 6, 5]).await;
+        wait_for_text(&client, "distance", &refused).await;
+        shots.take(&client, "bad-address").await;
+
+        // The 15-puzzle: its pattern databases built in the page's worker on first use, and
+        // kept in the browser.
+        let fifteen = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15";
+        client
+            .goto(&format!("{page}/?board=4x4&state={fifteen}"))
+            .await
+            .unwrap();
+        wait_for_distance(&client, 1, Duration::from_secs(180)).await;
+        shots.take(&client, "fifteen").await;
+        let kept = kept_files(&client).await;
+        let patterns = kept.iter().filter(|name| name.starts_with("4x4-")).count();
+        assert_eq!(patterns, 3, "the 6-6-3 pattern files kept: {kept:?}");
+        click(&client, "[data-testid=solve]").await;
+        wait_for_distance(&client, 0, Duration::from_secs(60)).await;
+
+        // A reload answers from the kept files: the worker gives them back to the library,
+        // checked, before it answers (and builds nothing: the kept files stay as they were).
+        client.refresh().await.unwrap();
+        wait_until(
+            &client,
+            "return /\\d/.test(document.querySelector('[data-testid=distance]').textContent);",
+            "an answer after the reload",
+        )
+        .await;
+        assert_eq!(kept_files(&client).await, kept);
+        let shown = distance_text(&client).await;
+        assert!(
+            shown.starts_with("0 moves") || shown.starts_with("1 move"),
+            "{shown}"
+        );
+
+        no_page_errors(&client).await;
+        let errors: Vec<Value> = console_errors(&client, &[]).await;
+        assert!(errors.is_empty(), "console errors: {errors:?}");
+    };
+    tilebase_browser::run(browser, &shots, test).await;
+}
