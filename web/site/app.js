@@ -29,6 +29,12 @@ window.addEventListener("unhandledrejection", (event) => {
 
 const started = init();
 
+// Installable, and offline after the first visit (sw.js). A browser that refuses (a page opened
+// from a file, an insecure address other than localhost) plays online as before.
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("sw.js").catch(() => {});
+}
+
 (() => {
   // A move is named by where the gap goes, as the API names it: U, D, L, R.
   const STEP = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };

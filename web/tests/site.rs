@@ -210,6 +210,23 @@ async fn the_site_answers_in_the_browser_with_no_server() {
         no_page_errors(&client).await;
         let errors: Vec<Value> = console_errors(&client, &[]).await;
         assert!(errors.is_empty(), "console errors: {errors:?}");
+
+        // Offline: the server gone, the page opens from what the service worker kept, and
+        // answers (a new position, from a table the worker builds).
+        wait_until(
+            &client,
+            "return navigator.serviceWorker.controller !== null;",
+            "the service worker controls the page",
+        )
+        .await;
+        drop(server);
+        client
+            .goto(&format!("{page}/?state=283104765"))
+            .await
+            .unwrap();
+        wait_for_distance(&client, 4, Duration::from_secs(60)).await;
+        shots.take(&client, "offline").await;
+        no_page_errors(&client).await;
     };
     tilebase_browser::run(browser, &shots, test).await;
 }
