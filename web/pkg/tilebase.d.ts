@@ -61,8 +61,16 @@ export interface Analysis {
   }[];
 }
 
+/** How the work goes, as it goes: a build of a table or pattern database, or a search. */
+export type Progress =
+  | { kind: "build"; what: string; done: number; total: number }
+  | { kind: "search"; bound: number; nodes: number };
+
 /** Starts the module (in a browser, in a Web Worker). */
-export default function init(options?: { onNote?: (note: string) => void }): Promise<void>;
+export default function init(options?: {
+  onProgress?: (progress: Progress) => void;
+  onNote?: (note: string) => void;
+}): Promise<void>;
 /** The optimal number of moves to the goal, or null when the state cannot reach it. */
 export function distance(state: State, options?: Options): Promise<number | null>;
 /** An optimal solution as the blank's moves (U, D, L, R), or null. */

@@ -23,10 +23,13 @@ let backend = null;
 /**
  * Starts the module: loads the WebAssembly (in a browser, in a Web Worker). Call it once,
  * before anything else; calling it again returns the same start.
- * `options.onNote` is told, in words, what the worker did with the files it kept.
+ * `options.onProgress` is told how the work goes, as it goes: `{kind: "build", what, done,
+ * total}` while a table or pattern database is built, `{kind: "search", bound, nodes}` while a
+ * search runs (the length it seeks, the nodes so far). `options.onNote` is told, in words, what
+ * the worker did with the files it kept.
  */
 export default function init(options = {}) {
-  backend ??= inNode ? nodeBackend() : workerBackend(options);
+  backend ??= inNode ? nodeBackend(options) : workerBackend(options);
   return backend.then((b) => b.ready);
 }
 
@@ -68,7 +71,12 @@ function call(name, ...args) {
   return backend.then((b) => b.call(name, args));
 }
 
-async function nodeBackend() {
+async function nodeBackend({ onProgress } = {}) {
+  if (onProgress) {
+    globalThis.tilebaseBuilding = (what, done, total) =>
+      onProgress({ kind: "build", what, done, total });
+    globalThis.tilebaseSearching = (bound, nodes) => onProgress({ kind: "search", bound, nodes });
+  }
   const glue = await import("./tilebase_wasm.js");
   const { readFile } = await import("node:fs/promises");
   const bytes = await readFile(new URL("./tilebase_wasm_bg.wasm", import.meta.url));
@@ -81,7 +89,7 @@ async function nodeBackend() {
   };
 }
 
-async function workerBackend({ onNote } = {}) {
+async function workerBackend({ onNote, onProgress } = {}) {
   const pending = new Map();
   let worker = null;
   let ready = null;
@@ -95,6 +103,7 @@ async function workerBackend({ onNote } = {}) {
     ready = new Promise((resolve, reject) => pending.set(0, { resolve, reject }));
     worker.onmessage = ({ data }) => {
       if (data.note !== undefined) return onNote?.(data.note);
+      if (data.progress !== undefined) return onProgress?.(data.progress);
       const waiting = pending.get(data.id);
       if (!waiting) return;
       pending.delete(data.id);

@@ -6,6 +6,13 @@ import initWasm, * as wasm from "./tilebase_wasm.js";
 import { calls } from "./calls.js";
 
 const STORE = "tilebase-files-v1";
+
+// How the library's builds and searches go, told by the module while it works (its one thread
+// is theirs, so the page cannot ask): passed on to the page.
+globalThis.tilebaseBuilding = (what, done, total) =>
+  postMessage({ progress: { kind: "build", what, done, total } });
+globalThis.tilebaseSearching = (bound, nodes) =>
+  postMessage({ progress: { kind: "search", bound, nodes } });
 const api = calls(wasm);
 
 /** Where a kept file lives in the cache: a name under this worker's folder, never fetched. */

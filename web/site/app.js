@@ -27,7 +27,7 @@ window.addEventListener("unhandledrejection", (event) => {
   window.tilebaseErrors.push(String(event.reason));
 });
 
-const started = init();
+const started = init({ onProgress: (progress) => window.tilebaseProgress?.(progress) });
 
 // Installable, and offline after the first visit (sw.js). A browser that refuses (a page opened
 // from a file, an insecure address other than localhost) plays online as before.
@@ -160,6 +160,17 @@ if ("serviceWorker" in navigator) {
   // The questions the page asks, as the service's JSON API names them, answered by the library
   // in this page's Web Worker (pkg/tilebase.js): the same objects the service answers.
   async function api(path, params) {
+    try {
+      return await answered(path, params);
+    } catch (error) {
+      if (error.message === "stopped") {
+        throw new Error("Stopped. Make a move, or choose another puzzle, to ask again.");
+      }
+      throw error;
+    }
+  }
+
+  async function answered(path, params) {
     await started;
     const options = {
       board: params.board ?? undefined,
@@ -308,6 +319,22 @@ if ("serviceWorker" in navigator) {
     }
   }
 
+  // How the build or the search under way goes, as the module tells it.
+  window.tilebaseProgress = (progress) => {
+    const text =
+      progress.kind === "build"
+        ? `${progress.what[0].toUpperCase()}${progress.what.slice(1)}: ` +
+          `${Math.floor((100 * progress.done) / Math.max(1, progress.total))}%`
+        : `Searching for solutions of ${progress.bound} moves: ` +
+          `${progress.nodes.toLocaleString("en")} positions so far`;
+    $("progress").textContent = text;
+  };
+
+  // Ends the build or search under way: its question is answered "Stopped".
+  $("stop").addEventListener("click", () => {
+    tilebase.stop();
+  });
+
   // Shows that an answer is awaited, unless it comes quickly.
   function setThinking(on) {
     clearTimeout(view.thinking);
@@ -319,6 +346,7 @@ if ("serviceWorker" in navigator) {
       }, THINKING_AFTER_MS);
     } else {
       $("thinking").classList.remove("on");
+      $("progress").textContent = "Thinking\u2026";
       $("board").removeAttribute("aria-busy");
     }
   }

@@ -4,8 +4,10 @@
 use tilebase_answer::json::{self, Context, Fields};
 use tilebase_answer::{
     Answer, Answers, Ask, Distances, Given, Letters, Library, Method, Metric, Position, Question,
-    Quietly, State, moves_text, quote, read_solution, scrambles,
+    State, moves_text, quote, read_solution, scrambles,
 };
+
+use crate::progress;
 
 thread_local! {
     /// The module's library: every file given to it or built, for the life of the page's
@@ -97,8 +99,9 @@ fn asked(state: &str, options: Options<'_>) -> Result<Asked, String> {
 
 /// The answers to `question` from the module's library: built in memory on first use.
 pub fn answers(question: &Question) -> Result<Answers, String> {
+    progress::watch_searches();
     LIBRARY
-        .with(|library| library.open(question, &Quietly))
+        .with(|library| library.open(question, &progress::Page))
         .map_err(|e| e.to_string())
 }
 

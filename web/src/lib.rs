@@ -15,6 +15,7 @@
 #![forbid(unsafe_code)]
 
 pub mod ask;
+pub mod progress;
 
 use tilebase_answer::{Ask, Effort};
 use wasm_bindgen::prelude::*;

@@ -10,7 +10,8 @@ import path from "node:path";
 
 const pkg = process.env.TILEBASE_PKG ?? new URL("../../target/site/pkg/", import.meta.url).pathname;
 const tilebase = await import(pathToFileURL(path.join(pkg, "tilebase.js")).href);
-await tilebase.default();
+const told = [];
+await tilebase.default({ onProgress: (progress) => told.push(progress) });
 
 test("the articles' case: 23 moves to 123804765", async () => {
   assert.equal(await tilebase.distance("603712458"), 23);
@@ -102,4 +103,22 @@ test("the README's example", async () => {
     distance: 3,
     optimal: true,
   });
+});
+
+test("progress: each build and each search's iterations are told as they go", async () => {
+  // 4-4-4-3: three patterns not built before in this process (tiles 13 to 15 were, for
+  // 3-3-3-3-3 above).
+  const options = { board: "4x4", pdb: "4-4-4-3", goal: "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15" };
+  told.length = 0;
+  assert.equal(await tilebase.distance("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", options), 57);
+  const builds = told.filter((p) => p.kind === "build");
+  const built = [...new Set(builds.map((b) => b.what))];
+  assert.equal(built.length, 3, JSON.stringify(builds));
+  for (const what of built) {
+    assert.match(what, /^building 4x4 tiles /);
+    assert.ok(builds.some((b) => b.what === what && b.done === b.total), `${what} told finished`);
+  }
+  const bounds = told.filter((p) => p.kind === "search").map((p) => p.bound);
+  assert.equal(bounds.length > 0, true);
+  assert.equal(Math.max(...bounds), 57, "the last iteration sought 57 moves");
 });

@@ -207,6 +207,30 @@ async fn the_site_answers_in_the_browser_with_no_server() {
             "{shown}"
         );
 
+        // A 5x5 position: its pattern databases take a while to build in the page. The build's
+        // progress is shown, and Stop ends it at once.
+        let near: Vec<String> = (1..=23).chain([0, 24]).map(|t| t.to_string()).collect();
+        client
+            .goto(&format!("{page}/?board=5x5&state={}", near.join(",")))
+            .await
+            .unwrap();
+        wait_until(
+            &client,
+            "return document.getElementById('progress').textContent.startsWith('Building 5x5 tiles');",
+            "the 5x5 build's progress shown",
+        )
+        .await;
+        shots.take(&client, "building-5x5").await;
+        click(&client, "[data-testid=stop]").await;
+        wait_until(
+            &client,
+            "return document.querySelector('[data-testid=distance]').textContent\
+             .startsWith('Stopped');",
+            "the build stopped",
+        )
+        .await;
+        shots.take(&client, "stopped").await;
+
         no_page_errors(&client).await;
         let errors: Vec<Value> = console_errors(&client, &[]).await;
         assert!(errors.is_empty(), "console errors: {errors:?}");
