@@ -137,3 +137,10 @@ fn the_page_builds_patterns_of_six_tiles_at_most() {
     assert_eq!(ask::page_partition(13), "6-6");
     assert_eq!(ask::page_partition(20), "5-5-5-4");
 }
+
+/// Korf's shortest 15-puzzle instances and short 5x5 positions: the browser's test checks the
+/// same.
+#[test]
+fn the_module_searches_as_the_browser_searches() {
+    common::check_searched();
+}

@@ -19,6 +19,11 @@ fn the_browser_builds_the_tables_the_native_library_builds() {
 }
 
 #[wasm_bindgen_test]
+fn the_browser_searches_as_the_native_library_searches() {
+    common::check_searched();
+}
+
+#[wasm_bindgen_test]
 fn the_articles_case_through_the_modules_exports() {
     let none = || None;
     assert_eq!(

@@ -115,3 +115,88 @@ pub fn check_tables() {
         assert_eq!(fingerprint(&bytes), table.fingerprint, "{}", table.name);
     }
 }
+
+/// A position answered by search, with its optimal length: Korf's four shortest 15-puzzle
+/// instances (tests/data/korf100.txt, lines 60, 21, 47 and 84: the published lengths), and three
+/// 5x5 positions a random walk made, their lengths as `query` answers them.
+pub struct Searched {
+    pub board: &'static str,
+    pub goal: Option<&'static str>,
+    pub pdb: &'static str,
+    pub state: &'static str,
+    pub distance: u8,
+}
+
+const KORF_GOAL: Option<&str> = Some("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15");
+
+pub const SEARCHED: &[Searched] = &[
+    Searched {
+        board: "4x4",
+        goal: KORF_GOAL,
+        pdb: "5-5-5",
+        state: "13,8,14,3,9,1,0,7,15,5,4,10,12,2,6,11",
+        distance: 41,
+    },
+    Searched {
+        board: "4x4",
+        goal: KORF_GOAL,
+        pdb: "5-5-5",
+        state: "1,3,2,5,10,9,15,6,8,14,13,11,12,4,7,0",
+        distance: 42,
+    },
+    Searched {
+        board: "4x4",
+        goal: KORF_GOAL,
+        pdb: "5-5-5",
+        state: "4,5,7,2,9,14,12,13,0,3,6,11,8,1,15,10",
+        distance: 42,
+    },
+    Searched {
+        board: "4x4",
+        goal: KORF_GOAL,
+        pdb: "5-5-5",
+        state: "0,1,9,7,11,13,5,3,14,12,4,2,8,6,10,15",
+        distance: 42,
+    },
+    Searched {
+        board: "5x5",
+        goal: None,
+        pdb: "3-3-3-3-3-3-3-3",
+        state: "6,1,2,4,5,11,7,3,9,10,0,13,8,14,15,16,12,17,19,20,21,22,18,23,24",
+        distance: 12,
+    },
+    Searched {
+        board: "5x5",
+        goal: None,
+        pdb: "3-3-3-3-3-3-3-3",
+        state: "2,6,8,3,4,11,1,7,9,5,16,12,13,14,10,21,17,18,20,15,0,22,23,19,24",
+        distance: 18,
+    },
+    Searched {
+        board: "5x5",
+        goal: None,
+        pdb: "3-3-3-3-3-3-3-3",
+        state: "1,2,3,5,8,6,7,24,13,4,11,12,9,10,0,16,17,18,19,14,21,22,23,20,15",
+        distance: 28,
+    },
+];
+
+/// Answers each of [`SEARCHED`] through the module: its length, and a solution of that length.
+pub fn check_searched() {
+    for searched in SEARCHED {
+        let options = Options {
+            board: Some(searched.board),
+            goal: searched.goal,
+            metric: None,
+            pdb: Some(searched.pdb),
+        };
+        assert_eq!(
+            ask::distance(searched.state, options),
+            Ok(Some(searched.distance)),
+            "{}",
+            searched.state
+        );
+        let moves = ask::solve(searched.state, options).unwrap().unwrap();
+        assert_eq!(moves.len(), usize::from(searched.distance), "{moves}");
+    }
+}
