@@ -45,9 +45,6 @@ if ("serviceWorker" in navigator) {
   const SOLVE_DELAY_MS = 250;
   // Answers slower than this show that the service is thinking.
   const THINKING_AFTER_MS = 200;
-  // A 4x4 puzzle: this many random moves from the goal (the service has no random 4x4 states
-  // at an exact distance).
-  const SHUFFLE_MOVES = 60;
 
   const $ = (id) => document.getElementById(id);
 
@@ -645,27 +642,20 @@ if ("serviceWorker" in navigator) {
     await fresh(cells);
   }
 
-  // A 4x4 puzzle: random moves from the goal (never straight back), its distance then found
-  // by the service. Resolves as `show` does.
-  function shuffle() {
+  // A puzzle of a board answered by search: a position drawn uniformly among all those that can
+  // reach the goal (there are no draws at an exact distance without a full table), its distance
+  // then found. Resolves as `show` does.
+  async function shuffle() {
     stop();
-    const goal = view.goal ? parseState(view.goal) : null;
-    let cells = goal && goal.length === view.width * view.height
-      ? goal
-      : [...Array(view.width * view.height - 1).keys()].map((t) => t + 1).concat([0]);
-    const back = { U: "D", D: "U", L: "R", R: "L" };
-    let last = null;
-    for (let i = 0; i < SHUFFLE_MOVES;) {
-      const moves = Object.keys(STEP).filter((m) => m !== back[last]);
-      const move = moves[Math.floor(Math.random() * moves.length)];
-      const next = slide(cells, move);
-      if (next) {
-        cells = next;
-        last = move;
-        i += 1;
-      }
+    let state;
+    try {
+      await started;
+      state = await tilebase.random(question());
+    } catch (error) {
+      setError(error.message);
+      return null;
     }
-    return fresh(cells);
+    return fresh(parseState(state));
   }
 
   async function refreshRange() {
