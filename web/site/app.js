@@ -8,15 +8,14 @@
 // way it slides: up, down, left, right). Errors that escape are collected in
 // window.tilebaseErrors.
 //
-// One question is asked of the service at a time: moves made while it is answering are shown at
+// One question is asked of the library at a time: moves made while it is answering are shown at
 // once, and only the latest position is asked about next (4x4 answers are searches, from
-// milliseconds up to a second or so). A 503 with Retry-After (the 4x4 files being built, or
-// the service busy) is asked again after that many seconds, as long as it is still the latest.
+// milliseconds up to a second or so, after the pattern databases' first build).
 //
-// The service, not the page, reads what the address names (state, goal, board): the page asks
-// about the words as written, so that a mistake in them is answered in the service's words about
-// those words. Whatever the service cannot answer leaves the page playable: its words stand where
-// the distance goes, and the board shows a position the service can answer.
+// The library, not the page, reads what the address names (state, goal, board): the page asks
+// about the words as written, so that a mistake in them is answered in the library's words about
+// those words (query's). Whatever the library cannot answer leaves the page playable: its words
+// stand where the distance goes, and the board shows a position the library can answer.
 import init, * as tilebase from "./pkg/tilebase.js";
 
 window.tilebaseErrors = [];
@@ -43,7 +42,7 @@ if ("serviceWorker" in navigator) {
   const ARROW = { U: "\u2193", D: "\u2191", L: "\u2192", R: "\u2190" };
   const KEYS = { ArrowUp: "D", ArrowDown: "U", ArrowLeft: "R", ArrowRight: "L" };
   const SOLVE_DELAY_MS = 250;
-  // Answers slower than this show that the service is thinking.
+  // Answers slower than this show that the library is thinking.
   const THINKING_AFTER_MS = 200;
 
   const $ = (id) => document.getElementById(id);
@@ -52,11 +51,11 @@ if ("serviceWorker" in navigator) {
     board: "3x3",
     width: 3,
     height: 3,
-    named: true, // whether the service is told the board (else it reads it off the goal)
-    goal: null, // as typed, or the service's default when null
+    named: true, // whether the library is told the board (else it reads it off the goal)
+    goal: null, // as typed, or the library's default when null
     cells: [],
-    answer: null, // the service's answer for `cells`, once it has come
-    problem: "", // the service's words for why it could not answer, shown in the distance's place
+    answer: null, // the library's answer for `cells`, once it has come
+    problem: "", // the library's words for why it could not answer, shown in the distance's place
     pending: Promise.resolve(null),
     asked: 0,
     inflight: null, // settles when the question being answered has been
@@ -186,36 +185,6 @@ if ("serviceWorker" in navigator) {
     }
   }
 
-  // Says why the service asks to be asked again, and waits as long as it says.
-  async function waitToRetry(error) {
-    const plural = error.retryAfter === 1 ? "" : "s";
-    setStatus(`${error.message}. Asking again in ${error.retryAfter} second${plural}\u2026`);
-    await new Promise((resolve) => setTimeout(resolve, error.retryAfter * 1000));
-  }
-
-  // `api`, asked again after each 503 with Retry-After; the status it said is cleared after.
-  async function patiently(path, params) {
-    let said = false;
-    for (;;) {
-      try {
-        const body = await api(path, params);
-        if (said) {
-          setStatus("");
-        }
-        return body;
-      } catch (error) {
-        if (!error.retryAfter) {
-          if (said) {
-            setStatus("");
-          }
-          throw error;
-        }
-        said = true;
-        await waitToRetry(error);
-      }
-    }
-  }
-
   function question() {
     return {
       board: view.named ? view.board : null,
@@ -224,9 +193,9 @@ if ("serviceWorker" in navigator) {
     };
   }
 
-  // Shows `cells` at once, then asks the service about them; resolves to the answer (null on
+  // Shows `cells` at once, then asks the library about them; resolves to the answer (null on
   // an error, whose words are shown, or when another position was shown before the answer
-  // came). `problem`, the service's words about an earlier question, stays in the distance's
+  // came). `problem`, the library's words about an earlier question, stays in the distance's
   // place until the next position is shown.
   function show(cells, problem = "") {
     view.cells = cells;
@@ -240,7 +209,7 @@ if ("serviceWorker" in navigator) {
 
   // Asks about `state` as the address writes it, with the board and goal as it writes them: a
   // page that read the state itself would ask about what it made of it (12 for "12a") and be
-  // answered about that. The cells the service reads are drawn when it answers; until then
+  // answered about that. The cells the library reads are drawn when it answers; until then
   // (4x4 files may take minutes to build), the page's own reading, if it is a whole board.
   function open(state) {
     const likely = parseState(state);
@@ -286,7 +255,7 @@ if ("serviceWorker" in navigator) {
         if (written !== undefined) {
           view.cells = parseState(answer.state);
         }
-        // The service says which board it answered for (read off the goal, when not named).
+        // The library says which board it answered for (read off the goal, when not named).
         setBoard(answer.board);
         view.answer = answer;
         view.goal = answer.goal;
@@ -299,19 +268,13 @@ if ("serviceWorker" in navigator) {
         if (asked !== view.asked) {
           return null;
         }
-        if (!error.retryAfter) {
-          // No answer is coming: the service's words take the distance's place (else it would
-          // say "Thinking" for ever).
-          setStatus("");
-          view.problem = error.message;
-          stop();
-          render();
-          return null;
-        }
-        await waitToRetry(error);
-        if (asked !== view.asked) {
-          return null;
-        }
+        // No answer is coming: the library's words take the distance's place (else it would
+        // say "Thinking" for ever).
+        setStatus("");
+        view.problem = error.message;
+        stop();
+        render();
+        return null;
       }
     }
   }
@@ -616,10 +579,10 @@ if ("serviceWorker" in navigator) {
     return answered;
   }
 
-  // A position drawn at the slider's distance; throws the service's words when there is none.
+  // A position drawn at the slider's distance; throws the library's words when there is none.
   async function draw() {
     const distance = $("difficulty").value;
-    const drawn = await patiently("/api/random", { distance, ...question() });
+    const drawn = await api("/api/random", { distance, ...question() });
     if (drawn.states.length === 0) {
       throw new Error(`No position is ${distance} moves from this goal.`);
     }
@@ -663,7 +626,7 @@ if ("serviceWorker" in navigator) {
       return;
     }
     try {
-      const stats = await patiently("/api/stats", question());
+      const stats = await api("/api/stats", question());
       const slider = $("difficulty");
       slider.max = String(stats.max_distance);
       if (Number(slider.value) > stats.max_distance) {
@@ -675,7 +638,7 @@ if ("serviceWorker" in navigator) {
     }
   }
 
-  // `named` false: the board is only likely, and the service reads it off the goal.
+  // `named` false: the board is only likely, and the library reads it off the goal.
   function setBoard(board, named = true) {
     view.board = board;
     view.named = named;
@@ -744,7 +707,7 @@ if ("serviceWorker" in navigator) {
     if (view.asked !== asked) {
       return; // another position was shown first
     }
-    // The service could not answer with this goal: its words go beside the goal as typed, for
+    // The library could not answer with this goal: its words go beside the goal as typed, for
     // mending, and the position is asked about again with the goal it had.
     const problem = view.problem;
     view.goal = previous;
@@ -756,7 +719,7 @@ if ("serviceWorker" in navigator) {
     await again;
   }
 
-  // The address asked what the service cannot answer: its words (`problem`) stay in the
+  // The address asked what the library cannot answer: its words (`problem`) stay in the
   // distance's place, and the board shows the goal of the board in question to play from. The
   // goal is the address's; else, if that is what is wrong, the board's default; else the default
   // board's.
@@ -768,7 +731,7 @@ if ("serviceWorker" in navigator) {
     for (const question of questions) {
       let stats;
       try {
-        stats = await patiently("/api/stats", question);
+        stats = await api("/api/stats", question);
       } catch (error) {
         failure = error;
         continue;
@@ -790,7 +753,7 @@ if ("serviceWorker" in navigator) {
     }
   }
 
-  // The first position: the address's, else a new puzzle; the goal instead when the service
+  // The first position: the address's, else a new puzzle; the goal instead when the library
   // cannot answer what the address names.
   async function begin(state, board, goal) {
     let problem = "";
@@ -831,9 +794,9 @@ if ("serviceWorker" in navigator) {
     // An empty parameter is one not given (the page writes none).
     const state = params.get("state") || null;
     const goal = params.get("goal") || null;
-    // The board named to the service: the address's; else, with no goal to read it off, the one
-    // a state of that many cells is on (the service would take 3x3, and a 15-puzzle's 16 cells
-    // mean 4x4). Until the service answers, the board is drawn as that, or as the goal's cells
+    // The board named to the library: the address's; else, with no goal to read it off, the one
+    // a state of that many cells is on (the library would take 3x3, and a 15-puzzle's 16 cells
+    // mean 4x4). Until the library answers, the board is drawn as that, or as the goal's cells
     // make likely.
     const named = params.get("board") ||
       (goal === null && state !== null ? boardFor(parseState(state).length) : null);

@@ -55,10 +55,18 @@ fn question(state: Option<&str>, options: Options<'_>) -> Result<Question, Strin
     };
     let question = read(options.pdb)?;
     let cells = question.board().cells();
-    if options.pdb.is_some()
-        || question.board().method() != Method::Patterns
-        || question.metric() != Metric::Single
-    {
+    if question.board().method() != Method::Patterns {
+        return Ok(question);
+    }
+    if question.metric() == Metric::Multi {
+        return Err(format!(
+            "metric mtm: the {} board's multi-tile metric needs a table of 151 million states, \
+             answered by the programs (query --metric mtm) and the service, not in the \
+             browser; here it is answered in single-tile moves (stm)",
+            question.board()
+        ));
+    }
+    if options.pdb.is_some() {
         return Ok(question);
     }
     read(Some(&page_partition(cells)))

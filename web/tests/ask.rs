@@ -144,3 +144,22 @@ fn the_page_builds_patterns_of_six_tiles_at_most() {
 fn the_module_searches_as_the_browser_searches() {
     common::check_searched();
 }
+
+/// The 15-puzzle's multi-tile metric needs a 151-million-state table: refused in the browser,
+/// saying where it is answered.
+#[test]
+fn the_fifteen_puzzles_multi_tile_metric_is_left_to_the_programs() {
+    let mtm = Options {
+        board: Some("4x4"),
+        metric: Some("mtm"),
+        ..Options::default()
+    };
+    let refused = ask::distance("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", mtm).unwrap_err();
+    assert!(
+        refused.starts_with(
+            "metric mtm: the 4x4 board's multi-tile metric needs a table of 151 million states"
+        ),
+        "{refused}"
+    );
+    assert!(ask::file_names().is_empty());
+}
