@@ -867,7 +867,82 @@ if ("serviceWorker" in navigator) {
     $("goal-here").addEventListener("click", () => changeGoal(formatState(view.cells)));
     $("goal-default").addEventListener("click", () => changeGoal(null));
 
+    $("all-solutions").addEventListener("click", listSolutions);
+    $("judge").addEventListener("submit", (event) => {
+      event.preventDefault();
+      judge();
+    });
+
     begin(state, named, goal);
+  }
+
+  // The most optimal solutions listed.
+  const LISTED = 100;
+
+  // Every optimal solution of the position shown (the first LISTED), and how many there are.
+  async function listSolutions() {
+    const count = $("solutions-count");
+    const list = $("solutions-list");
+    list.replaceChildren();
+    count.textContent = "Thinking\u2026";
+    try {
+      await started;
+      const answer = await tilebase.answer(formatState(view.cells), {
+        ...question(),
+        all: true,
+        count: true,
+        limit: LISTED,
+      });
+      if (!answer.solvable) {
+        count.textContent = "None: this position cannot reach the goal.";
+        return;
+      }
+      const n = Number(answer.count);
+      const plural = n === 1 ? "" : "s";
+      const shown = n > LISTED ? `; the first ${LISTED}:` : ":";
+      count.textContent =
+        `${n.toLocaleString("en")} optimal solution${plural} of ${answer.distance} moves${shown}`;
+      for (const moves of answer.solutions ?? []) {
+        const item = document.createElement("li");
+        item.textContent = moves === "" ? "(already at the goal)" : moves;
+        list.append(item);
+      }
+    } catch (error) {
+      count.textContent = error.message;
+    }
+  }
+
+  // A solve judged move by move, as `analyse` judges it.
+  async function judge() {
+    const error = $("judge-error");
+    const summary = $("judge-summary");
+    const list = $("judge-moves-list");
+    error.textContent = "";
+    summary.textContent = "";
+    list.replaceChildren();
+    const scramble = $("judge-scramble").value.trim() || formatState(view.cells);
+    try {
+      await started;
+      const analysis = await tilebase.analyse(scramble, $("judge-solution").value, {
+        ...question(),
+        moves: $("judge-moves").value,
+      });
+      const lost = analysis.lost;
+      summary.textContent =
+        `${analysis.length} moves played from ${analysis.scramble}, ${analysis.optimal} needed: ` +
+        (lost === 0 ? "optimal." : `${lost} move${lost === 1 ? "" : "s"} lost.`);
+      for (const move of analysis.moves) {
+        const item = document.createElement("li");
+        const better = move.better.length > 0 ? `; optimal: ${move.better.join(", ")}` : "";
+        item.textContent = move.optimal
+          ? `${move.move}: ${move.before} \u2192 ${move.after}, optimal`
+          : `${move.move}: ${move.before} \u2192 ${move.after}, ${move.lost} lost${better}`;
+        item.classList.toggle("lost", !move.optimal);
+        list.append(item);
+      }
+    } catch (refused) {
+      error.textContent = refused.message;
+    }
   }
 
   start();

@@ -155,6 +155,42 @@ async fn the_site_answers_in_the_browser_with_no_server() {
         assert_eq!(board(&client).await, [1, 2, 3, 8, 0, 4, 7, 6, 5]);
         shots.take(&client, "solved").await;
 
+        // Every optimal solution, with the count; a solve judged move by move, and a solution
+        // the library refuses, in its words.
+        client
+            .goto(&format!("{page}/?state=283104765"))
+            .await
+            .unwrap();
+        wait_for_distance(&client, 4, Duration::from_secs(30)).await;
+        click(&client, "[data-testid=all-solutions]").await;
+        wait_for_text(&client, "solutions-count", "1 optimal solution of 4 moves:").await;
+        let listed = client
+            .execute(
+                "return Array.from(document.querySelectorAll('#solutions-list li'))\
+                 .map(e => e.textContent);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(listed, serde_json::json!(["ULDR"]));
+        let solution = client
+            .find(fantoccini::Locator::Id("judge-solution"))
+            .await
+            .unwrap();
+        solution.send_keys("LRULDR").await.unwrap();
+        click(&client, "[data-testid=judge]").await;
+        wait_for_text(
+            &client,
+            "judge-summary",
+            "6 moves played from 283104765, 4 needed: 2 moves lost.",
+        )
+        .await;
+        shots.take(&client, "judged").await;
+        let refused = ask::analyse("283104765", "LRULDRX", Options::default(), false).unwrap_err();
+        solution.send_keys("X").await.unwrap();
+        click(&client, "[data-testid=judge]").await;
+        wait_for_text(&client, "judge-error", &refused).await;
+
         // The other parity half: said at once, never searched.
         client
             .goto(&format!("{page}/?state=864072513"))
