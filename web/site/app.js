@@ -42,6 +42,9 @@ if ("serviceWorker" in navigator) {
   const ARROW = { U: "\u2193", D: "\u2191", L: "\u2192", R: "\u2190" };
   const KEYS = { ArrowUp: "D", ArrowDown: "U", ArrowLeft: "R", ArrowRight: "L" };
   const SOLVE_DELAY_MS = 250;
+  // How long a tile takes to slide into the gap; no sliding for those who ask for less motion.
+  const SLIDE_MS = 110;
+  const REDUCED_MOTION = window.matchMedia("(prefers-reduced-motion: reduce)");
   // Answers slower than this show that the library is thinking.
   const THINKING_AFTER_MS = 200;
 
@@ -212,6 +215,7 @@ if ("serviceWorker" in navigator) {
   // answered about that. The cells the library reads are drawn when it answers; until then
   // (4x4 files may take minutes to build), the page's own reading, if it is a whole board.
   function open(state) {
+    resetClock();
     const likely = parseState(state);
     const size = view.width * view.height;
     const whole = likely.length === size && likely.every((t, i) => likely.indexOf(i) >= 0);
@@ -259,6 +263,9 @@ if ("serviceWorker" in navigator) {
         setBoard(answer.board);
         view.answer = answer;
         view.goal = answer.goal;
+        if (answer.solvable && answer.distance === 0) {
+          finished();
+        }
         setError("");
         setStatus("");
         render();
@@ -398,7 +405,25 @@ if ("serviceWorker" in navigator) {
       button.setAttribute("aria-label", label);
       return button;
     });
+    // Tiles slide rather than jump: each is drawn where it was, then moved to its cell.
+    const was = new Map();
+    for (const element of board.querySelectorAll("[data-tile]")) {
+      was.set(element.dataset.tile, element.getBoundingClientRect());
+    }
     board.replaceChildren(...children);
+    if (was.size === children.length && !REDUCED_MOTION.matches) {
+      for (const element of children) {
+        const from = was.get(element.dataset.tile);
+        const to = element.getBoundingClientRect();
+        if (element.dataset.tile !== "0" && from && (from.left !== to.left || from.top !== to.top)) {
+          element.animate(
+            [{ transform: `translate(${from.left - to.left}px, ${from.top - to.top}px)` },
+              { transform: "none" }],
+            { duration: SLIDE_MS, easing: "ease-out" },
+          );
+        }
+      }
+    }
     if (focused !== undefined) {
       const again = board.querySelector(`[data-tile="${focused}"]`);
       if (again && again.tagName === "BUTTON") {
@@ -442,20 +467,25 @@ if ("serviceWorker" in navigator) {
 
   function renderGoal() {
     const goal = view.goal ? parseState(view.goal) : null;
-    const box = $("goal-board");
-    box.style.setProperty("--w", view.width);
+    // The goal twice: beside the board, small, and with the form that changes it.
+    for (const box of [$("goal-board"), $("goal-mini")]) {
+      box.style.setProperty("--w", view.width);
+      if (!goal || goal.length !== view.width * view.height) {
+        box.replaceChildren();
+        continue;
+      }
+      box.setAttribute("aria-label", `The goal: ${view.goal}`);
+      box.replaceChildren(...goal.map((tile) => {
+        const cell = document.createElement("div");
+        cell.className = tile === 0 ? "blank" : "tile";
+        cell.textContent = tile === 0 ? "" : String(tile);
+        cell.setAttribute("aria-hidden", "true");
+        return cell;
+      }));
+    }
     if (!goal || goal.length !== view.width * view.height) {
-      box.replaceChildren();
       return;
     }
-    box.setAttribute("aria-label", `The goal: ${view.goal}`);
-    box.replaceChildren(...goal.map((tile) => {
-      const cell = document.createElement("div");
-      cell.className = tile === 0 ? "blank" : "tile";
-      cell.textContent = tile === 0 ? "" : String(tile);
-      cell.setAttribute("aria-hidden", "true");
-      return cell;
-    }));
     const input = $("goal");
     if (document.activeElement !== input) {
       input.value = view.goal;
@@ -472,6 +502,7 @@ if ("serviceWorker" in navigator) {
     if (!next) {
       return Promise.resolve(null);
     }
+    counted();
     const before = view.answer;
     const verdict = $("verdict");
     // The tile farthest from the gap: the one clicked.
@@ -569,8 +600,57 @@ if ("serviceWorker" in navigator) {
     }
   }
 
+  // ---- the move counter and the clock ------------------------------------------------------
+
+  // A speedsolver's figures for the puzzle shown: the moves made since it was set, the time from
+  // the first move until the goal is reached, and the moves a second.
+  const clock = { moves: 0, started: null, finished: null, ticking: null };
+
+  function resetClock() {
+    clock.moves = 0;
+    clock.started = null;
+    clock.finished = null;
+    clearInterval(clock.ticking);
+    clock.ticking = null;
+    renderClock();
+  }
+
+  // A move is made: counted, and the clock started at the first.
+  function counted() {
+    clock.moves += 1;
+    if (clock.started === null) {
+      clock.started = performance.now();
+      clock.ticking = setInterval(renderClock, 100);
+    }
+    renderClock();
+  }
+
+  // The goal is reached: the clock stops.
+  function finished() {
+    if (clock.started !== null && clock.finished === null) {
+      clock.finished = performance.now();
+      clearInterval(clock.ticking);
+      clock.ticking = null;
+      renderClock();
+    }
+  }
+
+  function renderClock() {
+    if (clock.started === null) {
+      $("clock").textContent = "";
+      return;
+    }
+    const seconds = ((clock.finished ?? performance.now()) - clock.started) / 1000;
+    const rate = seconds > 0 ? clock.moves / seconds : 0;
+    const plural = clock.moves === 1 ? "" : "s";
+    $("clock").textContent =
+      `${clock.moves} move${plural} \u00b7 ${seconds.toFixed(1)} s \u00b7 ${rate.toFixed(2)} moves/s` +
+      (clock.finished !== null ? " \u00b7 solved" : "");
+  }
+
   // Shows `cells`, a new puzzle, and brings it into view; resolves as `show` does.
   function fresh(cells) {
+    resetClock();
     view.history = [];
     $("verdict").textContent = "";
     setError("");
@@ -870,7 +950,7 @@ if ("serviceWorker" in navigator) {
     $("all-solutions").addEventListener("click", listSolutions);
     $("judge").addEventListener("submit", (event) => {
       event.preventDefault();
-      judge();
+      judgeSolve();
     });
 
     begin(state, named, goal);
@@ -913,7 +993,7 @@ if ("serviceWorker" in navigator) {
   }
 
   // A solve judged move by move, as `analyse` judges it.
-  async function judge() {
+  async function judgeSolve() {
     const error = $("judge-error");
     const summary = $("judge-summary");
     const list = $("judge-moves-list");

@@ -92,6 +92,18 @@ async fn distance_text(client: &Client) -> String {
     text.as_str().unwrap_or_default().to_string()
 }
 
+/// The text of the element with id `id`.
+async fn text_of(client: &Client, id: &str) -> String {
+    let text = client
+        .execute(
+            &format!("return document.getElementById({id:?}).textContent;"),
+            vec![],
+        )
+        .await
+        .unwrap();
+    text.as_str().unwrap_or_default().to_string()
+}
+
 /// The names of the files the page's worker kept in the Cache API.
 async fn kept_files(client: &Client) -> Vec<String> {
     let names = client
@@ -150,9 +162,29 @@ async fn the_site_answers_in_the_browser_with_no_server() {
         let one = cell_of(&client, 1).await;
         click(&client, &format!("[data-cell=\"{one}\"]")).await;
         wait_for_distance(&client, 22, Duration::from_secs(30)).await;
+        wait_for_text(&client, "verdict", "Tile 1 up: optimal.").await;
+        let clock = text_of(&client, "clock").await;
+        assert!(clock.starts_with("1 move \u{b7} "), "{clock}");
+        // The goal beside the board, small.
+        let goal = client
+            .execute(
+                "return Array.from(document.querySelectorAll('#goal-mini > *'))\
+                 .map(e => e.textContent || '0').join('');",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(goal, serde_json::json!("123804765"));
         click(&client, "[data-testid=solve]").await;
         wait_for_distance(&client, 0, Duration::from_secs(60)).await;
         assert_eq!(board(&client).await, [1, 2, 3, 8, 0, 4, 7, 6, 5]);
+        wait_until(
+            &client,
+            "const c = document.getElementById('clock').textContent; \
+             return c.startsWith('23 moves \\u00b7 ') && c.endsWith(' \\u00b7 solved');",
+            "the clock stopped at 23 moves",
+        )
+        .await;
         shots.take(&client, "solved").await;
 
         // Every optimal solution, with the count; a solve judged move by move, and a solution
