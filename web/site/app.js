@@ -411,17 +411,22 @@ if ("serviceWorker" in navigator) {
       was.set(element.dataset.tile, element.getBoundingClientRect());
     }
     board.replaceChildren(...children);
-    if (was.size === children.length && !REDUCED_MOTION.matches) {
-      for (const element of children) {
+    const moved = children.filter((element) => {
+      const from = was.get(element.dataset.tile);
+      const to = element.getBoundingClientRect();
+      return element.dataset.tile !== "0" && from && (from.left !== to.left || from.top !== to.top);
+    });
+    // A move slides one tile, or a line of them; any other change (a new puzzle) is drawn at once.
+    const slid = moved.length > 0 && moved.length < Math.max(view.width, view.height);
+    if (was.size === children.length && slid && !REDUCED_MOTION.matches) {
+      for (const element of moved) {
         const from = was.get(element.dataset.tile);
         const to = element.getBoundingClientRect();
-        if (element.dataset.tile !== "0" && from && (from.left !== to.left || from.top !== to.top)) {
-          element.animate(
-            [{ transform: `translate(${from.left - to.left}px, ${from.top - to.top}px)` },
-              { transform: "none" }],
-            { duration: SLIDE_MS, easing: "ease-out" },
-          );
-        }
+        element.animate(
+          [{ transform: `translate(${from.left - to.left}px, ${from.top - to.top}px)` },
+            { transform: "none" }],
+          { duration: SLIDE_MS, easing: "ease-out" },
+        );
       }
     }
     if (focused !== undefined) {

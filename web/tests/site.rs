@@ -236,13 +236,37 @@ async fn the_site_answers_in_the_browser_with_no_server() {
         )
         .await;
 
-        // An address the library refuses: its own words where the distance goes, and the goal
-        // to play from.
-        let refused = ask::distance("12a", Options::default()).unwrap_err();
-        client.goto(&format!("{page}/?state=12a")).await.unwrap();
-        wait_for_board(&client, &[1, 2, 3, 8, 0, 4, 7, 6, 5]).await;
-        wait_for_text(&client, "distance", &refused).await;
-        shots.take(&client, "bad-address").await;
+        // Addresses the library refuses: its own words where the distance goes (query's), and
+        // the goal to play from, playable.
+        let none = Options::default();
+        let bad_goal = Options {
+            goal: Some("1234567800"),
+            ..none
+        };
+        let unread_goal = Options {
+            goal: Some("12a"),
+            ..none
+        };
+        let refused = [
+            ("state=12a", ask::distance("12a", none)),
+            ("state=1", ask::distance("1", none)),
+            ("state=123456789", ask::distance("123456789", none)),
+            (
+                "state=603712458&goal=1234567800",
+                ask::distance("603712458", bad_goal),
+            ),
+            ("goal=12a", ask::stats(unread_goal).map(|_| None)),
+        ];
+        for (i, (address, words)) in refused.into_iter().enumerate() {
+            let words = words.expect_err(address);
+            client.goto(&format!("{page}/?{address}")).await.unwrap();
+            wait_for_board(&client, &[1, 2, 3, 8, 0, 4, 7, 6, 5]).await;
+            wait_for_text(&client, "distance", &words).await;
+            shots.take(&client, &format!("bad-address-{i}")).await;
+            // Playable: the tile right of the gap slides into it.
+            click(&client, "[data-cell=\"5\"]").await;
+            wait_for_text(&client, "distance", "1 move to the goal").await;
+        }
 
         // The 15-puzzle: its pattern databases built in the page's worker on first use, and
         // kept in the browser.
