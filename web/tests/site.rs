@@ -17,11 +17,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fantoccini::Client;
+use fantoccini::{Client, Locator};
 use serde_json::Value;
 use tilebase_browser::{
-    Shots, board, cell_of, click, console_errors, no_page_errors, session, unavailable,
-    wait_for_board, wait_for_distance, wait_for_text, wait_until,
+    Shots, board, cell_of, cells_of, click, console_errors, in_view, no_page_errors, press,
+    session, unavailable, wait_for_board, wait_for_distance, wait_for_text, wait_until,
 };
 use tilebase_web::ask::{self, Options};
 
@@ -90,6 +90,17 @@ async fn distance_text(client: &Client) -> String {
         .await
         .unwrap();
     text.as_str().unwrap_or_default().to_string()
+}
+
+/// Chooses `value` in the menu that `css` selects, as a reader does (its change event fires).
+async fn choose(client: &Client, css: &str, value: &str) {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap()
+        .select_by_value(value)
+        .await
+        .unwrap();
 }
 
 /// The text of the element with id `id`.
@@ -187,6 +198,60 @@ async fn the_site_answers_in_the_browser_with_no_server() {
         .await;
         shots.take(&client, "solved").await;
 
+        // The keyboard alone: ArrowUp slides the tile below the gap (6) up.
+        press(&client, "\u{E013}").await;
+        wait_for_distance(&client, 1, Duration::from_secs(20)).await;
+        assert_eq!(cell_of(&client, 6).await, 4);
+
+        // Another board from the menu: a new puzzle is drawn on it; then that position becomes
+        // the goal.
+        choose(&client, "#board-size", "3x2").await;
+        wait_until(
+            &client,
+            "return window.location.search.includes('board=3x2') && \
+             document.querySelectorAll('[data-testid=board] [data-tile]').length === 6;",
+            "a 3x2 puzzle",
+        )
+        .await;
+        click(&client, "#goal-here").await;
+        wait_for_distance(&client, 0, Duration::from_secs(20)).await;
+
+        // 2x2: its farthest position is 6 moves away, nearer than the slider's 20; a puzzle is
+        // drawn all the same.
+        choose(&client, "#board-size", "2x2").await;
+        wait_until(
+            &client,
+            "return window.location.search.includes('board=2x2') && \
+             document.querySelectorAll('[data-testid=board] [data-tile]').length === 4 && \
+             /^\\d+ moves? to the goal$|solved/.test(\
+               document.getElementById('distance').textContent);",
+            "a 2x2 puzzle",
+        )
+        .await;
+        let distance = text_of(&client, "distance").await;
+
+        // A goal the library cannot read: its words beside the form; the position and its
+        // distance stay, answered with the goal before.
+        let state: String = board(&client).await.iter().map(u8::to_string).collect();
+        let two = Options {
+            board: Some("2x2"),
+            goal: Some("12a"),
+            ..Options::default()
+        };
+        let words = ask::distance(&state, two).unwrap_err();
+        let input = client.find(Locator::Css("#goal")).await.unwrap();
+        input.clear().await.unwrap();
+        input.send_keys("12a\u{E007}").await.unwrap(); // Enter submits
+        wait_for_text(&client, "goal-error", &words).await;
+        wait_until(
+            &client,
+            "return !document.getElementById('thinking').classList.contains('on') && \
+             !document.getElementById('distance').classList.contains('stale');",
+            "the position answered again",
+        )
+        .await;
+        wait_for_text(&client, "distance", &distance).await;
+
         // Every optimal solution, with the count; a solve judged move by move, and a solution
         // the library refuses, in its words.
         client
@@ -280,8 +345,26 @@ async fn the_site_answers_in_the_browser_with_no_server() {
         let kept = kept_files(&client).await;
         let patterns = kept.iter().filter(|name| name.starts_with("4x4-")).count();
         assert_eq!(patterns, 3, "the 6-6-3 pattern files kept: {kept:?}");
+        click(&client, "[data-testid=hint]").await;
+        wait_until(
+            &client,
+            "return JSON.stringify(Array.from(document.querySelectorAll(\
+             '[data-testid=board] .optimal, [data-testid=board] [data-hint]'))\
+             .map(e => e.dataset.tile)) === '[\"15\"]';",
+            "tile 15 marked optimal, alone",
+        )
+        .await;
+        shots.take(&client, "fifteen-hint").await;
         click(&client, "[data-testid=solve]").await;
         wait_for_distance(&client, 0, Duration::from_secs(60)).await;
+        // ArrowRight slides tile 15 right, into the gap; a click on it slides it back.
+        press(&client, "\u{E014}").await;
+        wait_for_distance(&client, 1, Duration::from_secs(30)).await;
+        assert_eq!(cell_of(&client, 15).await, 15);
+        click(&client, "[data-tile=\"15\"]").await;
+        wait_for_distance(&client, 0, Duration::from_secs(30)).await;
+        wait_for_text(&client, "verdict", "Tile 15 left: optimal.").await;
+        click(&client, "[data-testid=hint]").await;
         // Shuffle: a position drawn uniformly among those that can reach the goal, answered.
         click(&client, "#shuffle").await;
         wait_until(
@@ -309,6 +392,102 @@ async fn the_site_answers_in_the_browser_with_no_server() {
             shuffled,
             "the shuffled position again"
         );
+
+        // A board of over 12 cells besides 4x4 (7x2: 7 wide, 2 high), three moves from its
+        // goal: answered once its patterns are built in the page, then solved.
+        let wide = "1,2,3,4,0,6,7,8,9,10,11,5,12,13";
+        client
+            .goto(&format!("{page}/?board=7x2&state={wide}"))
+            .await
+            .unwrap();
+        wait_for_distance(&client, 3, Duration::from_secs(120)).await;
+        assert_eq!(board(&client).await, cells_of(wide));
+        assert_eq!(
+            client
+                .execute(
+                    "return document.getElementById('board-size').value;",
+                    vec![]
+                )
+                .await
+                .unwrap(),
+            serde_json::json!("7x2")
+        );
+        shots.take(&client, "7x2").await;
+        click(&client, "[data-testid=solve]").await;
+        wait_for_distance(&client, 0, Duration::from_secs(30)).await;
+        assert_eq!(
+            board(&client).await,
+            cells_of("1,2,3,4,5,6,7,8,9,10,11,12,13,0")
+        );
+
+        // The multi-tile metric, named by the address: the gap two cells from home in one line
+        // is one move away (two in single-tile moves, from the menu); the hint marks the farther
+        // tile, a click on it slides both, and the address keeps the metric.
+        client
+            .goto(&format!(
+                "{page}/?state=120453786&goal=123456780&board=3x3&metric=mtm"
+            ))
+            .await
+            .unwrap();
+        wait_for_distance(&client, 1, Duration::from_secs(30)).await;
+        choose(&client, "#metric", "stm").await;
+        wait_for_distance(&client, 2, Duration::from_secs(30)).await;
+        choose(&client, "#metric", "mtm").await;
+        wait_for_distance(&client, 1, Duration::from_secs(30)).await;
+        click(&client, "[data-testid=hint]").await;
+        wait_until(
+            &client,
+            "const t = document.querySelector('[data-testid=board] [data-tile=\"6\"]'); \
+             return t !== null && t.dataset.hint === 'up';",
+            "the hint on tile 6, two cells below the gap",
+        )
+        .await;
+        shots.take(&client, "multi-tile").await;
+        click(&client, "[data-testid=board] [data-tile=\"6\"]").await;
+        wait_for_distance(&client, 0, Duration::from_secs(30)).await;
+        assert_eq!(board(&client).await, cells_of("123456780"));
+        wait_for_text(&client, "verdict", "Tile 6 up: optimal.").await;
+        let address = client.current_url().await.unwrap();
+        assert!(address.as_str().contains("metric=mtm"), "{address}");
+        click(&client, "[data-testid=hint]").await;
+
+        // A phone's width: the 15-puzzle chosen from the menu, scrolled to as a reader does;
+        // the board and its distance are then in view.
+        client.set_window_size(420, 900).await.unwrap();
+        client.goto(&format!("{page}/")).await.unwrap();
+        wait_until(
+            &client,
+            "return /\\d/.test(document.getElementById('distance').textContent);",
+            "a 3x3 puzzle",
+        )
+        .await;
+        client
+            .execute(
+                "document.getElementById('board-size').scrollIntoView();",
+                vec![],
+            )
+            .await
+            .unwrap();
+        choose(&client, "#board-size", "4x4").await;
+        wait_until(
+            &client,
+            "return /^\\d+ moves? to the goal$/.test(\
+             document.getElementById('distance').textContent) && \
+             document.querySelectorAll('[data-testid=board] [data-tile]').length === 16;",
+            "a 4x4 puzzle from the menu",
+        )
+        .await;
+        let seen = in_view(&client, &["[data-testid=board]", "#distance"]).await;
+        assert!(
+            seen["elements"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|e| e["inView"] == true),
+            "the board and the distance out of view: {seen}"
+        );
+        shots.take(&client, "4x4-420x900").await;
+        client.set_window_size(1200, 900).await.unwrap();
 
         // A 5x5 position: its pattern databases take a while to build in the page. The build's
         // progress is shown, and Stop ends it at once.
