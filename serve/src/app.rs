@@ -19,25 +19,33 @@ use tilebase_answer::quote;
 use crate::api;
 use crate::error::{ApiError, JSON};
 use crate::limits::{MAX_BODY, TIMEOUT};
-use crate::page;
+use crate::site;
 use crate::store::Store;
 
 /// Answers smaller than this are sent as they are: compressing a small body costs more time
 /// than it saves (gzip of a query's answer halves the requests served a second).
 const COMPRESS_ABOVE: u64 = 2048;
 
-/// The service: the page, the API and `/healthz`, answering from `store`.
+/// The service without a site: the API and `/healthz`, answering from `store`; `/` says how to
+/// build the site.
 pub fn router(store: &'static Store) -> Router {
+    router_with_site(store, None)
+}
+
+/// The service: the site in the folder `site` at `/` (its files as they are), the API and
+/// `/healthz`, answering from `store`.
+pub fn router_with_site(store: &'static Store, site: Option<&std::path::Path>) -> Router {
     let compress = SizeAbove::new(COMPRESS_ABOVE).and(NotForContentType::IMAGES);
-    Router::new()
-        .route("/", get(page::index))
-        .route("/app.js", get(page::script))
-        .route("/app.css", get(page::style))
+    let api = Router::new()
         .route("/healthz", get(api::health))
         .route("/api/query", get(api::query_one).post(api::query_batch))
         .route("/api/random", get(api::random))
-        .route("/api/stats", get(api::stats))
-        .fallback(not_found)
+        .route("/api/stats", get(api::stats));
+    let routes = match site {
+        Some(dir) => api.fallback_service(site::files(dir, not_found)),
+        None => api.route("/", get(site::not_built)).fallback(not_found),
+    };
+    routes
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(store)
         .layer(CompressionLayer::new().compress_when(compress))

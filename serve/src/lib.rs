@@ -14,8 +14,8 @@ pub mod api;
 pub mod app;
 pub mod error;
 pub mod limits;
-pub mod page;
 pub mod params;
+pub mod site;
 pub mod store;
 
 use std::io::Write as _;
@@ -31,8 +31,8 @@ use tilebase_program::exit::{self, report};
 use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::Notify;
 
-/// Serves the tilebase page and JSON API: the page at /, the API under /api/ (query, random,
-/// stats), /healthz. Databases are found as query finds them (db/ in the current directory,
+/// Serves the tilebase page and JSON API: the page at / (the static site, --site), the API
+/// under /api/ (query, random, stats), /healthz. Databases are found as query finds them (db/ in the current directory,
 /// then the cache), opened once, and shared by every request; the 15-puzzle (board=4x4) is
 /// answered from pattern databases (--pdb).
 ///
@@ -75,6 +75,10 @@ pub struct Args {
     /// build in progress answers
     #[arg(long, value_name = "FILE")]
     pub hold_builds: Option<std::path::PathBuf>,
+    /// The site served at / (the page, with the library in the browser), as `cargo xtask
+    /// site` builds it; without one, / says how to build it and the API answers as ever
+    #[arg(long, value_name = "DIR", default_value = "target/site")]
+    pub site: std::path::PathBuf,
 }
 
 /// How long requests in flight may take to finish after a signal to stop.
@@ -131,7 +135,22 @@ async fn serve(args: &Args) -> Result<u8, String> {
     // `Arc` would have its count written by every request on every core.
     let store: &'static store::Store =
         Box::leak(Box::new(store::Store::new(args.max_heavy, settings)));
-    let router = app::router(store);
+    let site = args
+        .site
+        .join("index.html")
+        .is_file()
+        .then_some(args.site.as_path());
+    if site.is_none() {
+        report(
+            "serve",
+            format_args!(
+                "no site in {} (its index.html is missing): / says how to build it; the API \
+                 answers as ever",
+                args.site.display()
+            ),
+        );
+    }
+    let router = app::router_with_site(store, site);
     let listener = listener.tap_io(|stream| {
         // Answers are small and written whole: send them at once.
         let _ = stream.set_nodelay(true);

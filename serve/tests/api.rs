@@ -336,45 +336,87 @@ fn stats_are_the_published_figures() {
     assert_eq!(corner["mean"], 21.972399);
 }
 
+/// A site laid out as `cargo xtask site` lays one out, small stand-ins for its files; the
+/// page `index` at its root.
+fn site(index: &str) -> tempfile::TempDir {
+    let site = tempfile::tempdir().unwrap();
+    std::fs::write(site.path().join("index.html"), index).unwrap();
+    std::fs::write(
+        site.path().join("app.js"),
+        "import init from './pkg/tilebase.js';\n",
+    )
+    .unwrap();
+    std::fs::create_dir(site.path().join("pkg")).unwrap();
+    std::fs::write(
+        site.path().join("pkg/tilebase_wasm_bg.wasm"),
+        b"\0asm\x01\0\0\0",
+    )
+    .unwrap();
+    std::fs::write(site.path().join("manifest.webmanifest"), "{}").unwrap();
+    site
+}
+
 #[test]
-fn health_and_the_page() {
-    let server = Server::start();
+fn health_and_the_site() {
+    let index = "<!doctype html><title>tilebase</title><div data-testid=\"board\"></div>\n";
+    let site = site(index);
+    let server = Server::start_with(&["--site", site.path().to_str().unwrap()]);
     let reply = server.get("/healthz");
     assert_eq!((reply.status, reply.body.as_str()), (200, "ok"));
 
+    // The site's own files, as they are: / is its index.html byte for byte.
     let page = server.get("/");
     assert_eq!(page.status, 200);
+    assert_eq!(page.body, index);
+    assert_eq!(page.header("content-type"), Some("text/html"));
     assert_eq!(
-        page.header("content-type"),
-        Some("text/html; charset=utf-8")
+        page.header("content-security-policy"),
+        Some(tilebase_serve::site::POLICY)
     );
-    assert!(
-        page.header("content-security-policy")
-            .unwrap()
-            .starts_with("default-src 'none'; script-src 'self'")
-    );
-    assert_eq!(page.body, tilebase_serve::page::INDEX);
-    for hook in [
-        "data-testid=\"board\"",
-        "data-testid=\"distance\"",
-        "data-testid=\"solve\"",
-        "data-testid=\"hint\"",
+    assert_eq!(page.header("cache-control"), Some("no-cache"));
+    for (path, kind) in [
+        ("/app.js", "text/javascript"),
+        ("/pkg/tilebase_wasm_bg.wasm", "application/wasm"),
+        ("/manifest.webmanifest", "application/manifest+json"),
     ] {
-        assert!(page.body.contains(hook), "{hook}");
+        let file = server.get(path);
+        assert_eq!(
+            (file.status, file.header("content-type")),
+            (200, Some(kind)),
+            "{path}"
+        );
     }
-    let script = server.get("/app.js");
+    let missing = server.get("/pkg/nothing.js");
+    assert_eq!(missing.status, 404);
     assert_eq!(
-        script.header("content-type"),
-        Some("text/javascript; charset=utf-8")
+        missing.error(404),
+        "no such path: \"/pkg/nothing.js\"; the page is at /, the API at /api/query, \
+         /api/random and /api/stats"
     );
-    assert_eq!(script.body, tilebase_serve::page::SCRIPT);
-    assert_eq!(server.get("/app.css").body, tilebase_serve::page::STYLE);
+    // The API beside it, as ever.
+    assert_eq!(
+        server.get("/api/query?state=603712458").json()["distance"],
+        23
+    );
+
+    // Without a site, / says how to build one.
+    let bare = Server::start();
+    assert_eq!(
+        bare.get("/").error(404),
+        "the page is not built here: build the site with `cargo xtask site` (docs/browser.md) \
+         and start serve with --site target/site; the API answers at /api/query, /api/random \
+         and /api/stats"
+    );
 }
 
 /// Large answers are compressed for a client that accepts it; small ones never are.
 #[test]
 fn only_large_answers_are_compressed() {
-    let server = Server::start();
+    let site = site(&format!(
+        "<!doctype html>{}\n",
+        "<p>tilebase</p>".repeat(200)
+    ));
+    let server = Server::start_with(&["--site", site.path().to_str().unwrap()]);
     let ask = |path: &str| {
         server.send(
             format!(

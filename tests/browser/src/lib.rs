@@ -9,6 +9,8 @@
 //! instead, since CI installs both (`.ci/run`). `TILEBASE_CHROMEDRIVER` names the chromedriver to
 //! use; `TILEBASE_SKIP_BROWSER=1` skips the tests anyway.
 
+pub mod site;
+
 use std::io::Write;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
