@@ -1,10 +1,8 @@
 //! The built site (`cargo xtask site`, in `target/site/`) served by a plain static file server
-//! (`python3 -m http.server`), with no tilebase process behind it, driven in headless Chromium:
-//! the articles' case answered by the library in the page's Web Worker, the hint, a move, solve
-//! to 0, a position that cannot reach the goal, an address the library refuses (its own words
-//! where the distance goes, the goal to play from), the 15-puzzle over pattern databases built in
-//! the page, and a reload that answers from the files the page kept. Nothing is logged as an
-//! error and `window.tilebaseErrors` stays empty.
+//! (`python3 -m http.server`), with no tilebase process behind it, played in headless Chromium
+//! by `tilebase_browser::site::play` (what it plays is said there): every answer comes from the
+//! library in the page's Web Worker. Last, the server is stopped and the page opens and answers
+//! from what its service worker kept.
 //!
 //! Screenshots are kept in `target/site-screenshots/`. Where the site is not built, python3 is
 //! missing or chromium cannot be driven, the test is skipped with a line saying why (and fails
@@ -13,19 +11,11 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::net::TcpListener;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use tilebase_browser::{Shots, session, unavailable};
-
-/// The built site: `$TILEBASE_SITE`, else `target/site` in the workspace.
-fn site() -> PathBuf {
-    match std::env::var_os("TILEBASE_SITE") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/site"),
-    }
-}
+use tilebase_browser::{site, unavailable};
 
 /// `python3 -m http.server` serving `dir` on a free port of the loopback, killed when dropped.
 struct StaticServer {
@@ -76,26 +66,13 @@ impl Drop for StaticServer {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_site_answers_in_the_browser_with_no_server() {
-    let dir = site();
-    if !dir.join("index.html").is_file() {
-        return unavailable(&format!(
-            "the site is not built in {} (build it with `cargo xtask site`)",
-            dir.display()
-        ));
-    }
+    let Some(dir) = site::built() else {
+        return;
+    };
     let server = match StaticServer::start(&dir) {
         Ok(server) => server,
         Err(reason) => return unavailable(&reason),
     };
-    let Some(browser) = session(1200, 900).await else {
-        return;
-    };
-    let shots = Shots::new(Path::new(env!("CARGO_TARGET_TMPDIR")), "site-screenshots");
-    let test = tilebase_browser::site::play(
-        browser.client.clone(),
-        server.url(),
-        shots.clone(),
-        move || drop(server),
-    );
-    tilebase_browser::run(browser, &shots, test).await;
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    site::play_in_browser(server.url(), tmp, "site-screenshots", move || drop(server)).await;
 }

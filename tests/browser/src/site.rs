@@ -1,6 +1,7 @@
 //! The site played in a browser: what the page does, whichever host serves it (a plain static
 //! file server, or `serve --site`). The tests of both hosts run [`play`].
 
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use fantoccini::{Client, Locator};
@@ -9,8 +10,42 @@ use tilebase_web::ask::{self, Options};
 
 use crate::{
     Shots, board, cell_of, cells_of, click, console_errors, in_view, no_page_errors, press,
-    wait_for_board, wait_for_distance, wait_for_text, wait_until,
+    session, unavailable, wait_for_board, wait_for_distance, wait_for_text, wait_until,
 };
+
+/// The built site: `$TILEBASE_SITE`, else `target/site` in the workspace; `None` when it is not
+/// built (said on stderr, or the test failed under CI, by [`unavailable`]).
+pub fn built() -> Option<PathBuf> {
+    let dir = match std::env::var_os("TILEBASE_SITE") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/site"),
+    };
+    if !dir.join("index.html").is_file() {
+        unavailable(&format!(
+            "the site is not built in {} (build it with `cargo xtask site`)",
+            dir.display()
+        ));
+        return None;
+    }
+    Some(dir.canonicalize().unwrap_or(dir))
+}
+
+/// [`play`]s the site at `page` in a fresh headless browser (skipped, or failed under CI, where
+/// none can be driven), keeping its screenshots in the folder `shots` beside `tmp` (an
+/// integration test's `CARGO_TARGET_TMPDIR`).
+pub async fn play_in_browser(
+    page: String,
+    tmp: &Path,
+    shots: &str,
+    stop_server: impl FnOnce() + Send + 'static,
+) {
+    let Some(browser) = session(1200, 900).await else {
+        return;
+    };
+    let shots = Shots::new(tmp, shots);
+    let test = play(browser.client.clone(), page, shots.clone(), stop_server);
+    crate::run(browser, &shots, test).await;
+}
 
 /// The text where the distance goes.
 pub async fn distance_text(client: &Client) -> String {
