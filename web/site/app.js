@@ -295,6 +295,11 @@ if ("serviceWorker" in navigator) {
         : `Searching for solutions of ${progress.bound} moves: ` +
           `${progress.nodes.toLocaleString("en")} positions so far`;
     $("progress").textContent = text;
+    const bar = $("progress-bar");
+    bar.hidden = progress.kind !== "build";
+    if (progress.kind === "build") {
+      bar.value = progress.done / Math.max(1, progress.total);
+    }
   };
 
   // Ends the build or search under way: its question is answered "Stopped".
@@ -314,6 +319,7 @@ if ("serviceWorker" in navigator) {
     } else {
       $("thinking").classList.remove("on");
       $("progress").textContent = "Thinking\u2026";
+      $("progress-bar").hidden = true;
       $("board").removeAttribute("aria-busy");
     }
   }

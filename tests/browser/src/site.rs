@@ -453,8 +453,9 @@ pub async fn play(client: Client, page: String, shots: Shots, stop_server: impl 
         .unwrap();
     wait_until(
         &client,
-        "return document.getElementById('progress').textContent.startsWith('Building 5x5 tiles');",
-        "the 5x5 build's progress shown",
+        "return document.getElementById('progress').textContent.startsWith('Building 5x5 tiles') \
+         && !document.getElementById('progress-bar').hidden;",
+        "the 5x5 build's progress shown, in words and a bar",
     )
     .await;
     shots.take(&client, "building-5x5").await;
