@@ -96,6 +96,26 @@ pub async fn kept_files(client: &Client) -> Vec<String> {
     serde_json::from_value(names).unwrap_or_default()
 }
 
+/// A sum of the bytes of the file `name` that the page's worker kept, and with `damage`, that
+/// file kept again with one bit of its last byte flipped (the sum of what was kept then).
+async fn kept_file_sum(client: &Client, name: &str, damage: bool) -> u64 {
+    let sum = client
+        .execute_async(
+            "const [name, damage, done] = arguments; \
+             caches.open('tilebase-files-v1').then(async (cache) => { \
+               const key = (await cache.keys()).find((k) => k.url.endsWith('/' + name)); \
+               const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer()); \
+               if (damage) { bytes[bytes.length - 1] ^= 1; await cache.put(key, new Response(bytes)); } \
+               done(bytes.reduce((sum, b, i) => (sum + b * (i % 251 + 1)) % 1000000007, 0)); \
+             }, (e) => done(-1));",
+            vec![serde_json::json!(name), serde_json::json!(damage)],
+        )
+        .await
+        .unwrap();
+    sum.as_u64()
+        .unwrap_or_else(|| panic!("no kept file {name}: {sum}"))
+}
+
 /// Plays the site at `page` (its address, no trailing slash) in `client`'s browser: the
 /// articles' case answered by the library in the page's Web Worker, the hint, a move and its
 /// verdict, the clock, solve to 0, the keyboard, boards and goals from the menus, 2x2, a goal the
@@ -347,6 +367,26 @@ pub async fn play(client: Client, page: String, shots: Shots, stop_server: impl 
         shuffled,
         "the shuffled position again"
     );
+
+    // A kept file damaged (one bit of the pattern of tiles 13 to 15): noticed when the page
+    // next starts, never answered from, built again and kept whole.
+    let small = kept
+        .iter()
+        .find(|name| name.ends_with("-pdb-13-14-15.tilebase"))
+        .expect("the pattern of tiles 13 to 15 kept")
+        .clone();
+    let whole = kept_file_sum(&client, &small, false).await;
+    let damaged = kept_file_sum(&client, &small, true).await;
+    assert_ne!(damaged, whole);
+    client.refresh().await.unwrap();
+    wait_until(
+        &client,
+        "return /\\d/.test(document.querySelector('[data-testid=distance]').textContent);",
+        "an answer after the reload, the damaged file built again",
+    )
+    .await;
+    assert_eq!(distance_text(&client).await, shuffled);
+    assert_eq!(kept_file_sum(&client, &small, false).await, whole);
 
     // A board of over 12 cells besides 4x4 (7x2: 7 wide, 2 high), three moves from its
     // goal: answered once its patterns are built in the page, then solved.
