@@ -56,11 +56,15 @@ self.onmessage = async ({ data }) => {
   await ready;
   const { id, name, args } = data;
   const before = new Set(wasm.fileNames());
+  let answer;
   try {
     if (!Object.hasOwn(api, name)) throw new Error(`${name}: not a call of the module`);
-    postMessage({ id, value: api[name](...args) });
+    answer = { id, value: api[name](...args) };
   } catch (refused) {
-    postMessage({ id, error: String(refused?.message ?? refused) });
+    answer = { id, error: String(refused?.message ?? refused) };
   }
-  await keep(before);
+  // The files built for this answer are kept before it is given: a page closed as soon as it
+  // has its answer has kept them for the next visit.
+  await keep(before).catch(() => {});
+  postMessage(answer);
 };

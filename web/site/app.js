@@ -28,10 +28,15 @@ window.addEventListener("unhandledrejection", (event) => {
 
 const started = init({ onProgress: (progress) => window.tilebaseProgress?.(progress) });
 
-// Installable, and offline after the first visit (sw.js). A browser that refuses (a page opened
-// from a file, an insecure address other than localhost) plays online as before.
-if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("sw.js").catch(() => {});
+// Installable, and offline after the first visit (sw.js). The service worker is registered a
+// moment after the first answer, so that the files it keeps are not fetched a second time
+// before it. A browser that refuses (a page opened from a file, an insecure address other than
+// localhost) plays online as before.
+let installing = null;
+function installOnce() {
+  if (installing === null && "serviceWorker" in navigator) {
+    installing = setTimeout(() => navigator.serviceWorker.register("sw.js").catch(() => {}), 1000);
+  }
 }
 
 (() => {
@@ -270,6 +275,7 @@ if ("serviceWorker" in navigator) {
         setStatus("");
         render();
         remember();
+        installOnce();
         return answer;
       } catch (error) {
         if (asked !== view.asked) {
