@@ -13,9 +13,12 @@ WebDriver API (no other package needed), each measurement a median of RUNS:
   one Worker, all in one go;
 - 5x5: the first answer of a first visit (5-5-5-5-4 built in the page) and of a later one, and
   three short positions;
+- with --korf50 N: the N easiest of Korf and Felner's 50 24-puzzle instances (by their node
+  counts) through the site's module in its one Worker (5-5-5-5-4 built in the page for their
+  goal first), each stopped after --cap seconds (600 by default, issue 38's ten minutes);
 - the size of every file of the site, and gzipped.
 
-    python3 bench/site.py [SITE_DIR] [--runs N]
+    python3 bench/site.py [SITE_DIR] [--runs N] [--korf50 N [--cap SECONDS]] [--only-korf50]
 """
 
 import argparse
@@ -34,7 +37,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 KORF100 = ROOT / "tests" / "data" / "korf100.txt"
+KORF50 = ROOT / "tests" / "data" / "korf50.txt"
 KORF_GOAL = ",".join(str(i) for i in range(16))
+KORF50_GOAL = ",".join(str(i) for i in range(25))
 FIVE_NEAR = ",".join(str(i) for i in list(range(1, 24)) + [0, 24])
 FIVE_SHORT = [
     "6,1,2,4,5,11,7,3,9,10,0,13,8,14,15,16,12,17,19,20,21,22,18,23,24",
@@ -119,10 +124,55 @@ def median(values):
     return statistics.median(values)
 
 
+def korf50(page, driver_port, scratch, count, cap):
+    """The `count` easiest of Korf's 50 through the module in the page's Worker, one at a time,
+    each stopped (the module's stop()) after `cap` seconds."""
+    rows = []
+    for line in KORF50.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            number, state, length, nodes = line.split()[:4]
+            rows.append((int(nodes), int(number), state, int(length)))
+    rows.sort()
+    browser = Browser(driver_port, scratch / "korf50")
+    built = browser.first_answer(f"{page}/?board=5x5&goal={KORF50_GOAL}&state={KORF50_GOAL}",
+                                 1800)
+    print(f"Korf's 50: the page answered at their goal after {built:.1f} s (5-5-5-5-4 built)")
+    finished = 0
+    for nodes, number, state, length in rows[:count]:
+        found = browser.run_async(
+            "const [state, goal, cap, done] = arguments;"
+            "import('./pkg/tilebase.js').then(async (t) => { await t.default();"
+            " let nodes = 0; const started = performance.now();"
+            " const timer = setTimeout(() => t.stop(), cap * 1000);"
+            " try { const d = await t.distance(state, {board: '5x5', goal});"
+            "  done([d, performance.now() - started]); }"
+            " catch (e) { done([String(e.message), performance.now() - started]); }"
+            " finally { clearTimeout(timer); } });",
+            state, KORF50_GOAL, cap)
+        answer, ms = found
+        if isinstance(answer, int):
+            if answer != length:
+                sys.exit(f"site.py: Korf's 50 #{number} answered {answer}, not {length}")
+            finished += 1
+            print(f"Korf's 50 #{number} ({length} moves; Korf and Felner's nodes {nodes:,}): "
+                  f"{ms / 1000:.1f} s, the published length", flush=True)
+        else:
+            print(f"Korf's 50 #{number} ({length} moves; Korf and Felner's nodes {nodes:,}): "
+                  f"{answer} after {ms / 1000:.1f} s", flush=True)
+    browser.quit()
+    print(f"Korf's 50: {finished} of the {count} easiest answered within {cap:.0f} s each")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", nargs="?", default=str(ROOT / "target" / "site"))
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--korf50", type=int, default=0, metavar="N",
+                        help="also search the N easiest of Korf's 50 in the page")
+    parser.add_argument("--cap", type=float, default=600, metavar="SECONDS",
+                        help="stop each of Korf's 50 after this long (default 600)")
+    parser.add_argument("--only-korf50", action="store_true",
+                        help="measure Korf's 50 alone")
     args = parser.parse_args()
     site = Path(args.site)
     if not (site / "index.html").is_file():
@@ -169,6 +219,10 @@ def main():
                 browser.quit()
             return first, later, asked
 
+        if args.korf50:
+            korf50(page, driver_port, scratch, args.korf50, args.cap)
+        if args.only_korf50:
+            return
         print(f"site: {site}, {args.runs} runs each (medians; every run in brackets)")
         first, later, asked = visits(f"{page}/?state=603712458", args.runs)
         print(f"3x3, first answer from navigation: first visit {median(first):.2f} s "
