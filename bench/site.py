@@ -18,7 +18,8 @@ WebDriver API (no other package needed), each measurement a median of RUNS:
   goal first), each stopped after --cap seconds (600 by default, issue 38's ten minutes);
 - the size of every file of the site, and gzipped.
 
-    python3 bench/site.py [SITE_DIR] [--runs N] [--korf50 N [--cap SECONDS]] [--only-korf50]
+    python3 bench/site.py [SITE_DIR] [--runs N] [--korf50 N | --instances N,N] [--cap SECONDS]
+                                           [--only-korf50]
 """
 
 import argparse
@@ -124,15 +125,20 @@ def median(values):
     return statistics.median(values)
 
 
-def korf50(page, driver_port, scratch, count, cap):
-    """The `count` easiest of Korf's 50 through the module in the page's Worker, one at a time,
-    each stopped (the module's stop()) after `cap` seconds."""
+def korf50(page, driver_port, scratch, count, cap, instances=None):
+    """The `count` easiest of Korf's 50 (or those numbered in `instances`, "38,40") through the
+    module in the page's Worker, one at a time, each stopped (the module's stop()) after `cap`
+    seconds."""
     rows = []
     for line in KORF50.read_text().splitlines():
         if line.strip() and not line.startswith("#"):
             number, state, length, nodes = line.split()[:4]
             rows.append((int(nodes), int(number), state, int(length)))
     rows.sort()
+    if instances:
+        wanted = [int(n) for n in instances.split(",")]
+        rows = [row for row in rows if row[1] in wanted]
+        count = len(rows)
     browser = Browser(driver_port, scratch / "korf50")
     built = browser.first_answer(f"{page}/?board=5x5&goal={KORF50_GOAL}&state={KORF50_GOAL}",
                                  1800)
@@ -171,6 +177,8 @@ def main():
                         help="also search the N easiest of Korf's 50 in the page")
     parser.add_argument("--cap", type=float, default=600, metavar="SECONDS",
                         help="stop each of Korf's 50 after this long (default 600)")
+    parser.add_argument("--instances", metavar="N,N,...",
+                        help="search these of Korf's 50 (their numbers) instead of the easiest")
     parser.add_argument("--only-korf50", action="store_true",
                         help="measure Korf's 50 alone")
     args = parser.parse_args()
@@ -219,8 +227,8 @@ def main():
                 browser.quit()
             return first, later, asked
 
-        if args.korf50:
-            korf50(page, driver_port, scratch, args.korf50, args.cap)
+        if args.korf50 or args.instances:
+            korf50(page, driver_port, scratch, args.korf50, args.cap, args.instances)
         if args.only_korf50:
             return
         print(f"site: {site}, {args.runs} runs each (medians; every run in brackets)")
