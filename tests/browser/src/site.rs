@@ -123,8 +123,8 @@ async fn kept_file_sum(client: &Client, name: &str, damage: bool) -> u64 {
 /// address the library refuses (its words, the goal playable), the 15-puzzle over pattern
 /// databases built in the page and kept, hints, keys and a uniform shuffle, a reload answering
 /// from the kept files, 7x2 by address, the multi-tile metric, a phone's width, a 5x5 build
-/// shown as it goes and ended by Stop, then built whole and a short 5x5 position solved; last, `stop_server` is called and the page opens and
-/// answers from what its service worker kept. Nothing is logged as an error and
+/// shown as it goes and ended by Stop, then built whole and a short 5x5 position solved; last,
+/// `stop_server` is called and the page opens and answers from what its service worker kept. Nothing is logged as an error and
 /// `window.tilebaseErrors` stays empty. Screenshots go to `shots`.
 pub async fn play(client: Client, page: String, shots: Shots, stop_server: impl FnOnce() + Send) {
     // The articles' case: 23 moves, the hint on tile 1 (the one optimal move), a move to
