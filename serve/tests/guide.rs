@@ -169,12 +169,33 @@ fn the_guides_examples_answer_as_written() {
             assert!(started.elapsed() < Duration::from_secs(120), "{reply:?}");
             std::thread::sleep(Duration::from_millis(50));
         };
+        // The page shows the nodes the default 7-8 files take; this server's 5-5-5 take more.
         assert_eq!(
-            shown(example, &reply),
-            example.shown,
+            nodes_named(&shown(example, &reply)),
+            nodes_named(&example.shown),
             "docs/serve.md:{}: {}",
             example.line,
             example.command
         );
     }
+}
+
+/// `lines` with the number of every `"nodes":N` field replaced by `N`: the count depends on
+/// the pattern databases, the rest of the answer does not.
+fn nodes_named(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .map(|line| {
+            let mut out = String::new();
+            let mut rest = line.as_str();
+            while let Some(at) = rest.find("\"nodes\":") {
+                let (head, tail) = rest.split_at(at + "\"nodes\":".len());
+                out.push_str(head);
+                out.push('N');
+                rest = tail.trim_start_matches(|c: char| c.is_ascii_digit());
+            }
+            out.push_str(rest);
+            out
+        })
+        .collect()
 }

@@ -35,6 +35,11 @@ pub struct Solved {
     pub count: Option<u128>,
     /// Every move from the position with the distance it leads to, when asked for.
     pub hints: Option<Vec<Hint>>,
+    /// The nodes the search that found `moves` generated (children made, the move back
+    /// excluded), for comparing searches on the same positions; `None` when a full table
+    /// answered, with no search. The searches `hints`, `solutions` and `count` make are not
+    /// counted.
+    pub nodes: Option<u64>,
 }
 
 /// A position of the other parity half: no move sequence reaches the goal.

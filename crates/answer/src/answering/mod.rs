@@ -58,7 +58,7 @@ struct Inner {
     /// The last position a search solved, and its solution (in the canonical frame's moves,
     /// turned back): asked again (`query --svg` draws the solution its answer gave), it costs
     /// no second search, which on 5x5 can take minutes.
-    last_solved: Mutex<Option<(Position, Vec<Move>)>>,
+    last_solved: Mutex<Option<(Position, Vec<Move>, u64)>>,
 }
 
 /// How hard a search may try: a bound on the nodes it generates, and the threads one search is
@@ -378,6 +378,7 @@ impl Answers {
                     solutions,
                     count,
                     hints,
+                    nodes: None,
                 }))
             }
             _ => self.search()?.answer(position, ask),

@@ -97,13 +97,13 @@ impl<'a> Searcher<'a> {
     }
 
     /// An optimal solution of `image` (in the canonical frame) within `max_nodes`, as the
-    /// blank's moves there.
-    fn solve_image(&self, image: &[u8], max_nodes: u64) -> Result<Vec<Move>, SolveError> {
+    /// blank's moves there, with the nodes generated.
+    fn solve_image(&self, image: &[u8], max_nodes: u64) -> Result<(Vec<Move>, u64), SolveError> {
         match &self.bound {
-            Bound::Patterns(solver) => solver.solve(image, max_nodes).map(|s| s.moves),
-            Bound::Relabelled(solver) => {
-                solver.solve(image, max_nodes).map(|s| cells_of(&s.slides))
-            }
+            Bound::Patterns(solver) => solver.solve(image, max_nodes).map(|s| (s.moves, s.nodes)),
+            Bound::Relabelled(solver) => solver
+                .solve(image, max_nodes)
+                .map(|s| (cells_of(&s.slides), s.nodes)),
         }
     }
 
@@ -115,26 +115,39 @@ impl<'a> Searcher<'a> {
         position: &Position,
         effort: &Effort,
     ) -> Result<Option<Vec<Move>>, Error> {
+        Ok(self
+            .solve_counted(position, effort)?
+            .map(|(moves, _)| moves))
+    }
+
+    /// [`Self::solve`], with the nodes the search generated (those of the search that first
+    /// found it, when it is the position asked about last).
+    pub(crate) fn solve_counted(
+        &self,
+        position: &Position,
+        effort: &Effort,
+    ) -> Result<Option<(Vec<Move>, u64)>, Error> {
         let last = &self.answers.0.last_solved;
-        if let Some((solved, moves)) = &*last.lock().unwrap_or_else(|e| e.into_inner())
+        if let Some((solved, moves, nodes)) = &*last.lock().unwrap_or_else(|e| e.into_inner())
             && solved == position
         {
-            return Ok(Some(moves.clone()));
+            return Ok(Some((moves.clone(), *nodes)));
         }
         let frame = self.frame;
         let image = frame.state(position.cells());
         let threads = effort.threads();
         let result = match &self.bound {
-            Bound::Patterns(solver) if threads > 1 && effort.max_nodes == u64::MAX => {
-                solver.solve_parallel(&image, threads).map(|s| s.moves)
-            }
+            Bound::Patterns(solver) if threads > 1 && effort.max_nodes == u64::MAX => solver
+                .solve_parallel(&image, threads)
+                .map(|s| (s.moves, s.nodes)),
             _ => self.solve_image(&image, effort.max_nodes),
         };
         match result {
-            Ok(moves) => {
+            Ok((moves, nodes)) => {
                 let moves: Vec<Move> = moves.iter().map(|&m| frame.move_back(m)).collect();
-                *last.lock().unwrap_or_else(|e| e.into_inner()) = Some((*position, moves.clone()));
-                Ok(Some(moves))
+                *last.lock().unwrap_or_else(|e| e.into_inner()) =
+                    Some((*position, moves.clone(), nodes));
+                Ok(Some((moves, nodes)))
             }
             Err(SolveError::Unsolvable) => Ok(None),
             Err(error) => Err(Self::failed(position, error)),
@@ -256,7 +269,7 @@ impl<'a> Searcher<'a> {
     /// The whole answer, with what `ask` asks for besides (every search within its effort).
     pub(crate) fn answer(&self, position: &Position, ask: &Ask) -> Result<Answer, Error> {
         let effort = &ask.effort;
-        let Some(moves) = self.solve(position, effort)? else {
+        let Some((moves, nodes)) = self.solve_counted(position, effort)? else {
             return Ok(Answer::Unsolvable(Unsolvable {
                 position: *position,
                 goal: *self.answers.goal(),
@@ -285,6 +298,7 @@ impl<'a> Searcher<'a> {
             solutions,
             count,
             hints,
+            nodes: Some(nodes),
         }))
     }
 

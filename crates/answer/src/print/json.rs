@@ -8,7 +8,8 @@
 //!
 //! Exactly the fields `state`, `goal`, `board`, `solvable`, `distance`, `moves`, in this order
 //! (other programs parse them; `distance` and `moves` are `null` when the state cannot reach the
-//! goal); then `metric` in the multi-tile metric, `tiles` in tile notation, `solutions` with
+//! goal); then `metric` in the multi-tile metric, `nodes` (the nodes the search generated) when
+//! a search found the answer, `tiles` in tile notation, `solutions` with
 //! every optimal solution, `count` with their number, `hints` with every move, `boards` with
 //! every state along the solution, each only when asked for. An input that cannot be answered is
 //! `{"input":...,"error":...}` in its place.
@@ -56,6 +57,10 @@ pub fn solved(out: &mut Vec<u8>, context: &Context<'_>, solved: &Solved, fields:
     out.push(b'"');
     if context.metric == Metric::Multi {
         out.extend_from_slice(b",\"metric\":\"mtm\"");
+    }
+    if let Some(nodes) = solved.nodes {
+        out.extend_from_slice(b",\"nodes\":");
+        push_number(out, nodes);
     }
     if fields.tiles {
         out.extend_from_slice(b",\"tiles\":[");

@@ -529,6 +529,7 @@ impl Writer<'_> {
             solutions,
             count,
             hints,
+            nodes: None,
         };
         self.write_solved(&solved, out);
         Ok(outcome)
