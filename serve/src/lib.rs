@@ -71,6 +71,10 @@ pub struct Args {
     /// A 4x4 search gives up after generating N nodes (an error for that state)
     #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
+    /// The memory each search may take for A* in A*+IDA*, in bytes or with a unit: 512M, 2G;
+    /// 0 searches by plain IDA* [default: 1G on boards of more than 16 cells, 0 on the others]
+    #[arg(long, value_name = "SIZE", value_parser = tilebase_answer::parse_size)]
+    pub memory: Option<usize>,
     /// For tests: 4x4 builds wait to start while FILE exists, so that a test sees what a
     /// build in progress answers
     #[arg(long, value_name = "FILE")]
@@ -129,6 +133,7 @@ async fn serve(args: &Args) -> Result<u8, String> {
         pdb: args.pdb,
         max_searches: args.max_searches.unwrap_or_else(limits::cores),
         max_nodes: args.max_nodes,
+        memory: args.memory,
         hold_builds: args.hold_builds.clone(),
     };
     // The store lives as long as the process: each request copies a reference to it, where an

@@ -35,6 +35,9 @@ pub struct Settings {
     pub max_searches: usize,
     /// Nodes a search may generate before it gives up.
     pub max_nodes: u64,
+    /// The memory each search may take for A* in A*+IDA* (`None`: the library's default on
+    /// each board; 0: plain IDA*).
+    pub memory: Option<usize>,
     /// For tests: a build waits to start while this file exists.
     pub hold_builds: Option<PathBuf>,
 }
@@ -45,6 +48,7 @@ impl Default for Settings {
             pdb: Partition::SEVEN_EIGHT,
             max_searches: cores(),
             max_nodes: crate::limits::DEFAULT_MAX_NODES,
+            memory: None,
             hold_builds: None,
         }
     }
@@ -127,7 +131,10 @@ impl Store {
 
     /// How hard one search may try: `--max-nodes`, on one core (a request holds one permit).
     pub fn effort(&self) -> Effort {
-        Effort::bounded(self.settings.max_nodes)
+        Effort {
+            memory: self.settings.memory,
+            ..Effort::bounded(self.settings.max_nodes)
+        }
     }
 
     /// The nodes a search may generate before it gives up.

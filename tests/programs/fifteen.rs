@@ -787,3 +787,55 @@ fn sixteen_cells_are_the_fifteen_puzzle_without_a_board() {
         "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15: 1 move: R\n"
     );
 }
+
+/// On a board of more than 16 cells, a search that plain IDA* has not ended within 2 million
+/// nodes turns to A*+IDA* by default: two 6x3 states that take plain IDA* 2.3 and 12.4 million
+/// nodes with small patterns (5-4-4-4, built in a second) get the same lengths with the
+/// default memory, with a little, and with none (`--memory 0`, plain IDA*), each solution legal
+/// (`--boards` ends at the goal), and `nodes` in each answer. A size that is not one is refused.
+#[test]
+fn a_search_that_turns_to_astar_ida_star_finds_the_same_lengths() {
+    let sandbox = Sandbox::new();
+    let states = "11,17,6,13,9,14,2,8,7,12,5,4,15,10,3,1,16,0\n\
+                  7,17,10,11,12,9,1,4,13,2,5,14,3,0,16,6,8,15\n";
+    #[derive(serde::Deserialize)]
+    struct Answer {
+        distance: u32,
+        moves: String,
+        nodes: u64,
+        boards: Vec<String>,
+    }
+    let goal = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,0";
+    let mut nodes = Vec::new();
+    for memory in [None, Some("1M"), Some("0")] {
+        let mut args = vec![
+            "--board", "6x3", "--pdb", "5-4-4-4", "--json", "--boards", "-q",
+        ];
+        if let Some(memory) = memory {
+            args.extend(["--memory", memory]);
+        }
+        let run = sandbox.run_with_input("query", &args, states.as_bytes());
+        run.code(0).quiet();
+        let answers: Vec<Answer> = json_lines(&run.stdout);
+        assert_eq!(
+            answers.iter().map(|a| a.distance).collect::<Vec<_>>(),
+            [70, 68],
+            "{memory:?}\n{run}"
+        );
+        for answer in &answers {
+            assert_eq!(answer.moves.len() as u32, answer.distance);
+            assert_eq!(answer.boards.last().map(String::as_str), Some(goal));
+            assert_eq!(answer.boards.len() as u32, answer.distance + 1);
+        }
+        nodes.push(answers.iter().map(|a| a.nodes).collect::<Vec<_>>());
+    }
+    // Plain IDA* went past the 2 million nodes after which a search turns (2,306,631 and
+    // 12,426,115 on one core each; shared among more cores, a few more).
+    assert!(nodes[2].iter().all(|&n| n > 2_000_000), "{nodes:?}");
+    // A*+IDA* took over, and searched differently.
+    assert_ne!(nodes[0], nodes[2]);
+    sandbox
+        .run("query", &["--board", "6x3", "--memory", "3Q", "1"])
+        .code(2)
+        .one_error_line("\"3Q\": a size is a whole number of bytes");
+}

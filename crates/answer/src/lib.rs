@@ -70,7 +70,7 @@ pub use answering::answer::{Answer, Hint, Solved, Unsolvable, tiles_moved};
 pub use answering::batch::{RowError, UNSOLVABLE, distances_without_files};
 pub use answering::library::Library;
 pub use answering::pieces::{Pieces, Searched};
-pub use answering::{Answers, Ask, Effort, slow_search_note};
+pub use answering::{Answers, Ask, DEFAULT_SEARCH_MEMORY, Effort, parse_size, slow_search_note};
 pub use data::label::{
     Labels, Sample, label_rows, optimal_moves, optimal_paths, positions, sample_without_files,
 };

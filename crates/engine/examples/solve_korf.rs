@@ -14,7 +14,8 @@
 //! of issue 28 instead (the slowest known for 7-8 with its reflection), and `--mirrors N` N
 //! random positions that are their own mirror image, each with its nodes and time. `--twins N`
 //! cuts twinned move sequences of up to N moves (0: none) instead of the board's default, from
-//! the iteration `--twins-from K` above the root's heuristic on.
+//! the iteration `--twins-from K` above the root's heuristic on. `--memory MB` searches the
+//! positions of `--hard`, `--mirrors` and `--state` by A*+IDA* with MB megabytes for A*.
 //!
 //! Korf's goal `0,1,...,15` is mapped to tilebase's `1,...,15,0` by turning the board half a
 //! turn and renaming each tile t to 16 − t, which keeps every distance.
@@ -87,6 +88,7 @@ fn main() {
     let mut mirrored = None;
     let mut twins: Option<usize> = None;
     let mut twins_from = tilebase_pattern::TWINS_FROM;
+    let mut memory: Option<usize> = None;
     let mut given: Vec<[u8; 16]> = Vec::new();
     let mut groups: Vec<Vec<String>> = vec![Vec::new()];
     let mut args = std::env::args().skip(1);
@@ -106,6 +108,12 @@ fn main() {
                     .next()
                     .and_then(|n| n.parse().ok())
                     .expect("--twins-from N")
+            }
+            "--memory" => {
+                memory = args
+                    .next()
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .map(|mb| mb << 20)
             }
             "--mirrors" => mirrored = args.next().and_then(|n| n.parse::<usize>().ok()),
             "+" => groups.push(Vec::new()),
@@ -158,7 +166,11 @@ fn main() {
         let start = Instant::now();
         for (cells, length) in &states {
             let t = Instant::now();
-            let solution = solver.solve_parallel(cells, threads).expect("solved");
+            let solution = match memory {
+                Some(memory) => solver.solve_hybrid(cells, threads, memory, u64::MAX),
+                None => solver.solve_parallel(cells, threads),
+            }
+            .expect("solved");
             let seconds = t.elapsed().as_secs_f64();
             if let Some(length) = length {
                 assert_eq!(solution.moves.len(), *length);

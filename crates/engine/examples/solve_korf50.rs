@@ -12,7 +12,8 @@
 //! Several partitions, separated by `+`, make a solver that takes the largest of their sums
 //! (`solve_korf50 A B C D + E F G H`). `--threads N` shares each search among N threads (default: every core; 1: the serial
 //! search). `--twins N` cuts twinned move sequences of up to N moves (0: none) instead of the
-//! board's default, from the iteration `--twins-from K` above the root's heuristic on. `--last`
+//! board's default, from the iteration `--twins-from K` above the root's heuristic on. `--memory MB`
+//! searches by A*+IDA* with MB megabytes for A*. `--last`
 //! also searches each instance's last iteration alone and says its nodes: the rest were spent
 //! proving that no shorter solution exists. The files' goal must be `1,2,...,24,0`; Korf's goal `0,1,...,24` is mapped onto it
 //! by turning the board half a turn and renaming each tile t to 25 − t, which keeps every
@@ -32,6 +33,7 @@ fn main() {
     let mut twins = None;
     let mut twins_from = tilebase_pattern::TWINS_FROM;
     let mut last = false;
+    let mut memory: Option<usize> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -57,6 +59,12 @@ fn main() {
                     .expect("--twins-from N")
             }
             "--last" => last = true,
+            "--memory" => {
+                memory = args
+                    .next()
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .map(|mb| mb << 20)
+            }
             "+" => groups.push(Vec::new()),
             path => groups
                 .last_mut()
@@ -90,10 +98,10 @@ fn main() {
         };
         let cells = tilebase_testdata::korf50_to_default_goal(&instance.cells);
         let started = Instant::now();
-        let solution = if threads > 1 {
-            solver.solve_parallel(&cells, threads)
-        } else {
-            solver.solve(&cells, u64::MAX)
+        let solution = match memory {
+            Some(memory) => solver.solve_hybrid(&cells, threads, memory, u64::MAX),
+            None if threads > 1 => solver.solve_parallel(&cells, threads),
+            None => solver.solve(&cells, u64::MAX),
         }
         .expect("a solution");
         let seconds = started.elapsed().as_secs_f64();

@@ -3,7 +3,7 @@
 
 use tilebase_core::{Board, Move, State};
 use tilebase_engine::{NoProgress, build_pattern, build_table};
-use tilebase_pattern::{Encoding, Grid, Pattern, PatternValues, Solver, Twins, encode};
+use tilebase_pattern::{Encoding, Grid, Pattern, PatternValues, SolveError, Solver, Twins, encode};
 
 /// Built patterns and their encoded values, kept together so a solver can borrow both.
 struct Built {
@@ -126,6 +126,87 @@ fn pattern_search_equals_the_full_table_on_small_boards() {
                 other.swap(a, b);
                 assert!(!solver.solvable(&other));
             }
+        }
+    }
+}
+
+/// A*+IDA* from the first node, A* growing from the root alone to a few thousand states (so
+/// that some states are solved by A* itself and the rest below its frontier), with and without
+/// the reflection, on every board of 6 to 12 cells for the goal with the blank last: every
+/// sampled state's exact distance from the full table, along a legal path to the goal, and
+/// the same path on one thread and two. Each search's memory is also the smallest that makes
+/// an A* phase, where the search grows no larger than what fits.
+#[test]
+fn astar_ida_star_equals_the_full_table_on_small_boards() {
+    use tilebase_pattern::BYTES_PER_STATE;
+    for board in Board::with_tables().filter(|b| b.cells() <= 12 && b.cells() >= 6) {
+        let n = board.cells();
+        let grid = Grid::new(board.width(), board.height()).unwrap();
+        let goal = board.ordered_goal().unwrap();
+        let goal_cells = goal.cells().to_vec();
+        let half = (n / 2) as u8;
+        let first: Vec<u8> = (1..half).collect();
+        let second: Vec<u8> = (half..n as u8).collect();
+        let built = Built::new(grid, &goal_cells, &[&first, &second]);
+        let table = build_table(&goal);
+        let parity = goal.index_and_parity().1;
+        for reflect in [false, true] {
+            let solver = built
+                .solver_cutting_twins(&goal_cells, reflect)
+                .with_hybrid_from(0);
+            let stride = (table.len() / 1500).max(1);
+            for memory in [1024 * BYTES_PER_STATE, 4096 * BYTES_PER_STATE] {
+                for index in (0..table.len()).step_by(stride) {
+                    let state = State::from_index(board, parity, index as u32).unwrap();
+                    let cells = state.cells();
+                    let distance = u32::from(table[index]);
+                    let alone = solver.solve_hybrid(cells, 1, memory, u64::MAX).unwrap();
+                    assert_eq!(alone.moves.len() as u32, distance, "{board} {state}");
+                    assert_eq!(play(&grid, cells, &alone.moves), goal_cells, "{state}");
+                    let shared = solver.solve_hybrid(cells, 2, memory, u64::MAX).unwrap();
+                    assert_eq!(shared.moves, alone.moves, "{board} {state}");
+                }
+            }
+            // The other parity half is told so, with no search.
+            let mut other = goal_cells.clone();
+            other.swap(0, 1);
+            assert_eq!(
+                solver.solve_hybrid(&other, 1, 1 << 20, u64::MAX),
+                Err(SolveError::Unsolvable)
+            );
+        }
+    }
+}
+
+/// A*+IDA* gives up past its node bound, in A* and below its frontier, saying so; with the
+/// default switch, a search that ends within it is plain IDA*'s, the same solution and nodes.
+#[test]
+fn astar_ida_star_keeps_to_its_node_bound_and_to_plain_answers() {
+    let board = Board::new(4, 3).unwrap();
+    let grid = Grid::new(4, 3).unwrap();
+    let goal = board.ordered_goal().unwrap();
+    let goal_cells = goal.cells().to_vec();
+    let built = Built::new(
+        grid,
+        &goal_cells,
+        &[&[1, 2, 3, 4, 5], &[6, 7, 8, 9, 10, 11]],
+    );
+    let table = build_table(&goal);
+    let parity = goal.index_and_parity().1;
+    let far = (0..table.len()).max_by_key(|&i| table[i]).unwrap();
+    let state = State::from_index(board, parity, far as u32).unwrap();
+    let cells = state.cells();
+    let plain = built.solver(&goal_cells, false);
+    let solved = plain.solve(cells, u64::MAX).unwrap();
+    assert_eq!(
+        plain.solve_hybrid(cells, 2, 1 << 24, u64::MAX).unwrap(),
+        solved
+    );
+    let hybrid = built.solver(&goal_cells, false).with_hybrid_from(0);
+    for max_nodes in [10, 1_000] {
+        match hybrid.solve_hybrid(cells, 1, 1 << 24, max_nodes) {
+            Err(SolveError::Exceeded { nodes, .. }) => assert!(nodes > max_nodes),
+            other => panic!("{max_nodes}: {other:?}"),
         }
     }
 }

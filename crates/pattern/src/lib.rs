@@ -43,8 +43,8 @@ pub use partition::{PARTITION_HELP, Partition};
 pub use pattern::{MAX_PATTERN_TILES, MAX_PLACEMENTS, Pattern, PatternError, placements};
 pub use relabel::{MAX_LABELS, RelabelError, Relabelling};
 pub use solve::{
-    Below, MAX_PARTITIONS, MAX_PATTERNS, Piece, Solution, SolveError, Solver, SolverError, Split,
-    TWINS_FROM, solvable,
+    BYTES_PER_STATE, Below, HYBRID_FROM, MAX_PARTITIONS, MAX_PATTERNS, NODES_PER_STATE, Piece,
+    Solution, SolveError, Solver, SolverError, Split, TWINS_FROM, solvable,
 };
 pub use table::{EncodeError, Encoding, PatternValues, encode, encode_into};
 pub use twins::{MAX_TWIN_MOVES, PathState, TWINNED, Twins};

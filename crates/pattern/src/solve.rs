@@ -19,6 +19,10 @@ use crate::table::PatternValues;
 use crate::twins::{PathState, TWINNED, Twins};
 use tilebase_core::MAX_CELLS;
 
+mod hybrid;
+
+pub use hybrid::{BYTES_PER_STATE, HYBRID_FROM, NODES_PER_STATE};
+
 /// The most patterns a partition may have.
 pub const MAX_PATTERNS: usize = 8;
 
@@ -178,6 +182,8 @@ pub struct Solver<'a> {
     twins_from: u32,
     /// No twins: for every optimal solution, where twins are solutions of their own.
     no_twins: Twins,
+    /// The nodes plain IDA* generates before [`Self::solve_hybrid`] turns to A*+IDA*.
+    hybrid_from: u64,
 }
 
 /// The bound above the root's heuristic from which a search cuts twins, by default: by then an
@@ -266,6 +272,7 @@ impl<'a> Solver<'a> {
             twins: OnceLock::new(),
             twins_from: TWINS_FROM,
             no_twins: Twins::none(&grid),
+            hybrid_from: HYBRID_FROM,
             grid,
             goal: g,
             partitions: tables,
@@ -281,6 +288,13 @@ impl<'a> Solver<'a> {
     pub fn with_twins(mut self, twins: Arc<Twins>, from: u32) -> Solver<'a> {
         self.twins = OnceLock::from(twins);
         self.twins_from = from;
+        self
+    }
+
+    /// The solver with [`Self::solve_hybrid`] turning to A*+IDA* after `nodes` nodes of plain
+    /// IDA* ([`HYBRID_FROM`] by default; 0: from the start, A* growing from the root alone).
+    pub fn with_hybrid_from(mut self, nodes: u64) -> Solver<'a> {
+        self.hybrid_from = nodes;
         self
     }
 
@@ -313,6 +327,12 @@ impl<'a> Solver<'a> {
     /// The view of `lookup` on `cells` (the state's own cells, mirrored here if the lookup
     /// is).
     fn view(&self, lookup: Lookup, cells: &[u8; MAX_CELLS]) -> View {
+        self.view_knowing(lookup, cells, None)
+    }
+
+    /// [`Self::view`], its patterns' values taken from `known` (one a pattern, in order) when
+    /// given rather than looked up: each look-up is a cache miss.
+    fn view_knowing(&self, lookup: Lookup, cells: &[u8; MAX_CELLS], known: Option<&[u8]>) -> View {
         let cells = match (&self.mirror, lookup.mirrored) {
             (Some(m), true) => m.state(&cells[..self.grid.cells()]),
             _ => *cells,
@@ -325,17 +345,24 @@ impl<'a> Solver<'a> {
             value: [0; MAX_PATTERNS],
             sum: 0,
         };
-        for (p, (pattern, values)) in tables.patterns.iter().enumerate() {
-            let mut at = [0u8; crate::MAX_PATTERN_TILES];
-            for (x, &t) in cells.iter().enumerate().take(self.grid.cells()) {
-                if t != 0 && usize::from(tables.tile_pattern[usize::from(t)]) == p {
-                    at[usize::from(tables.tile_slot[usize::from(t)])] = x as u8;
-                }
+        // One pass over the cells: each tile's cell into its pattern's placement, and its
+        // distance from home (a table, not the divisions of `Pattern::manhattan`).
+        let mut at = [[0u8; crate::MAX_PATTERN_TILES]; MAX_PATTERNS];
+        for (x, &t) in cells.iter().enumerate().take(self.grid.cells()) {
+            if t != 0 {
+                let t = usize::from(t);
+                let p = usize::from(tables.tile_pattern[t]) % MAX_PATTERNS;
+                at[p][usize::from(tables.tile_slot[t])] = x as u8;
+                view.manhattan[p] += u32::from(self.distance[t][x]);
             }
+        }
+        for (p, (pattern, values)) in tables.patterns.iter().enumerate() {
             let k = pattern.tiles().len();
-            view.rank[p] = pattern.rank(&at[..k]);
-            view.manhattan[p] = pattern.manhattan(&at[..k]);
-            view.value[p] = values.value(view.rank[p], view.manhattan[p]);
+            view.rank[p] = pattern.rank(&at[p][..k]);
+            view.value[p] = match known {
+                Some(known) => u32::from(known[p]),
+                None => values.value(view.rank[p], view.manhattan[p]),
+            };
             view.sum += view.value[p];
         }
         view
@@ -461,6 +488,18 @@ impl<'a> Solver<'a> {
         states: &[S],
         max_nodes: u64,
     ) -> Vec<Result<Solution, SolveError>> {
+        self.solve_all_within(states, max_nodes, 0)
+    }
+
+    /// [`Self::solve_all`], each search by A*+IDA* ([`Self::solve_hybrid`]) with an equal share
+    /// of `memory` bytes (0: plain IDA*), so that the searches under way at once take at most
+    /// `memory` together.
+    pub fn solve_all_within<S: AsRef<[u8]> + Sync>(
+        &self,
+        states: &[S],
+        max_nodes: u64,
+        memory: usize,
+    ) -> Vec<Result<Solution, SolveError>> {
         use std::sync::Mutex;
         use std::sync::atomic::{AtomicUsize, Ordering};
         let threads = std::thread::available_parallelism()
@@ -469,9 +508,10 @@ impl<'a> Solver<'a> {
         if threads <= 1 {
             return states
                 .iter()
-                .map(|s| self.solve(s.as_ref(), max_nodes))
+                .map(|s| self.solve_hybrid(s.as_ref(), 1, memory, max_nodes))
                 .collect();
         }
+        let memory = memory / threads;
         let next = AtomicUsize::new(0);
         let results: Mutex<Vec<Option<Result<Solution, SolveError>>>> =
             Mutex::new(vec![None; states.len()]);
@@ -481,7 +521,7 @@ impl<'a> Solver<'a> {
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(state) = states.get(i) else { break };
-                        let result = self.solve(state.as_ref(), max_nodes);
+                        let result = self.solve_hybrid(state.as_ref(), 1, memory, max_nodes);
                         results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(result);
                     }
                 });
@@ -501,8 +541,20 @@ impl<'a> Solver<'a> {
     /// one the serial search finds (from the first subtree, in that order, that holds one), so
     /// the answer does not depend on the threads; the node count does.
     pub fn solve_parallel(&self, cells: &[u8], threads: usize) -> Result<Solution, SolveError> {
+        self.solve_parallel_until(cells, threads, u64::MAX)
+    }
+
+    /// [`Self::solve_parallel`], giving up ([`SolveError::Exceeded`], with the bound of the
+    /// iteration it would search next) once an iteration ends without a solution past `until`
+    /// nodes in all: the iterations below that bound hold none.
+    fn solve_parallel_until(
+        &self,
+        cells: &[u8],
+        threads: usize,
+        until: u64,
+    ) -> Result<Solution, SolveError> {
         if threads <= 1 {
-            return self.solve(cells, u64::MAX);
+            return self.solve(cells, until);
         }
         if !self.solvable(cells) {
             return Err(SolveError::Unsolvable);
@@ -579,6 +631,9 @@ impl<'a> Solver<'a> {
                 return Err(SolveError::Unsolvable);
             }
             bound = next_bound;
+            if nodes > until {
+                return Err(SolveError::Exceeded { nodes, bound });
+            }
         }
     }
 
@@ -724,13 +779,95 @@ impl<'a> Solver<'a> {
             .unwrap_or(0)
     }
 
-    /// A search whose root is `cells`, with no node limit.
-    fn search_from(&self, cells: &[u8; MAX_CELLS]) -> Search<'_, 'a> {
+    /// Every lookup's view of `cells`, in the lookups' order (those past the lookups' count
+    /// are copies of the first).
+    fn views(&self, cells: &[u8; MAX_CELLS]) -> [View; MAX_LOOKUPS] {
         let first = self.view(self.lookups[0], cells);
         let mut views = [first; MAX_LOOKUPS];
         for (view, &lookup) in views.iter_mut().zip(&self.lookups).skip(1) {
             *view = self.view(lookup, cells);
         }
+        views
+    }
+
+    /// The heuristic of the state that `views` (those of [`Self::views`]) see once the tile on
+    /// cell `from` slides onto the blank's cell `to`: in each lookup one tile's pattern's rank
+    /// changes, by [`Self::moved_rank`], as in the search's inner loop, with nothing recomputed.
+    /// With `values`, the views' patterns' values (one a pattern, lookup after lookup, as
+    /// `views` hold them) become the child's.
+    fn child_heuristic(
+        &self,
+        views: &[View; MAX_LOOKUPS],
+        from: usize,
+        to: usize,
+        mut values: Option<&mut [u8]>,
+    ) -> u32 {
+        let mut h = 0;
+        let mut first = 0;
+        for (view, &lookup) in views.iter().zip(&self.lookups) {
+            let (vf, vt) = match (&self.mirror, lookup.mirrored) {
+                (Some(mirror), true) => {
+                    (usize::from(mirror.cell[from]), usize::from(mirror.cell[to]))
+                }
+                _ => (from, to),
+            };
+            let tables = &self.partitions[lookup.partition];
+            let t = view.cells[vf];
+            let p = usize::from(tables.tile_pattern[usize::from(t)]) % MAX_PATTERNS;
+            let slot = usize::from(tables.tile_slot[usize::from(t)]);
+            let rank = Solver::moved_rank(tables, &view.cells, p, slot, view.rank[p], vf, vt);
+            let dist = &self.distance[usize::from(t)];
+            let manhattan = view.manhattan[p] + u32::from(dist[vt]) - u32::from(dist[vf]);
+            let value = tables.patterns[p].1.value(rank, manhattan);
+            h = h.max(view.sum - view.value[p] + value);
+            if let Some(values) = values.as_deref_mut() {
+                values[first + p] = value as u8;
+            }
+            first += tables.patterns.len();
+        }
+        h
+    }
+
+    /// Every lookup's view of `cells`, as [`Self::views`], its patterns' values taken from
+    /// `known` (one a pattern, lookup after lookup) rather than looked up.
+    fn views_knowing(&self, cells: &[u8; MAX_CELLS], known: &[u8]) -> [View; MAX_LOOKUPS] {
+        let lookup = self.lookups[0];
+        let mut views = [self.view_knowing(lookup, cells, Some(known)); MAX_LOOKUPS];
+        let mut first = self.partitions[lookup.partition].patterns.len();
+        for (view, &lookup) in views.iter_mut().zip(&self.lookups).skip(1) {
+            *view = self.view_knowing(lookup, cells, Some(&known[first..]));
+            first += self.partitions[lookup.partition].patterns.len();
+        }
+        views
+    }
+
+    /// The values of every pattern of every lookup, lookup after lookup, in `views`.
+    fn pattern_values(&self, views: &[View; MAX_LOOKUPS], out: &mut [u8]) {
+        let mut first = 0;
+        for (view, &lookup) in views.iter().zip(&self.lookups) {
+            let k = self.partitions[lookup.partition].patterns.len();
+            for (o, &v) in out[first..first + k].iter_mut().zip(&view.value[..k]) {
+                *o = v as u8;
+            }
+            first += k;
+        }
+    }
+
+    /// How many values [`Self::pattern_values`] writes: each lookup's patterns.
+    fn pattern_values_len(&self) -> usize {
+        self.lookups
+            .iter()
+            .map(|l| self.partitions[l.partition].patterns.len())
+            .sum()
+    }
+
+    /// A search whose root is `cells`, with no node limit.
+    fn search_from(&self, cells: &[u8; MAX_CELLS]) -> Search<'_, 'a> {
+        self.search_with(cells, self.views(cells))
+    }
+
+    /// A search whose root is `cells`, seen by `views`, with no node limit.
+    fn search_with(&self, cells: &[u8; MAX_CELLS], views: [View; MAX_LOOKUPS]) -> Search<'_, 'a> {
         let blank = self.blank(cells);
         Search {
             solver: self,

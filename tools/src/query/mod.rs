@@ -87,6 +87,11 @@ pub struct Args {
     /// boards answered by search [default: no limit]
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    /// The memory the searches may take for A* in A*+IDA*, in bytes or with a unit: 512M, 2G
+    /// (the searches of a batch share it); 0 searches by plain IDA* [default: 1G on boards of
+    /// more than 16 cells, 0 on the others]
+    #[arg(long, value_name = "SIZE", value_parser = tilebase_answer::parse_size)]
+    pub memory: Option<usize>,
 }
 
 /// How a solution is said.
@@ -171,6 +176,7 @@ pub fn run(args: &Args) -> Result<u8, String> {
     let mode = args.mode();
     let effort = Effort {
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
+        memory: args.memory,
         ..Effort::default()
     };
     let mut stdin = Stdin::new();

@@ -61,8 +61,9 @@ struct Inner {
     last_solved: Mutex<Option<(Position, Vec<Move>, u64)>>,
 }
 
-/// How hard a search may try: a bound on the nodes it generates, and the threads one search is
-/// shared among. Answers from a full table take no search, and ignore it.
+/// How hard a search may try: a bound on the nodes it generates, the threads one search is
+/// shared among, and the memory its A* may take. Answers from a full table take no search, and
+/// ignore it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Effort {
     /// A search gives up after generating this many nodes ([`Error::Search`]).
@@ -70,24 +71,39 @@ pub struct Effort {
     /// The threads one search is shared among, when it has no node bound (a bounded search
     /// runs on one); 0: every core, or one when already on a thread of a batch.
     pub threads: usize,
+    /// The bytes the searches of single-tile moves may take for A* in A*+IDA*
+    /// ([`tilebase_pattern::Solver::solve_hybrid`]), together: the searches of a batch under
+    /// way at once share it. `Some(0)`: plain IDA*. `None`, the default:
+    /// [`DEFAULT_SEARCH_MEMORY`] on boards of more than 16 cells, plain IDA* on the others
+    /// (where A*+IDA* measured slower: their searches' last iterations are short) and in the
+    /// browser (WebAssembly).
+    pub memory: Option<usize>,
 }
 
+/// The memory the searches of a process may take for A* on boards of more than 16 cells, by
+/// default: 1 GiB, room left on a machine of 8 GB beside the largest default pattern databases
+/// (5x5's 6-6-6-6, 255 MB).
+pub const DEFAULT_SEARCH_MEMORY: usize = 1 << 30;
+
 impl Default for Effort {
-    /// No bound, every core.
+    /// No bound, every core, the default memory.
     fn default() -> Effort {
         Effort {
             max_nodes: u64::MAX,
             threads: 0,
+            memory: None,
         }
     }
 }
 
 impl Effort {
-    /// At most `max_nodes` nodes a search, on one core: what a server gives each request.
+    /// At most `max_nodes` nodes a search, on one core, with the default memory: what a
+    /// server gives each request.
     pub fn bounded(max_nodes: u64) -> Effort {
         Effort {
             max_nodes,
             threads: 1,
+            memory: None,
         }
     }
 
@@ -98,6 +114,67 @@ impl Effort {
             n => n,
         }
     }
+
+    /// The memory the searches on `board` may take together.
+    fn memory_on(&self, board: tilebase_core::Board) -> usize {
+        match self.memory {
+            Some(memory) => memory,
+            // A page's memory is the browser's: A*'s gigabyte would not fit beside the tables
+            // in a 32-bit WebAssembly memory.
+            None if cfg!(target_arch = "wasm32") => 0,
+            None if board.cells() > 16 => DEFAULT_SEARCH_MEMORY,
+            None => 0,
+        }
+    }
+
+    /// The memory one search on `board` may take: all of it, or on a thread of a batch (whose
+    /// searches run at once, one on each thread) an equal share.
+    fn search_memory(&self, board: tilebase_core::Board) -> usize {
+        let memory = self.memory_on(board);
+        match self.threads {
+            0 if rayon::current_thread_index().is_some() => {
+                memory / rayon::current_num_threads().max(1)
+            }
+            _ => memory,
+        }
+    }
+}
+
+/// Reads a size in bytes as people write it: `0`, `1048576`, `512M`, `2G` (`K`, `M`, `G`, `T`:
+/// powers of 1,024; `KB`, `MiB` and lower case read alike). For `--memory`.
+///
+/// ```
+/// use tilebase_answer::parse_size;
+/// assert_eq!(parse_size("2G"), Ok(2 << 30));
+/// assert_eq!(parse_size("512m"), Ok(512 << 20));
+/// assert_eq!(parse_size("0"), Ok(0));
+/// assert!(parse_size("-1").is_err());
+/// ```
+pub fn parse_size(text: &str) -> Result<usize, String> {
+    let trimmed = text.trim();
+    let digits = trimmed
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(trimmed.len());
+    let (number, unit) = trimmed.split_at(digits);
+    let shift = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        "t" | "tb" | "tib" => 40,
+        _ => {
+            return Err(format!(
+                "{text:?}: a size is a whole number of bytes, or one followed by K, M, G or T \
+                 (2G, 512M)"
+            ));
+        }
+    };
+    let value: usize = number
+        .parse()
+        .map_err(|_| format!("{text:?}: a size is a whole number of bytes, or one followed by K, M, G or T (2G, 512M)"))?;
+    value
+        .checked_mul(1usize << shift)
+        .ok_or_else(|| format!("{text:?}: too large"))
 }
 
 /// What an answer holds besides the solution.

@@ -137,8 +137,13 @@ impl<'a> Searcher<'a> {
         let image = frame.state(position.cells());
         let threads = effort.threads();
         let result = match &self.bound {
-            Bound::Patterns(solver) if threads > 1 && effort.max_nodes == u64::MAX => solver
-                .solve_parallel(&image, threads)
+            Bound::Patterns(solver) => solver
+                .solve_hybrid(
+                    &image,
+                    threads,
+                    effort.search_memory(position.board()),
+                    effort.max_nodes,
+                )
                 .map(|s| (s.moves, s.nodes)),
             _ => self.solve_image(&image, effort.max_nodes),
         };
@@ -438,7 +443,11 @@ impl<'a> Searcher<'a> {
         let images: Vec<Vec<u8>> = positions.iter().map(|p| frame.state(p.cells())).collect();
         let results: Vec<Result<u8, SolveError>> = match &self.bound {
             Bound::Patterns(solver) => solver
-                .solve_all(&images, effort.max_nodes)
+                .solve_all_within(
+                    &images,
+                    effort.max_nodes,
+                    effort.memory_on(self.answers.board()),
+                )
                 .into_iter()
                 .map(|r| r.map(|s| s.moves.len() as u8))
                 .collect(),
