@@ -113,7 +113,7 @@ fn states_are_answered_as_the_solver_answers_them() {
         reply.body,
         format!(
             "{{\"state\":\"{NEAR}\",\"goal\":\"{GOAL}\",\"board\":\"4x4\",\"solvable\":true,\
-             \"distance\":1,\"moves\":\"R\"}}\n"
+             \"distance\":1,\"moves\":\"R\",\"nodes\":3}}\n"
         )
     );
     let stderr = server.stderr();
@@ -192,7 +192,7 @@ fn hints_and_boards_as_query_adds_them() {
         reply.body,
         format!(
             "{{\"state\":\"{TEN}\",\"goal\":\"{GOAL}\",\"board\":\"4x4\",\"solvable\":true,\
-             \"distance\":10,\"moves\":\"LUUURRRDDD\",\"hints\":[\
+             \"distance\":10,\"moves\":\"LUUURRRDDD\",\"nodes\":13,\"hints\":[\
              {{\"move\":\"U\",\"tile\":10,\"distance\":11,\"optimal\":false}},\
              {{\"move\":\"L\",\"tile\":14,\"distance\":9,\"optimal\":true}},\
              {{\"move\":\"R\",\"tile\":15,\"distance\":11,\"optimal\":false}}]}}\n"
@@ -331,14 +331,14 @@ fn a_batch_answers_every_line_in_order_and_bad_lines_in_place() {
         format!(
             "{{\"results\":[\
              {{\"state\":\"{NEAR}\",\"goal\":\"{GOAL}\",\"board\":\"4x4\",\"solvable\":true,\
-             \"distance\":1,\"moves\":\"R\"}},\
+             \"distance\":1,\"moves\":\"R\",\"nodes\":3}},\
              {{\"input\":\"12a\",\"error\":\"stray character 'a' at column 3\"}},\
              {{\"input\":7,\"error\":\"a state is a string, in any form query reads, like \
              \\\"{GOAL}\\\"\"}},\
              {{\"state\":\"{UNSOLVABLE}\",\"goal\":\"{GOAL}\",\"board\":\"4x4\",\
              \"solvable\":false,\"distance\":null,\"moves\":null}},\
              {{\"state\":\"{TEN}\",\"goal\":\"{GOAL}\",\"board\":\"4x4\",\"solvable\":true,\
-             \"distance\":10,\"moves\":\"LUUURRRDDD\"}}]}}\n"
+             \"distance\":10,\"moves\":\"LUUURRRDDD\",\"nodes\":13}}]}}\n"
         )
     );
     // Hints for the whole batch, and another goal of the class.
@@ -569,7 +569,7 @@ fn other_large_boards_are_answered_from_their_default_files() {
         reply.body,
         format!(
             "{{\"state\":\"{state}\",\"goal\":\"{goal}\",\"board\":\"7x2\",\"solvable\":true,\
-             \"distance\":3,\"moves\":\"DRR\"}}\n"
+             \"distance\":3,\"moves\":\"DRR\",\"nodes\":6}}\n"
         )
     );
     // Its transpose, 2x7, from the same files: nothing more is built.
