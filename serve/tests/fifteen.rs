@@ -222,7 +222,7 @@ fn hints_and_boards_as_query_adds_them() {
         reply.body,
         format!(
             "{{\"state\":\"{GOAL}\",\"goal\":\"{GOAL}\",\"board\":\"4x4\",\"solvable\":true,\
-             \"distance\":0,\"moves\":\"\",\"hints\":[\
+             \"distance\":0,\"moves\":\"\",\"nodes\":0,\"hints\":[\
              {{\"move\":\"U\",\"tile\":12,\"distance\":1,\"optimal\":false}},\
              {{\"move\":\"L\",\"tile\":15,\"distance\":1,\"optimal\":false}}],\
              \"boards\":[\"{GOAL}\"]}}\n"
