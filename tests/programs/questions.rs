@@ -19,6 +19,9 @@ struct Answer {
     moves: Option<String>,
     #[serde(default)]
     metric: Option<String>,
+    /// Present when a search found the answer.
+    #[serde(default, rename = "nodes")]
+    _nodes: Option<u64>,
     #[serde(default)]
     tiles: Option<Vec<u8>>,
     #[serde(default)]
