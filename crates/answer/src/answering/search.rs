@@ -96,17 +96,6 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// An optimal solution of `image` (in the canonical frame) within `max_nodes`, as the
-    /// blank's moves there, with the nodes generated.
-    fn solve_image(&self, image: &[u8], max_nodes: u64) -> Result<(Vec<Move>, u64), SolveError> {
-        match &self.bound {
-            Bound::Patterns(solver) => solver.solve(image, max_nodes).map(|s| (s.moves, s.nodes)),
-            Bound::Relabelled(solver) => solver
-                .solve(image, max_nodes)
-                .map(|s| (cells_of(&s.slides), s.nodes)),
-        }
-    }
-
     /// An optimal solution of `position`, or `None` if it cannot reach the goal (a parity, no
     /// search). With no node bound and more than one thread, one single-tile search is shared
     /// among the threads: the same solution, sooner.
@@ -145,7 +134,9 @@ impl<'a> Searcher<'a> {
                     effort.max_nodes,
                 )
                 .map(|s| (s.moves, s.nodes)),
-            _ => self.solve_image(&image, effort.max_nodes),
+            Bound::Relabelled(solver) => solver
+                .solve(&image, effort.max_nodes)
+                .map(|s| (cells_of(&s.slides), s.nodes)),
         };
         match result {
             Ok((moves, nodes)) => {
