@@ -111,17 +111,7 @@ impl Answers {
     /// among the cores.
     pub fn distances(&self, cells: &[u8], out: &mut [i16]) -> Result<(), RowError> {
         if let Some(goal) = self.table_goal() {
-            // A damaged entry names the table's file and the command that rebuilds it.
-            return table_distances(&goal, cells, out).map_err(|e| match e {
-                RowError::Lookup { row, error } => {
-                    let file = self.table().and_then(TableSource::file);
-                    match repair::damaged_entry(file.as_ref(), error) {
-                        crate::Error::Lookup(error) => RowError::Lookup { row, error },
-                        other => RowError::Files(format!("row {row}: {other}")),
-                    }
-                }
-                other => other,
-            });
+            return table_distances(&goal, cells, out).map_err(|e| self.named_damage(e));
         }
         let board = self.board();
         let positions = read_rows(board, cells, out.len())?;
@@ -153,6 +143,171 @@ impl Answers {
         }
         Ok(())
     }
+}
+
+impl Answers {
+    /// Writes into `out` the distance to the goal of each row of `cells`, as
+    /// [`Answers::distances`] does, and into `after` the distance after each of the blank's
+    /// moves from it (up, down, left, right, as [`Move::ALL`](tilebase_core::Move::ALL)):
+    /// [`UNSOLVABLE`] where the move leaves the board or the row cannot reach the goal. `out`
+    /// and `after` hold one entry per row; the batch is refused at its first bad row. From a
+    /// full table each row's neighbours are made and looked up in the same pass as the row, on
+    /// every core; by search, every neighbour is searched in one batch.
+    pub fn distances_and_moves(
+        &self,
+        cells: &[u8],
+        out: &mut [i16],
+        after: &mut [[i16; 4]],
+    ) -> Result<(), RowError> {
+        let board = self.board();
+        let n = board.cells().max(1);
+        let rows = out.len().min(after.len()).min(cells.len() / n);
+        let (out, after) = (&mut out[..rows], &mut after[..rows]);
+        if let Some(goal) = self.table_goal() {
+            return table_distances_and_moves(&goal, cells, out, after)
+                .map_err(|e| self.named_damage(e));
+        }
+        self.distances(cells, out)?;
+        let positions = read_rows(board, cells, rows)?;
+        // Every legal neighbour in one batch.
+        let mut neighbours = Vec::with_capacity(rows * 4 * n);
+        let mut whose = Vec::with_capacity(rows * 4);
+        for (i, row) in positions.iter().enumerate() {
+            for m in tilebase_core::Move::ALL {
+                if let Some(next) = row.slide(m) {
+                    neighbours.extend_from_slice(next.cells());
+                    whose.push((i, m as usize));
+                }
+            }
+        }
+        let mut reached = vec![UNSOLVABLE; whose.len()];
+        self.distances(&neighbours, &mut reached)
+            .map_err(|e| match e {
+                RowError::Read { row, problem } => RowError::Read {
+                    row: whose[row].0,
+                    problem,
+                },
+                RowError::Lookup { row, error } => RowError::Lookup {
+                    row: whose[row].0,
+                    error,
+                },
+                RowError::Search { row, error } => RowError::Search {
+                    row: whose[row].0,
+                    error,
+                },
+                other => other,
+            })?;
+        for slot in after[..rows].iter_mut() {
+            *slot = [UNSOLVABLE; 4];
+        }
+        for (&(i, m), &d) in whose.iter().zip(&reached) {
+            after[i][m] = d;
+        }
+        Ok(())
+    }
+
+    /// A table's damaged entry named with the table's file and the command that rebuilds it.
+    fn named_damage(&self, e: RowError) -> RowError {
+        match e {
+            RowError::Lookup { row, error } => {
+                let file = self.table().and_then(TableSource::file);
+                match repair::damaged_entry(file.as_ref(), error) {
+                    crate::Error::Lookup(error) => RowError::Lookup { row, error },
+                    other => RowError::Files(format!("row {row}: {other}")),
+                }
+            }
+            other => other,
+        }
+    }
+}
+
+/// Writes into `out` the distance to `goal` of each row of `cells` and into `after` the
+/// distances after each of the blank's moves from it, on every core.
+fn table_distances_and_moves(
+    goal: &Goal<'_, Storage>,
+    cells: &[u8],
+    out: &mut [i16],
+    after: &mut [[i16; 4]],
+) -> Result<(), RowError> {
+    let n = goal.goal().board().cells().max(1);
+    let rows = out.len().min(after.len()).min(cells.len() / n);
+    share_blocks(
+        cells,
+        n,
+        &mut out[..rows],
+        &mut after[..rows],
+        |cells, out, after, first| {
+            answer_rows(goal, cells, out, first)?;
+            neighbours_rows(goal, cells, out, after, first)
+        },
+    )
+}
+
+/// The distances after each of the blank's moves from the rows of `cells` (already read and
+/// answered into `distance` by [`answer_rows`]), into `after`, on this thread; `first` is the
+/// first row's index in the batch. The neighbours of a few rows at a time are made by swapping
+/// the blank's byte, and looked up together as [`answer_rows`] looks up rows.
+fn neighbours_rows(
+    goal: &Goal<'_, Storage>,
+    cells: &[u8],
+    distance: &[i16],
+    after: &mut [[i16; 4]],
+    first: usize,
+) -> Result<(), RowError> {
+    let board = goal.goal().board();
+    let (n, width) = (board.cells(), board.width());
+    // Eight rows' neighbours at a time: 32 lookups under way together, as in `answer_rows`.
+    const ROWS: usize = 8;
+    let mut made = [0u8; ROWS * 4 * tilebase_core::TABLE_CELLS];
+    let mut whose = [(0usize, 0usize); ROWS * 4];
+    let mut reached = [UNSOLVABLE; ROWS * 4];
+    for (b, (rows, slots)) in cells
+        .chunks(ROWS * n)
+        .zip(after.chunks_mut(ROWS))
+        .enumerate()
+    {
+        let mut count = 0;
+        let distance = &distance[b * ROWS..];
+        for (i, (row, slot)) in rows.chunks_exact(n).zip(slots.iter_mut()).enumerate() {
+            *slot = [UNSOLVABLE; 4];
+            // A row that cannot reach the goal has no neighbour that can.
+            if distance[i] == UNSOLVABLE {
+                continue;
+            }
+            let Some(blank) = row.iter().position(|&c| c == 0) else {
+                continue;
+            };
+            let steps = [
+                (blank >= width).then(|| blank - width),
+                (blank + width < n).then(|| blank + width),
+                (blank % width != 0).then(|| blank - 1),
+                (blank % width != width - 1).then(|| blank + 1),
+            ];
+            for (m, to) in steps.into_iter().enumerate() {
+                let Some(to) = to else { continue };
+                let next = &mut made[count * n..(count + 1) * n];
+                next.copy_from_slice(row);
+                next.swap(blank, to);
+                whose[count] = (i, m);
+                count += 1;
+            }
+        }
+        answer_rows(goal, &made[..count * n], &mut reached[..count], 0).map_err(|e| match e {
+            RowError::Lookup { row, error } => RowError::Lookup {
+                row: first + b * ROWS + whose[row].0,
+                error,
+            },
+            RowError::Read { row, problem } => RowError::Read {
+                row: first + b * ROWS + whose[row].0,
+                problem,
+            },
+            other => other,
+        })?;
+        for (&(i, m), &d) in whose[..count].iter().zip(&reached[..count]) {
+            slots[i][m] = d;
+        }
+    }
+    Ok(())
 }
 
 /// What a batch gets before any file is opened: every row read (the first bad one refused),
@@ -199,36 +354,58 @@ fn table_distances(
     cells: &[u8],
     out: &mut [i16],
 ) -> Result<(), RowError> {
-    let rows = out
-        .len()
-        .min(cells.len() / goal.goal().board().cells().max(1));
+    let n = goal.goal().board().cells().max(1);
+    let rows = out.len().min(cells.len() / n);
+    // Nothing more a row: `()`s take no room.
+    let mut none = vec![(); rows];
+    share_blocks(
+        cells,
+        n,
+        &mut out[..rows],
+        &mut none,
+        |cells, out, _, first| answer_rows(goal, cells, out, first),
+    )
+}
+
+/// Runs `work` on the rows of `cells` (`n` cells a row) and their entries of `out` and `more`,
+/// one entry of each a row, in blocks shared among the cores; `work` is given a block's rows,
+/// their entries and the index of its first row. The first bad row of the batch is the error
+/// returned.
+fn share_blocks<A: Send, B: Send>(
+    cells: &[u8],
+    n: usize,
+    out: &mut [A],
+    more: &mut [B],
+    work: impl Fn(&[u8], &mut [A], &mut [B], usize) -> Result<(), RowError> + Sync,
+) -> Result<(), RowError> {
+    let rows = out.len();
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(rows.div_ceil(ROWS_PER_THREAD))
         .max(1);
     if threads == 1 {
-        return answer_rows(goal, cells, &mut out[..rows], 0);
+        return work(cells, out, more, 0);
     }
-    let n = goal.goal().board().cells();
     let blocks = Mutex::new(
         cells
             .chunks(BLOCK * n)
-            .zip(out[..rows].chunks_mut(BLOCK))
+            .zip(out.chunks_mut(BLOCK))
+            .zip(more.chunks_mut(BLOCK))
             .enumerate(),
     );
     // Blocks are handed out in order, so once a bad row is found every block not yet handed
     // out comes after it: the threads stop taking blocks, and finish the ones they hold, which
     // may hold an earlier bad row. The first bad row of the batch is then the first reported.
     let failed = AtomicBool::new(false);
-    let work = || -> Option<RowError> {
+    let worker = || -> Option<RowError> {
         while !failed.load(Ordering::Relaxed) {
             // Nothing panics while holding the lock; if something ever did, the queue is whole.
             let next = blocks
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner())
                 .next();
-            let (k, (cells, out)) = next?;
-            if let Err(e) = answer_rows(goal, cells, out, k * BLOCK) {
+            let (k, ((cells, out), more)) = next?;
+            if let Err(e) = work(cells, out, more, k * BLOCK) {
                 failed.store(true, Ordering::Relaxed);
                 return Some(e);
             }
@@ -240,9 +417,9 @@ fn table_distances(
         // A thread that cannot be started leaves its share to the others: the calling thread
         // works too, so the batch is answered whatever happens.
         let helpers: Vec<_> = (1..threads)
-            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, worker).ok())
             .collect();
-        errors.extend(work());
+        errors.extend(worker());
         for helper in helpers {
             match helper.join() {
                 Ok(error) => errors.extend(error),
@@ -437,6 +614,53 @@ mod tests {
         )
         .unwrap();
         assert_eq!(out, [23, UNSOLVABLE, 0]);
+    }
+
+    /// With the moves: every arrangement's distance as without them, and each move's the
+    /// neighbour's (made by `State::slide`) or -1 off the board and for the other parity half,
+    /// for the database's own goal and a translated one; a bad row is named as without them.
+    #[test]
+    fn the_moves_are_the_neighbours_distances() {
+        let cells = every_arrangement();
+        let db = database("3x3-123405678.tilebase");
+        for goal in ["123405678", "876504321"] {
+            let goal = db.for_goal(&goal.parse().unwrap()).unwrap();
+            let mut out = vec![i16::MIN; 362_880];
+            let mut after = vec![[i16::MIN; 4]; 362_880];
+            table_distances_and_moves(&goal, &cells, &mut out, &mut after).unwrap();
+            let mut alone = vec![i16::MIN; 362_880];
+            table_distances(&goal, &cells, &mut alone).unwrap();
+            assert_eq!(out, alone);
+            let mut legal = 0;
+            for ((row, &d), after) in cells.chunks_exact(9).zip(&out).zip(&after) {
+                let state = State::new(Board::THREE_BY_THREE, row).unwrap();
+                for m in tilebase_core::Move::ALL {
+                    let expected = match state.slide(m) {
+                        Some(next) if d != UNSOLVABLE => {
+                            legal += 1;
+                            i16::from(goal.distance(&next).unwrap())
+                        }
+                        _ => UNSOLVABLE,
+                    };
+                    assert_eq!(after[m as usize], expected, "{state} {m:?}");
+                }
+            }
+            // 24 moves from the blank's 9 cells, over the 8! arrangements of the tiles around
+            // it, half of them solvable.
+            assert_eq!(legal, 24 * 40_320 / 2);
+        }
+        let goal = db.own_goal();
+        let mut cells = [1u8, 2, 3, 4, 0, 5, 6, 7, 8].repeat(3 * ROWS_PER_THREAD);
+        cells[ROWS_PER_THREAD * 9 + 4] = 5;
+        let (mut out, mut after) = (
+            vec![0; 3 * ROWS_PER_THREAD],
+            vec![[0; 4]; 3 * ROWS_PER_THREAD],
+        );
+        let error = table_distances_and_moves(&goal, &cells, &mut out, &mut after).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!("row {ROWS_PER_THREAD}: tile 5 appears twice (no blank, 0)")
+        );
     }
 
     /// The first bad row is named, wherever it is, however the rows are shared among threads.

@@ -28,7 +28,7 @@ use rand::{RngExt, SeedableRng};
 use tilebase_core::{Metric, Move};
 
 use crate::answering::Answers;
-use crate::answering::batch::RowError;
+use crate::answering::batch::{RowError, UNSOLVABLE};
 use crate::data::random::{Distances, every_cells, scrambles, uniform_cells};
 use crate::error::Error;
 use crate::question::position::Position;
@@ -212,46 +212,18 @@ pub fn positions(board: crate::Board, cells: &[u8]) -> Result<Vec<Position>, Row
 pub fn label_rows(answers: &Answers, cells: &[u8], moves: bool) -> Result<Labels, RowError> {
     let n = answers.board().cells();
     let mut distance = vec![0i16; cells.len() / n.max(1)];
-    answers.distances(cells, &mut distance)?;
     if !moves {
+        answers.distances(cells, &mut distance)?;
         return Ok(Labels {
             distance,
             move_distances: None,
         });
     }
-    let rows = positions(answers.board(), cells)?;
-    // Every legal neighbour in one batch; -1 where a move leaves the board.
-    let mut neighbours = Vec::with_capacity(rows.len() * 4 * n);
-    let mut legal = Vec::with_capacity(rows.len() * 4);
-    for row in &rows {
-        for m in Move::ALL {
-            match row.slide(m) {
-                Some(next) => {
-                    neighbours.extend_from_slice(next.cells());
-                    legal.push(true);
-                }
-                None => legal.push(false),
-            }
-        }
-    }
-    let mut reached = vec![0i16; neighbours.len() / n.max(1)];
-    answers.distances(&neighbours, &mut reached)?;
-    let mut reached = reached.into_iter();
-    let move_distances = legal
-        .chunks(4)
-        .map(|legal| {
-            let mut after = [-1i16; 4];
-            for (slot, &ok) in after.iter_mut().zip(legal) {
-                if ok {
-                    *slot = reached.next().unwrap_or(-1);
-                }
-            }
-            after
-        })
-        .collect();
+    let mut after = vec![[UNSOLVABLE; 4]; distance.len()];
+    answers.distances_and_moves(cells, &mut distance, &mut after)?;
     Ok(Labels {
         distance,
-        move_distances: Some(move_distances),
+        move_distances: Some(after),
     })
 }
 
