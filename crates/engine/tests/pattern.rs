@@ -154,17 +154,23 @@ fn astar_ida_star_equals_the_full_table_on_small_boards() {
             let solver = built
                 .solver_cutting_twins(&goal_cells, reflect)
                 .with_hybrid_from(0);
-            let stride = (table.len() / 1500).max(1);
+            // Fewer on the 12-cell boards, whose searches are the longest (CI's time).
+            let states = if n == 12 { 400 } else { 1500 };
+            let stride = (table.len() / states).max(1);
             for memory in [1024 * BYTES_PER_STATE, 4096 * BYTES_PER_STATE] {
-                for index in (0..table.len()).step_by(stride) {
+                for (k, index) in (0..table.len()).step_by(stride).enumerate() {
                     let state = State::from_index(board, parity, index as u32).unwrap();
                     let cells = state.cells();
                     let distance = u32::from(table[index]);
                     let alone = solver.solve_hybrid(cells, 1, memory, u64::MAX).unwrap();
                     assert_eq!(alone.moves.len() as u32, distance, "{board} {state}");
                     assert_eq!(play(&grid, cells, &alone.moves), goal_cells, "{state}");
-                    let shared = solver.solve_hybrid(cells, 2, memory, u64::MAX).unwrap();
-                    assert_eq!(shared.moves, alone.moves, "{board} {state}");
+                    // Shared among two threads (started for each search, which costs more
+                    // than the search on these boards) for one state in eight.
+                    if k % 8 == 0 {
+                        let shared = solver.solve_hybrid(cells, 2, memory, u64::MAX).unwrap();
+                        assert_eq!(shared.moves, alone.moves, "{board} {state}");
+                    }
                 }
             }
             // The other parity half is told so, with no search.
