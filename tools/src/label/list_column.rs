@@ -1,17 +1,20 @@
-//! The `state` column's chunks, encoded here rather than by the Arrow writer.
+//! The chunks of the columns of fixed-size lists of small values (`state`, and with `--moves`
+//! `move_distances`), encoded here rather than by the Arrow writer.
 //!
-//! Every row of a dataset is a whole arrangement of the board: each of the values `0..n` once.
-//! The general writer pays for that column value by value: a repetition and a definition level
-//! for each cell, each value looked up in a hashed dictionary, the cells widened to 32 bits
-//! first. On a table that was two thirds of a run's processor time. Here the same pages are
-//! written directly, in the form the Arrow writer gives them, so that every Parquet reader reads
-//! them as it reads the writer's:
-//! - a dictionary page holding `0, 1, ..., n-1` (PLAIN int32), so that a cell is its own index;
+//! Every row of a dataset holds such a list: the board's cells (each of the values `0..n` once)
+//! or the four distances after the blank's moves (from -1 to a few dozen). The general writer
+//! pays for those columns value by value: a repetition and a definition level for each, each
+//! value looked up in a hashed dictionary, widened to 32 bits first. On a table that was two
+//! thirds of a run's processor time. Here the same pages are written directly, in the form the
+//! Arrow writer gives them, so that every Parquet reader reads them as it reads the writer's:
+//! - a dictionary page holding the column's values in order (PLAIN int32: `0, 1, ..., n-1` for
+//!   the cells, so that a cell is its own index; `-1, 0, ..., max` for the distances);
 //! - data pages (format v1) of [`PAGE_ROWS`] rows: the repetition levels (0 where a row begins,
-//!   1 within it, a period of `n` levels, so a pattern of `n` bytes repeated), the definition
-//!   levels (1 everywhere: one run), and the cells bit-packed at the dictionary's index width;
-//!   both levels and cells in the RLE / bit-packing hybrid, the whole page zstd-compressed;
-//! - statistics of the chunk: minimum 0 and maximum `n - 1`, which every whole row holds.
+//!   1 within it, a period of the row's length, so a pattern of that many bytes repeated), the
+//!   definition levels (1 everywhere: one run), and the values' dictionary indices bit-packed
+//!   at the dictionary's index width; levels and indices in the RLE / bit-packing hybrid, the
+//!   whole page zstd-compressed;
+//! - statistics of the chunk: the least and the greatest value met.
 
 use std::sync::Arc;
 
@@ -31,26 +34,29 @@ pub const PAGE_ROWS: usize = 1 << 16;
 /// zstd's level: Parquet's default, as for the other columns.
 pub const ZSTD_LEVEL: i32 = 1;
 
-/// One row group's `state` column chunk: its bytes and what the row group writer needs to know
-/// of them (offsets counted from the chunk's first byte). `cells` holds whole rows of `n` cells,
-/// each a value below `n`.
+/// One row group's chunk of a column of lists of `n` values each: its bytes and what the row
+/// group writer needs to know of them (offsets counted from the chunk's first byte). `indices`
+/// holds whole rows, each value as its index in `dictionary` (at most 256 values, in order);
+/// `dictionary` holds the values as the column's type, widened to int32.
 pub fn chunk(
-    cells: &[u8],
+    indices: &[u8],
     n: usize,
+    dictionary: &[i32],
     descr: Arc<ColumnDescriptor>,
 ) -> Result<(Bytes, ColumnCloseResult), ParquetError> {
-    // Each cell is its own dictionary index: one past the dictionary would be read as another.
-    // Checked as the largest cell, a loop the compiler makes wide (tens of millions of cells a
-    // batch), and the cell named only when one is out of range.
-    if usize::from(cells.iter().copied().fold(0, u8::max)) >= n
-        && let Some(&bad) = cells.iter().find(|&&c| usize::from(c) >= n)
-    {
+    // An index past the dictionary would be read as another value: the indices' least and
+    // greatest, a loop the compiler makes wide (tens of millions a batch), checked.
+    let least = indices.iter().copied().fold(u8::MAX, u8::min);
+    let greatest = indices.iter().copied().fold(0, u8::max);
+    if usize::from(greatest) >= dictionary.len() || dictionary.len() > 256 {
         return Err(ParquetError::General(format!(
-            "a cell holds {bad}, not one of the {n} values of the board"
+            "a value's index {greatest} is past the {} values of the dictionary",
+            dictionary.len()
         )));
     }
+    let cells = indices;
     let rows = cells.len() / n;
-    let width = index_width(n);
+    let width = index_width(dictionary.len());
     let mut sink = TrackedWrite::new(Vec::new());
     let mut pages = SerializedPageWriter::new(&mut sink);
     let mut uncompressed = 0u64;
@@ -62,10 +68,11 @@ pub fn chunk(
         compressed += spec.compressed_size as u64;
         Ok(spec.offset)
     };
-    let dictionary: Vec<u8> = (0..n as i32).flat_map(i32::to_le_bytes).collect();
+    let values = dictionary;
+    let dictionary: Vec<u8> = values.iter().copied().flat_map(i32::to_le_bytes).collect();
     let dictionary_page = Page::DictionaryPage {
         buf: compress(&dictionary)?,
-        num_values: n as u32,
+        num_values: values.len() as u32,
         encoding: Encoding::PLAIN,
         is_sorted: true,
     };
@@ -93,7 +100,7 @@ pub fn chunk(
         run.push(1);
         page.extend_from_slice(&(run.len() as u32).to_le_bytes());
         page.extend_from_slice(&run);
-        // The cells, as dictionary indices: the index width, then one bit-packed run.
+        // The values, as dictionary indices: the index width, then one bit-packed run.
         page.push(width as u8);
         page.extend_from_slice(&bit_packed_header(values));
         pack(part, width, &mut page);
@@ -110,8 +117,16 @@ pub fn chunk(
         data_pages += 1;
     }
     pages.close()?;
-    let statistics: Statistics =
-        ValueStatistics::<i32>::new(Some(0), Some(n as i32 - 1), None, Some(0), false).into();
+    // No value at all: no bounds.
+    let (min, max) = if cells.is_empty() {
+        (None, None)
+    } else {
+        (
+            Some(values[usize::from(least)]),
+            Some(values[usize::from(greatest)]),
+        )
+    };
+    let statistics: Statistics = ValueStatistics::<i32>::new(min, max, None, Some(0), false).into();
     let encodings = [Encoding::PLAIN, Encoding::RLE, Encoding::RLE_DICTIONARY];
     let metadata = ColumnChunkMetaData::builder(descr)
         .set_compression(Compression::ZSTD(
@@ -259,7 +274,8 @@ mod tests {
         let (mut file, _) = writer.into_serialized_writer().expect("a file writer");
         let descr = file.schema_descr().column(0);
         for part in cells.chunks(group * n) {
-            let (bytes, close) = chunk(part, n, descr.clone()).expect("a chunk");
+            let dictionary: Vec<i32> = (0..n as i32).collect();
+            let (bytes, close) = chunk(part, n, &dictionary, descr.clone()).expect("a chunk");
             let mut row_group = file.next_row_group().expect("a row group");
             row_group.append_column(&bytes, close).expect("appended");
             row_group.close().expect("closed");
@@ -278,6 +294,83 @@ mod tests {
         }
         assert_eq!(read.len(), cells.len(), "n {n}, {rows} rows");
         assert!(read == cells, "n {n}, {rows} rows: other cells read back");
+    }
+
+    /// A column of lists of four int16 from -1 (the move distances): each value its index in
+    /// a dictionary from -1, read back as written, with the least and greatest in the chunk's
+    /// statistics.
+    #[test]
+    fn signed_values_read_back_as_written() {
+        use arrow_array::cast::AsArray;
+        use arrow_array::types::Int16Type;
+        use arrow_schema::{DataType, Field, Schema};
+        use parquet::arrow::ArrowWriter;
+        use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+
+        for (rows, greatest) in [(1, 0), (5, 3), (PAGE_ROWS + 9, 57)] {
+            let values: Vec<i16> = (0..4 * rows)
+                .map(|i| (i * 7 % (greatest + 2)) as i16 - 1)
+                .collect();
+            let indices: Vec<u8> = values.iter().map(|&v| (v + 1) as u8).collect();
+            let dictionary: Vec<i32> = (-1..=greatest as i32).collect();
+            let item = Arc::new(Field::new("item", DataType::Int16, false));
+            let field = Field::new("moves", DataType::FixedSizeList(item, 4), false);
+            let mut out = Vec::new();
+            let writer =
+                ArrowWriter::try_new(&mut out, Arc::new(Schema::new(vec![field])), None).unwrap();
+            let (mut file, _) = writer.into_serialized_writer().unwrap();
+            let descr = file.schema_descr().column(0);
+            let (bytes, close) = chunk(&indices, 4, &dictionary, descr).unwrap();
+            let mut row_group = file.next_row_group().unwrap();
+            row_group.append_column(&bytes, close).unwrap();
+            row_group.close().unwrap();
+            file.close().unwrap();
+            let builder = ParquetRecordBatchReaderBuilder::try_new(Bytes::from(out)).unwrap();
+            let stats = builder
+                .metadata()
+                .row_group(0)
+                .column(0)
+                .statistics()
+                .cloned();
+            let Some(Statistics::Int32(stats)) = stats else {
+                panic!("{stats:?}")
+            };
+            let least = i32::from(*values.iter().min().unwrap());
+            let most = i32::from(*values.iter().max().unwrap());
+            assert_eq!(
+                (stats.min_opt(), stats.max_opt()),
+                (Some(&least), Some(&most))
+            );
+            let mut read = Vec::new();
+            for batch in builder.build().unwrap() {
+                let batch = batch.unwrap();
+                let moves = batch.column(0).as_fixed_size_list();
+                read.extend_from_slice(moves.values().as_primitive::<Int16Type>().values());
+            }
+            assert!(read == values, "{rows} rows: other values read back");
+        }
+        // An index past the dictionary is refused.
+        let descr = {
+            let item = Arc::new(arrow_schema::Field::new(
+                "item",
+                arrow_schema::DataType::Int16,
+                false,
+            ));
+            let field = arrow_schema::Field::new(
+                "moves",
+                arrow_schema::DataType::FixedSizeList(item, 4),
+                false,
+            );
+            let schema = Arc::new(arrow_schema::Schema::new(vec![field]));
+            let writer = parquet::arrow::ArrowWriter::try_new(Vec::new(), schema, None).unwrap();
+            let (file, _) = writer.into_serialized_writer().unwrap();
+            file.schema_descr().column(0)
+        };
+        let error = chunk(&[0, 1, 2, 3], 4, &[-1, 0], descr).unwrap_err();
+        assert!(
+            error.to_string().contains("index 3 is past the 2 values"),
+            "{error}"
+        );
     }
 
     /// Every index width (2 to 5 bits), rows that fill no whole group of eight values, pages

@@ -11,7 +11,7 @@ use tilebase_program::progress::bar_from;
 use tilebase_program::quiet::Quiet;
 use tilebase_program::which::{Which, words};
 
-mod state_column;
+mod list_column;
 
 /// Writes a dataset: states drawn by a sampler, each with its exact distance to the goal and,
 /// with --moves, the exact distance after each of the blank's moves. The format follows the
@@ -417,50 +417,89 @@ fn parquet(
     let writer = ArrowWriter::try_new(&mut out, batch.schema(), Some(properties))
         .map_err(|e| e.to_string())?;
     let (mut file, factory) = writer.into_serialized_writer().map_err(|e| e.to_string())?;
-    let state_descr = file.schema_descr().column(0);
+    let leaves: Vec<_> = (0..file.schema_descr().num_columns())
+        .map(|i| file.schema_descr().column(i))
+        .collect();
     let rows = batch.num_rows();
     let starts: Vec<usize> = (0..rows).step_by(ROW_GROUP).collect();
+    // The columns of small lists by hand (see `list_column`): the state, always its first, and
+    // the move distances where there are (a dictionary of at most 256 values; the Arrow
+    // writer's otherwise), the others by Arrow's writer.
+    let by_hand = |column: usize, start: usize, end: usize| -> Option<(Vec<u8>, usize, Vec<i32>)> {
+        match column {
+            0 => Some((
+                cells[start * n..end * n].to_vec(),
+                n,
+                (0..n as i32).collect(),
+            )),
+            2 => {
+                let after = labels.move_distances.as_ref()?;
+                let part = &after[start..end];
+                let greatest = part.iter().flatten().copied().max().unwrap_or(0);
+                let indices: Option<Vec<u8>> = part
+                    .iter()
+                    .flatten()
+                    .map(|&d| u8::try_from(i32::from(d) + 1).ok())
+                    .collect();
+                (greatest < 255).then_some(())?;
+                Some((indices?, 4, (-1..=i32::from(greatest)).collect()))
+            }
+            _ => None,
+        }
+    };
     let groups = starts
         .par_iter()
         .enumerate()
         .map(|(i, &start)| {
             let end = (start + ROW_GROUP).min(rows);
-            // The state column by hand (see `state_column`), the others by Arrow's writer.
-            let state = state_column::chunk(&cells[start * n..end * n], n, state_descr.clone())?;
             let slice = batch.slice(start, end - start);
-            let mut writers = factory.create_column_writers(i)?;
-            let mut next = writers.iter_mut().skip(1);
-            for (field, column) in slice.schema().fields().iter().zip(slice.columns()).skip(1) {
-                for leaf in compute_leaves(field, column)? {
-                    let Some(writer) = next.next() else {
-                        return Err(ParquetError::General("a column without a writer".into()));
-                    };
+            let mut chunks = Vec::new();
+            for ((column, (field, values)), writer) in slice
+                .schema()
+                .fields()
+                .iter()
+                .zip(slice.columns())
+                .enumerate()
+                .zip(factory.create_column_writers(i)?)
+            {
+                if let Some((indices, per_row, dictionary)) = by_hand(column, start, end) {
+                    chunks.push(Chunk::ByHand(list_column::chunk(
+                        &indices,
+                        per_row,
+                        &dictionary,
+                        leaves[column].clone(),
+                    )?));
+                    continue;
+                }
+                let mut writer = writer;
+                for leaf in compute_leaves(field, values)? {
                     writer.write(&leaf)?;
                 }
+                chunks.push(Chunk::Arrow(writer.close()?));
             }
-            let others = writers
-                .into_iter()
-                .skip(1)
-                .map(|w| w.close())
-                .collect::<Result<Vec<_>, ParquetError>>()?;
-            Ok((state, others))
+            Ok(chunks)
         })
         .collect::<Result<Vec<_>, ParquetError>>()
         .map_err(|e| e.to_string())?;
-    for ((bytes, state), others) in groups {
+    for chunks in groups {
         let mut group = file.next_row_group().map_err(|e| e.to_string())?;
-        group
-            .append_column(&bytes, state)
+        for chunk in chunks {
+            match chunk {
+                Chunk::ByHand((bytes, close)) => group.append_column(&bytes, close),
+                Chunk::Arrow(chunk) => chunk.append_to_row_group(&mut group),
+            }
             .map_err(|e| e.to_string())?;
-        for chunk in others {
-            chunk
-                .append_to_row_group(&mut group)
-                .map_err(|e| e.to_string())?;
         }
         group.close().map_err(|e| e.to_string())?;
     }
     file.close().map_err(|e| e.to_string())?;
     Ok(out)
+}
+
+/// A row group's column chunk, encoded by hand or by Arrow's writer.
+enum Chunk {
+    ByHand((bytes::Bytes, parquet::column::writer::ColumnCloseResult)),
+    Arrow(parquet::arrow::arrow_writer::ArrowColumnChunk),
 }
 
 /// Rows in a Parquet row group: ArrowWriter's own default.

@@ -5,7 +5,7 @@ use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use tilebase_core::{Board, Parity, State, StateError};
+use tilebase_core::{Board, Cursor, Move, Parity, State, StateError};
 use tilebase_lookup::{Error, Goal, Storage};
 use tilebase_pattern::SolveError;
 
@@ -148,7 +148,7 @@ impl Answers {
 impl Answers {
     /// Writes into `out` the distance to the goal of each row of `cells`, as
     /// [`Answers::distances`] does, and into `after` the distance after each of the blank's
-    /// moves from it (up, down, left, right, as [`Move::ALL`](tilebase_core::Move::ALL)):
+    /// moves from it (up, down, left, right, as [`Move::ALL`](Move::ALL)):
     /// [`UNSOLVABLE`] where the move leaves the board or the row cannot reach the goal. `out`
     /// and `after` hold one entry per row; the batch is refused at its first bad row. From a
     /// full table each row's neighbours are made and looked up in the same pass as the row, on
@@ -173,7 +173,7 @@ impl Answers {
         let mut neighbours = Vec::with_capacity(rows * 4 * n);
         let mut whose = Vec::with_capacity(rows * 4);
         for (i, row) in positions.iter().enumerate() {
-            for m in tilebase_core::Move::ALL {
+            for m in Move::ALL {
                 if let Some(next) = row.slide(m) {
                     neighbours.extend_from_slice(next.cells());
                     whose.push((i, m as usize));
@@ -237,10 +237,67 @@ fn table_distances_and_moves(
         &mut out[..rows],
         &mut after[..rows],
         |cells, out, after, first| {
-            answer_rows(goal, cells, out, first)?;
-            neighbours_rows(goal, cells, out, after, first)
+            if goal.is_translated() {
+                answer_rows(goal, cells, out, first)?;
+                neighbours_rows(goal, cells, out, after, first)
+            } else {
+                cursor_rows(goal, cells, out, after, first)
+            }
         },
     )
+}
+
+/// [`table_distances_and_moves`] for the table's own goal, on this thread; `first` is the
+/// first row's index in the batch. Each row is ranked once, into a [`Cursor`], whose neighbours'
+/// indices cost an addition or a few (a horizontal move changes only the blank's term); a few
+/// rows' entries are then read together, as in [`answer_rows`].
+fn cursor_rows(
+    goal: &Goal<'_, Storage>,
+    cells: &[u8],
+    out: &mut [i16],
+    after: &mut [[i16; 4]],
+    first: usize,
+) -> Result<(), RowError> {
+    let board = goal.goal().board();
+    let parity = goal.goal().parity();
+    let n = board.cells();
+    // No entry: off the board, or the other parity half.
+    const NONE: u32 = u32::MAX;
+    const ROWS: usize = 8;
+    let mut indices = [[NONE; 5]; ROWS];
+    for (b, ((rows, out), after)) in cells
+        .chunks(ROWS * n)
+        .zip(out.chunks_mut(ROWS))
+        .zip(after.chunks_mut(ROWS))
+        .enumerate()
+    {
+        let row_at = |i: usize| first + b * ROWS + i;
+        for (i, (row, indices)) in rows.chunks_exact(n).zip(indices.iter_mut()).enumerate() {
+            let state = State::new(board, row).map_err(|e| Problem::State(e).at(row_at(i)))?;
+            let cursor = Cursor::new(state);
+            *indices = [NONE; 5];
+            if cursor.parity() == parity {
+                indices[0] = cursor.index();
+                for m in Move::ALL {
+                    indices[1 + m as usize] = cursor.neighbour_index(m).unwrap_or(NONE);
+                }
+            }
+        }
+        for (i, ((slot, after), indices)) in out.iter_mut().zip(after).zip(&indices).enumerate() {
+            let look = |index: u32| match index {
+                NONE => Ok(UNSOLVABLE),
+                index => goal
+                    .distance_at(index)
+                    .map(i16::from)
+                    .map_err(|e| Problem::Lookup(e).at(row_at(i))),
+            };
+            *slot = look(indices[0])?;
+            for (m, d) in after.iter_mut().enumerate() {
+                *d = look(indices[1 + m])?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The distances after each of the blank's moves from the rows of `cells` (already read and
@@ -634,7 +691,7 @@ mod tests {
             let mut legal = 0;
             for ((row, &d), after) in cells.chunks_exact(9).zip(&out).zip(&after) {
                 let state = State::new(Board::THREE_BY_THREE, row).unwrap();
-                for m in tilebase_core::Move::ALL {
+                for m in Move::ALL {
                     let expected = match state.slide(m) {
                         Some(next) if d != UNSOLVABLE => {
                             legal += 1;
