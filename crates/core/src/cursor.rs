@@ -76,6 +76,47 @@ impl Cursor {
         }
     }
 
+    /// A cursor at the state whose cells are `cells` (one byte a cell, 0 the blank), worked out
+    /// in one pass over them: `Cursor::new(State::new(board, cells)?)` for batches of millions
+    /// of rows. `None` exactly where [`State::new`] refuses the cells (it says why).
+    ///
+    /// ```
+    /// use tilebase_core::{Board, Cursor, State};
+    ///
+    /// let board = Board::THREE_BY_THREE;
+    /// let state = State::new(board, &[6, 0, 3, 7, 1, 2, 4, 5, 8]).unwrap();
+    /// assert_eq!(Cursor::of_cells(board, state.cells()), Some(Cursor::new(state)));
+    /// assert_eq!(Cursor::of_cells(board, &[6, 0, 3, 7, 1, 2, 4, 5, 5]), None);
+    /// ```
+    #[inline]
+    pub fn of_cells(board: Board, cells: &[u8]) -> Option<Cursor> {
+        let n = board.cells();
+        if cells.len() != n || !board.has_table() {
+            return None;
+        }
+        let mut slots = [0u8; SLOTS];
+        let mut out_of_range = false;
+        let mut blank = 0;
+        let tiles = cells
+            .iter()
+            .zip(slots.iter_mut())
+            .enumerate()
+            .map(|(i, (&tile, slot))| {
+                *slot = tile;
+                out_of_range |= usize::from(tile) >= n;
+                blank = if tile == 0 { i } else { blank };
+                tile
+            });
+        let ranked = index::rank(board, tiles);
+        // A repeated tile leaves another missing.
+        if out_of_range || ranked.seen != (1 << n) - 1 {
+            return None;
+        }
+        let inversions = ranked.digits.wrapping_sub(blank as u32);
+        let parity = Parity::of(inversions ^ row_term(board, blank));
+        Some(Cursor::from_parts(board, parity, blank, slots, ranked.rank))
+    }
+
     /// A cursor from parts that agree: `cells` (padded with zeros to [`SLOTS`]) hold the tiles
     /// of a state of the parity half `parity` with the blank in `blank`, and `rank` is their
     /// whole rank. For [`crate::Walk`], which knows the rank without computing it.
@@ -314,6 +355,41 @@ impl Cursor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `of_cells` is `Cursor::new(State::new(..)?)`: on every arrangement of 3x3's tiles, and
+    /// `None` wherever `State::new` refuses the cells (a tile out of range, twice, a cell short
+    /// or one too many).
+    #[test]
+    fn a_cursor_of_cells_is_the_cursor_of_the_state() {
+        let board = Board::THREE_BY_THREE;
+        let mut cells: Vec<u8> = (0..9).collect();
+        let mut arrangements = 0;
+        loop {
+            let state = State::new(board, &cells).unwrap();
+            assert_eq!(Cursor::of_cells(board, &cells), Some(Cursor::new(state)));
+            arrangements += 1;
+            let Some(i) = (0..8).rev().find(|&i| cells[i] < cells[i + 1]) else {
+                break;
+            };
+            let j = (i + 1..9).rev().find(|&j| cells[j] > cells[i]).unwrap();
+            cells.swap(i, j);
+            cells[i + 1..].reverse();
+        }
+        assert_eq!(arrangements, 362_880);
+        for bad in [
+            &[1, 2, 3, 4, 5, 6, 7, 8, 9][..],
+            &[1, 1, 3, 4, 5, 6, 7, 8, 0],
+            &[1, 2, 3, 4, 5, 6, 7, 0],
+            &[1, 2, 3, 4, 5, 6, 7, 8, 0, 9],
+            &[16, 2, 3, 4, 5, 6, 7, 8, 0],
+            &[255, 2, 3, 4, 5, 6, 7, 8, 0],
+        ] {
+            assert!(State::new(board, bad).is_err());
+            assert_eq!(Cursor::of_cells(board, bad), None, "{bad:?}");
+        }
+        let big = Board::new(5, 5).unwrap();
+        assert_eq!(Cursor::of_cells(big, &[0; 25]), None);
+    }
 
     /// On every board, a long walk: the cursor's index is the state's after every move, and
     /// every neighbour's index is predicted exactly.

@@ -161,13 +161,13 @@ fn place<const N: usize>(rank: u32, wanted: u32) -> u64 {
 }
 
 /// What one pass over the tiles in reading order gives.
-struct Ranked {
+pub(crate) struct Ranked {
     /// The Lehmer rank of where the tiles stand.
-    rank: u32,
+    pub(crate) rank: u32,
     /// The sum of the digits: the inversions, plus the number of tiles before the blank.
-    digits: u32,
+    pub(crate) digits: u32,
     /// Bit `t` set for every tile `t` met.
-    seen: usize,
+    pub(crate) seen: usize,
 }
 
 /// The rank of the tiles `tiles`, in reading order, the blank as tile 0. No branch, no
@@ -176,7 +176,7 @@ struct Ranked {
 /// sum of digits. Wrapping arithmetic and masked indices: unchecked input (a line of a batch)
 /// comes through here before it is known to be a state, and must not panic.
 #[inline(always)]
-fn rank(board: Board, tiles: impl Iterator<Item = u8>) -> Ranked {
+pub(crate) fn rank(board: Board, tiles: impl Iterator<Item = u8>) -> Ranked {
     let weights = &TILE_WEIGHTS[board.cells()];
     let mut ranked = Ranked {
         rank: 0,

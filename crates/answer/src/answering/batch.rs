@@ -110,6 +110,17 @@ impl Answers {
     /// thread taking the next; by search, every row is read first, then the searches shared
     /// among the cores.
     pub fn distances(&self, cells: &[u8], out: &mut [i16]) -> Result<(), RowError> {
+        self.distances_within(cells, out, &Effort::default())
+    }
+
+    /// [`Answers::distances`], each search within `effort` (its memory shared by the searches
+    /// under way at once).
+    pub fn distances_within(
+        &self,
+        cells: &[u8],
+        out: &mut [i16],
+        effort: &Effort,
+    ) -> Result<(), RowError> {
         if let Some(goal) = self.table_goal() {
             return table_distances(&goal, cells, out).map_err(|e| self.named_damage(e));
         }
@@ -128,10 +139,7 @@ impl Answers {
             *slot = UNSOLVABLE;
         }
         let wanted: Vec<Position> = solvable.iter().map(|&i| positions[i]).collect();
-        for (&i, answer) in solvable
-            .iter()
-            .zip(searcher.distances(&wanted, &Effort::default()))
-        {
+        for (&i, answer) in solvable.iter().zip(searcher.distances(&wanted, effort)) {
             out[i] = match answer {
                 Ok(Some(d)) => i16::from(d),
                 Ok(None) => UNSOLVABLE,
@@ -248,9 +256,9 @@ fn table_distances_and_moves(
 }
 
 /// [`table_distances_and_moves`] for the table's own goal, on this thread; `first` is the
-/// first row's index in the batch. Each row is ranked once, into a [`Cursor`], whose neighbours'
-/// indices cost an addition or a few (a horizontal move changes only the blank's term); a few
-/// rows' entries are then read together, as in [`answer_rows`].
+/// first row's index in the batch. Each row is read and ranked in one pass, into a [`Cursor`],
+/// whose neighbours' indices cost an addition or a few (a horizontal move changes only the
+/// blank's term); a few rows' entries are then read together, as in [`answer_rows`].
 fn cursor_rows(
     goal: &Goal<'_, Storage>,
     cells: &[u8],
@@ -273,8 +281,13 @@ fn cursor_rows(
     {
         let row_at = |i: usize| first + b * ROWS + i;
         for (i, (row, indices)) in rows.chunks_exact(n).zip(indices.iter_mut()).enumerate() {
-            let state = State::new(board, row).map_err(|e| Problem::State(e).at(row_at(i)))?;
-            let cursor = Cursor::new(state);
+            let cursor = match Cursor::of_cells(board, row) {
+                Some(cursor) => cursor,
+                // Not a state: `State::new` says why.
+                None => Cursor::new(
+                    State::new(board, row).map_err(|e| Problem::State(e).at(row_at(i)))?,
+                ),
+            };
             *indices = [NONE; 5];
             if cursor.parity() == parity {
                 indices[0] = cursor.index();
