@@ -539,7 +539,8 @@ fn compare_on_4x4() {
             "ida-5-5-5",
             "ida-6-6-3",
             "ida-6-6-3-reflected-no-twins",
-            "ida-6-6-3-reflected"
+            "ida-6-6-3-reflected",
+            "astar-ida-6-6-3-reflected"
         ]
     );
     for r in &rows {
@@ -582,6 +583,8 @@ fn compare_on_4x4() {
     assert_eq!((every.moves, cut.moves), (Some(38), Some(38)));
     assert!(every.optimal && cut.optimal);
     assert_eq!((every.generated, cut.generated), (40_071, 19_269));
+    // Within its first 2 million nodes, A*+IDA* is plain IDA*.
+    assert_eq!(row("astar-ida-5-5-5-reflected").generated, 19_269);
 }
 
 /// `build-db --board 4x4` refuses what it cannot do, in one line, exit 2; other boards of more
@@ -838,4 +841,38 @@ fn a_search_that_turns_to_astar_ida_star_finds_the_same_lengths() {
         .run("query", &["--board", "6x3", "--memory", "3Q", "1"])
         .code(2)
         .one_error_line("\"3Q\": a size is a whole number of bytes");
+    // `compare` sets the two side by side on one core: the same length, other nodes.
+    #[derive(serde::Deserialize)]
+    struct Row {
+        algorithm: String,
+        moves: Option<usize>,
+        optimal: bool,
+        generated: u64,
+    }
+    let first = states.lines().next().unwrap();
+    let run = sandbox.run(
+        "compare",
+        &[
+            "--board",
+            "6x3",
+            "--pdb",
+            "5-4-4-4",
+            "--memory",
+            "1M",
+            "--max-nodes",
+            "4000000",
+            "--json",
+            "-q",
+            first,
+        ],
+    );
+    run.code(0);
+    let rows: Vec<Row> = json_lines(&run.stdout);
+    let row = |name: &str| rows.iter().find(|r| r.algorithm == name).unwrap();
+    let (plain, hybrid) = (row("ida-5-4-4-4"), row("astar-ida-5-4-4-4"));
+    assert_eq!(rows.last().unwrap().algorithm, "astar-ida-5-4-4-4");
+    assert_eq!((plain.moves, hybrid.moves), (Some(70), Some(70)), "{run}");
+    assert!(plain.optimal && hybrid.optimal);
+    // Plain IDA*'s 2 million nodes first, then A*+IDA* from the start (one core: exact).
+    assert_eq!((plain.generated, hybrid.generated), (2_306_631, 3_846_174));
 }

@@ -24,8 +24,8 @@ use crate::text::thousands;
 /// generated, peak frontier, and time, beside the table's own instant answer. On 4x4 (the
 /// 15-puzzle), IDA* with each heuristic of the field, weakest first: Manhattan distance, linear
 /// conflicts, and additive pattern databases 5-5-5, 6-6-3, 7-8, and 7-8 with the reflected
-/// lookup; the moves found, whether they are optimal and legal, the nodes generated, and the
-/// time of each.
+/// lookup, then that last search as A*+IDA* within --memory; the moves found, whether they are
+/// optimal and legal, the nodes generated, and the time of each.
 #[derive(Debug, Parser)]
 #[command(name = "compare", version)]
 pub struct Args {
@@ -43,6 +43,10 @@ pub struct Args {
     /// [default: 100000000; on 4x4, 20000000]
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    /// On boards of 13 to 25 cells, the bytes A* may take in the A*+IDA* row (`512M`, `2G`),
+    /// as `query --memory` [default: 1G]
+    #[arg(long, value_name = "SIZE", value_parser = tilebase_answer::parse_size)]
+    pub memory: Option<usize>,
     /// --quiet: no progress bar.
     #[command(flatten)]
     pub quiet: Quiet,
