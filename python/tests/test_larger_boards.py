@@ -65,3 +65,22 @@ def test_distances_equal_query_on_larger_boards(programs, board, pdb, goal):
 def test_a_partition_that_is_not_one_is_refused():
     with pytest.raises(ValueError, match=r'^pdb "1-4,5-8": tile 9 is in no pattern'):
         tilebase.distance("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0", board="5x3", pdb="1-4,5-8")
+
+
+def test_memory_sets_astar_ida_star_and_is_read_as_query_reads_it():
+    """`memory` as `query --memory`: a 70-move 6x3 state (2.3 million nodes of plain IDA*, past
+    the 2 million after which A*+IDA* takes over) at its length with A* in a megabyte, without
+    A* (0) and by default; sizes as ints or as query writes them; a bad one refused."""
+    state = "11,17,6,13,9,14,2,8,7,12,5,4,15,10,3,1,16,0"
+    asked = {"board": "6x3", "pdb": "5-4-4-4"}
+    for memory in [None, 0, "1M", 1 << 20]:
+        assert tilebase.distance(state, **asked, memory=memory) == 70, memory
+    assert len(tilebase.solve(state, **asked, memory="1M")) == 70
+    array = numpy.array([[int(t) for t in state.split(",")]], numpy.uint8)
+    assert list(tilebase.distances(array, **asked, memory="1M")) == [70]
+    with pytest.raises(ValueError, match=r'^memory "lots": a size is a whole number of bytes'):
+        tilebase.distance(state, **asked, memory="lots")
+    with pytest.raises(ValueError, match=r"^memory -1: must be 0 or more"):
+        tilebase.distance(state, **asked, memory=-1)
+    with pytest.raises(TypeError, match=r"^memory must be an int \(bytes\) or a size"):
+        tilebase.distance(state, **asked, memory=1.5)

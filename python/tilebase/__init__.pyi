@@ -29,6 +29,7 @@ def distance(
     board: str | None = None,
     metric: str | None = "stm",
     pdb: str | None = None,
+    memory: int | str | None = None,
 ) -> int | None:
     """The optimal number of moves from `state` to the goal, or None if it cannot reach it.
 
@@ -40,6 +41,10 @@ def distance(
     ("1,2,...,15,0") or as 16 ints, and answers come from IDA* over the pattern databases
     `pdb`: "7-8" (the default: built once, 2 to 3 minutes and 2 GB; then milliseconds to a
     second a search), "6-6-3" or "5-5-5" (built in seconds, slower searches).
+
+    `memory` (bytes as an int, or "512M", "2G") is what A* may take in the A*+IDA* search of
+    boards of more than 16 cells, as `query --memory` sets it: by default 1 GiB there, and 0
+    (plain IDA*) on the 15-puzzle; 0 asks for plain IDA* anywhere.
 
     >>> tilebase.distance("603712458")
     23
@@ -55,10 +60,11 @@ def solve(
     board: str | None = None,
     metric: str | None = "stm",
     pdb: str | None = None,
+    memory: int | str | None = None,
 ) -> str | None:
     """One optimal solution, as `query` writes it: the blank's moves (U, D, L, R), at each step
     the first that stays optimal; a space between moves in the multi-tile metric. "" at the
-    goal; None if the state cannot reach the goal. `pdb` as for distance (4x4 only).
+    goal; None if the state cannot reach the goal. `pdb` and `memory` as for distance.
 
     >>> tilebase.solve("603712458")
     'DDLURRDLLUURDDLURRDLLUR'
@@ -154,11 +160,13 @@ def distances(
     board: str | None = None,
     metric: str | None = "stm",
     pdb: str | None = None,
+    memory: int | str | None = None,
 ) -> numpy.typing.NDArray[numpy.int16]:
     """The distance of every row of `cells` (a 2-D uint8 array, one state per row), -1 where
     the state cannot reach the goal. Read in place when C-contiguous; runs on every core
     without the GIL. A bad row raises ValueError naming its index. On 4x4 (rows of 16 cells)
-    each row is an IDA* search, the rows shared among the cores; `pdb` as for distance.
+    each row is an IDA* search, the rows shared among the cores; `pdb` as for distance;
+    `memory` too, shared by the searches under way at once.
 
     >>> cells = numpy.array([[6, 0, 3, 7, 1, 2, 4, 5, 8], [8, 6, 4, 0, 7, 2, 5, 1, 3]], numpy.uint8)
     >>> tilebase.distances(cells)
@@ -275,6 +283,7 @@ class Database:
         board: str | None = None,
         metric: str | None = None,
         pdb: str | None = None,
+        memory: int | str | None = None,
     ) -> int | None:
         """tilebase.distance, answered from this file.
 
@@ -288,6 +297,7 @@ class Database:
         board: str | None = None,
         metric: str | None = None,
         pdb: str | None = None,
+        memory: int | str | None = None,
     ) -> str | None:
         """tilebase.solve, answered from this file.
 
@@ -341,6 +351,7 @@ class Database:
         board: str | None = None,
         metric: str | None = None,
         pdb: str | None = None,
+        memory: int | str | None = None,
     ) -> numpy.typing.NDArray[numpy.int16]:
         """tilebase.distances, answered from this file.
 

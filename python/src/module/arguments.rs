@@ -76,6 +76,25 @@ pub(super) fn type_name(obj: &Bound<'_, PyAny>) -> String {
 }
 
 /// A whole number of at least 0, as `count` and `seed` take it (saturating far above any use).
+/// The `memory` argument: the bytes A* may take in A*+IDA* (`query --memory`), as an int or a
+/// size written as `query --memory` reads it ("512M", "2G", "0"); `None` for the default.
+pub(super) fn memory(obj: Option<&Bound<'_, PyAny>>) -> Answer<Option<usize>> {
+    let Some(obj) = obj else { return Ok(None) };
+    if let Ok(text) = obj.cast::<PyString>() {
+        return tilebase_answer::parse_size(&text.to_cow()?)
+            .map(Some)
+            .map_err(|e| Failure::Value(format!("memory {e}")));
+    }
+    if !obj.is_instance_of::<PyInt>() {
+        return Err(Failure::Type(format!(
+            "memory must be an int (bytes) or a size like \"512M\", not {}",
+            type_name(obj)
+        )));
+    }
+    let bytes = whole_number(obj, "memory")?;
+    Ok(Some(usize::try_from(bytes).unwrap_or(usize::MAX)))
+}
+
 pub(super) fn whole_number(obj: &Bound<'_, PyAny>, what: &str) -> Answer<u128> {
     if !obj.is_instance_of::<PyInt>() {
         return Err(Failure::Type(format!(

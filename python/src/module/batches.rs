@@ -23,7 +23,9 @@ impl Questions {
         &self,
         py: Python<'py>,
         cells: &Bound<'py, PyAny>,
+        memory: Option<&Bound<'py, PyAny>>,
     ) -> Answer<Bound<'py, PyArray1<i16>>> {
+        let effort = super::one_state::effort(memory)?;
         self.rows_name_board(cells);
         let board = self.current()?.board();
         with_rows(
@@ -42,7 +44,7 @@ impl Questions {
                     }
                 }
                 self.with_answers(py, |answers| {
-                    py.detach(|| answers.distances(slice, out))
+                    py.detach(|| answers.distances_within(slice, out, &effort))
                         .map_err(Failure::Row)
                 })
             },
@@ -227,13 +229,14 @@ asking! {
     /// copied first); the work runs on every core, without the GIL. A bad row raises ValueError
     /// naming its index; a wrong dtype TypeError; a wrong shape ValueError.
     /// On 4x4 (rows of 16 cells) each row is an IDA* search, the rows shared among the cores;
-    /// `pdb` as for distance.
+    /// `pdb` as for distance; `memory` too, shared by the searches under way at once.
     ///
     /// >>> cells = numpy.array([[6, 0, 3, 7, 1, 2, 4, 5, 8], [8, 6, 4, 0, 7, 2, 5, 1, 3]], numpy.uint8)
     /// >>> tilebase.distances(cells)
     /// array([23, -1], dtype=int16)
-    #[pyo3(text_signature = "(cells, goal=None, board=None, metric='stm', pdb=None)")]
-    fn distances(cells: &Bound<'py, PyAny>, ..) -> Bound<'py, PyArray1<i16>>;
+    #[pyo3(text_signature = "(cells, goal=None, board=None, metric='stm', pdb=None, memory=None)")]
+    fn distances(cells: &Bound<'py, PyAny>, .., memory: Option<&Bound<'py, PyAny>> = None)
+        -> Bound<'py, PyArray1<i16>>;
 }
 
 /// `n` states drawn by `sampler`, as a uint8 array of shape (n, cells), one state per row (its

@@ -158,13 +158,15 @@ asking! {
     ///
     /// >>> tilebase.Database("db/3x3-123804765.tilebase").distance("603712458")
     /// 23
-    fn distance(state: &Bound<'py, PyAny>, ..) -> Option<u8>;
+    fn distance(state: &Bound<'py, PyAny>, .., memory: Option<&Bound<'py, PyAny>> = None)
+        -> Option<u8>;
 
     /// tilebase.solve, answered from this file.
     ///
     /// >>> tilebase.Database("db/3x3-123804765.tilebase").solve("283104765")
     /// 'ULDR'
-    fn solve(state: &Bound<'py, PyAny>, ..) -> Option<String>;
+    fn solve(state: &Bound<'py, PyAny>, .., memory: Option<&Bound<'py, PyAny>> = None)
+        -> Option<String>;
 
     /// tilebase.hints, answered from this file.
     ///
@@ -190,5 +192,6 @@ asking! {
     /// >>> db = tilebase.Database("db/3x3-123804765.tilebase")
     /// >>> db.distances(numpy.array([[1, 2, 3, 8, 0, 4, 7, 6, 5]], numpy.uint8))
     /// array([0], dtype=int16)
-    fn distances(cells: &Bound<'py, PyAny>, ..) -> Bound<'py, PyArray1<i16>>;
+    fn distances(cells: &Bound<'py, PyAny>, .., memory: Option<&Bound<'py, PyAny>> = None)
+        -> Bound<'py, PyArray1<i16>>;
 }

@@ -3,24 +3,46 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use tilebase_answer::moves_text;
+use tilebase_answer::{Effort, moves_text};
 
-use super::arguments::whole_number;
+use super::arguments::{memory as memory_of, whole_number};
 use super::errors::Answer;
 use super::questions::{Questions, asking};
 
+/// A search's effort with the `memory` argument: no node bound, every core.
+pub(super) fn effort(memory: Option<&Bound<'_, PyAny>>) -> Answer<Effort> {
+    Ok(Effort {
+        memory: memory_of(memory)?,
+        ..Effort::default()
+    })
+}
+
 impl Questions {
-    pub(super) fn distance(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<u8>> {
+    pub(super) fn distance(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, PyAny>,
+        memory: Option<&Bound<'_, PyAny>>,
+    ) -> Answer<Option<u8>> {
+        let effort = effort(memory)?;
         let position = self.position(state)?;
-        self.asked(py, &position, |answers| answers.distance(&position))
+        self.asked(py, &position, |answers| {
+            answers.distance_within(&position, &effort)
+        })
     }
 
-    pub(super) fn solve(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> Answer<Option<String>> {
+    pub(super) fn solve(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, PyAny>,
+        memory: Option<&Bound<'_, PyAny>>,
+    ) -> Answer<Option<String>> {
+        let effort = effort(memory)?;
         let position = self.position(state)?;
         let metric = self.current()?.metric();
         self.asked(py, &position, |answers| {
             answers
-                .solve(&position)
+                .solve_within(&position, &effort)
                 .map(|path| path.map(|path| moves_text(&path, metric)))
         })
     }
@@ -92,26 +114,32 @@ asking! {
     /// "7-8" (the default: built once, 2 to 3 minutes and 2 GB; then milliseconds to a second a
     /// search), "6-6-3" or "5-5-5" (built in seconds, slower searches). Other boards take no `pdb`.
     ///
+    /// `memory` (bytes as an int, or "512M", "2G") is what A* may take in the A*+IDA* search
+    /// of boards of more than 16 cells, as `query --memory` sets it: by default 1 GiB there,
+    /// and 0 (plain IDA*) on the 15-puzzle; 0 asks for plain IDA* anywhere.
+    ///
     /// >>> tilebase.distance("603712458")
     /// 23
     /// >>> tilebase.distance([8, 6, 4, 0, 7, 2, 5, 1, 3]) is None
     /// True
     /// >>> tilebase.distance("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", board="4x4", pdb="5-5-5")
     /// 1
-    #[pyo3(text_signature = "(state, goal=None, board=None, metric='stm', pdb=None)")]
-    fn distance(state: &Bound<'py, PyAny>, ..) -> Option<u8>;
+    #[pyo3(text_signature = "(state, goal=None, board=None, metric='stm', pdb=None, memory=None)")]
+    fn distance(state: &Bound<'py, PyAny>, .., memory: Option<&Bound<'py, PyAny>> = None)
+        -> Option<u8>;
 
     /// One optimal solution from `state`, as `query` writes it: the directions in which the blank
     /// moves (U, D, L, R), at each step the first that stays optimal; in the multi-tile metric a
     /// space between moves. "" at the goal; None if the state cannot reach the goal.
-    /// `pdb` as for distance (4x4 only).
+    /// `pdb` and `memory` as for distance.
     ///
     /// >>> tilebase.solve("603712458")
     /// 'DDLURRDLLUURDDLURRDLLUR'
     /// >>> tilebase.solve("603712458", metric="mtm")
     /// 'DD L U RR D LL UU R DD L U RR D LL U R'
-    #[pyo3(text_signature = "(state, goal=None, board=None, metric='stm', pdb=None)")]
-    fn solve(state: &Bound<'py, PyAny>, ..) -> Option<String>;
+    #[pyo3(text_signature = "(state, goal=None, board=None, metric='stm', pdb=None, memory=None)")]
+    fn solve(state: &Bound<'py, PyAny>, .., memory: Option<&Bound<'py, PyAny>> = None)
+        -> Option<String>;
 
     /// Every move from `state`, as `query --hint --json` lists them: a dict per move with "move"
     /// (the blank's direction; in the multi-tile metric with the number of cells, "U2"), "tile"
