@@ -314,6 +314,7 @@ fn parquet(
     optimal: Option<&[u8]>,
     paths: Option<&[Vec<Position>]>,
 ) -> Result<Vec<u8>, String> {
+    use std::borrow::Cow;
     use std::sync::Arc;
 
     use arrow_array::builder::{FixedSizeListBuilder, ListBuilder, UInt8Builder};
@@ -425,28 +426,34 @@ fn parquet(
     // The columns of small lists by hand (see `list_column`): the state, always its first, and
     // the move distances where there are (a dictionary of at most 256 values; the Arrow
     // writer's otherwise), the others by Arrow's writer.
-    let by_hand = |column: usize, start: usize, end: usize| -> Option<(Vec<u8>, usize, Vec<i32>)> {
-        match column {
-            0 => Some((
-                cells[start * n..end * n].to_vec(),
-                n,
-                (0..n as i32).collect(),
-            )),
-            2 => {
-                let after = labels.move_distances.as_ref()?;
-                let part = &after[start..end];
-                let greatest = part.iter().flatten().copied().max().unwrap_or(0);
-                let indices: Option<Vec<u8>> = part
-                    .iter()
-                    .flatten()
-                    .map(|&d| u8::try_from(i32::from(d) + 1).ok())
-                    .collect();
-                (greatest < 255).then_some(())?;
-                Some((indices?, 4, (-1..=i32::from(greatest)).collect()))
+    let by_hand =
+        |column: usize, start: usize, end: usize| -> Option<(Cow<[u8]>, usize, Vec<i32>)> {
+            match column {
+                // The cells are their own indices.
+                0 => Some((
+                    Cow::Borrowed(&cells[start * n..end * n]),
+                    n,
+                    (0..n as i32).collect(),
+                )),
+                2 => {
+                    let after = labels.move_distances.as_ref()?;
+                    let part = &after[start..end];
+                    let greatest = part.iter().flatten().copied().max().unwrap_or(0);
+                    let indices: Option<Vec<u8>> = part
+                        .iter()
+                        .flatten()
+                        .map(|&d| u8::try_from(i32::from(d) + 1).ok())
+                        .collect();
+                    (greatest < 255).then_some(())?;
+                    Some((
+                        Cow::Owned(indices?),
+                        4,
+                        (-1..=i32::from(greatest)).collect(),
+                    ))
+                }
+                _ => None,
             }
-            _ => None,
-        }
-    };
+        };
     let groups = starts
         .par_iter()
         .enumerate()
