@@ -45,6 +45,15 @@ fn a_solve_is_judged_move_by_move() {
     );
     assert_eq!(lines[1], "   1  D   23 -> 22  optimal");
     assert_eq!(lines.len(), 24);
+    // One move: "1 move".
+    let run = sandbox.run("analyse", &["123084765", "R"]);
+    run.code(0).quiet();
+    assert_eq!(
+        run.stdout.lines().next(),
+        Some(
+            "123084765 (3x3, goal 123804765, stm): 1 move, optimal 1, 0 lost; 1 of 1 move optimal"
+        )
+    );
     // The blank starts on the top edge's middle: a step right and back costs two moves.
     let detour = format!("RL{optimal}");
     let run = sandbox.run("analyse", &["--json", "603712458", &detour]);

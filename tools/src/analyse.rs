@@ -163,8 +163,14 @@ fn judge(
 /// The analysis for people: a line for the solve, then one per move.
 fn human(answers: &Answers, analysis: &Analysis, letters: Letters) -> String {
     let (goal, board) = answers.names();
+    // "1 move", never "1 moves".
+    let moves = if analysis.length == 1 {
+        "move"
+    } else {
+        "moves"
+    };
     let mut text = format!(
-        "{} ({board}, goal {goal}, {}): {} moves, optimal {}, {} lost; {} of {} moves optimal\n",
+        "{} ({board}, goal {goal}, {}): {} {moves}, optimal {}, {} lost; {} of {} {moves} optimal\n",
         analysis.scramble,
         analysis.metric,
         analysis.length,
