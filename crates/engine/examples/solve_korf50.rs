@@ -9,6 +9,10 @@
 //! target/release/examples/solve_korf50 --instances 38,40 /tmp/pdb5/5x5-*.tilebase
 //! ```
 //!
+//! `--deepcubea MAX` solves instead the states of DeepCubeA's 24-puzzle test set (50 of them, in
+//! `tests/data/deepcubea-puzzle24.tsv`) on which its reference solver generated fewer than MAX
+//! nodes, and sets our nodes beside that solver's.
+//!
 //! Several partitions, separated by `+`, make a solver that takes the largest of their sums
 //! (`solve_korf50 A B C D + E F G H`). `--threads N` shares each search among N threads (default: every core; 1: the serial
 //! search). `--twins N` cuts twinned move sequences of up to N moves (0: none) instead of the
@@ -34,6 +38,7 @@ fn main() {
     let mut twins_from = tilebase_pattern::TWINS_FROM;
     let mut last = false;
     let mut memory: Option<usize> = None;
+    let mut deepcubea: Option<u64> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -59,6 +64,13 @@ fn main() {
                     .expect("--twins-from N")
             }
             "--last" => last = true,
+            "--deepcubea" => {
+                deepcubea = Some(
+                    args.next()
+                        .and_then(|n| n.parse::<f64>().ok())
+                        .expect("--deepcubea MAX_NODES") as u64,
+                )
+            }
             "--memory" => {
                 memory = args
                     .next()
@@ -88,15 +100,39 @@ fn main() {
     let solver = Solver::with_partitions(grid, &goal, &partitions, true)
         .expect("partitions of 5x5's tiles")
         .with_twins(std::sync::Arc::new(twins), twins_from);
-    let instances = tilebase_testdata::korf50();
-    println!("instance  length  published  nodes            Korf-Felner      ratio  seconds");
+    // (number, cells for the goal 1,...,24,0, published length, the reference's nodes)
+    let instances: Vec<(u32, [u8; 25], u8, u64)> = match deepcubea {
+        Some(most) => tilebase_testdata::deepcubea24()
+            .into_iter()
+            .filter(|d| d.nodes < most)
+            .map(|d| (d.index, d.cells, d.length, d.nodes))
+            .collect(),
+        None => {
+            let korf = tilebase_testdata::korf50();
+            wanted
+                .iter()
+                .filter_map(|&number| {
+                    let found = korf.iter().find(|i| i.number == number);
+                    if found.is_none() {
+                        eprintln!("no instance {number}");
+                    }
+                    found
+                })
+                .map(|i| {
+                    let cells = tilebase_testdata::korf50_to_default_goal(&i.cells);
+                    (i.number, cells, i.length, i.nodes)
+                })
+                .collect()
+        }
+    };
+    let reference = if deepcubea.is_some() {
+        "DeepCubeA's "
+    } else {
+        "Korf-Felner"
+    };
+    println!("instance  length  published  nodes            {reference}      ratio  seconds");
     let (mut all_nodes, mut all_theirs, mut all_seconds) = (0u64, 0u64, 0.0);
-    for number in wanted {
-        let Some(instance) = instances.iter().find(|i| i.number == number) else {
-            eprintln!("no instance {number}");
-            continue;
-        };
-        let cells = tilebase_testdata::korf50_to_default_goal(&instance.cells);
+    for (number, cells, length, theirs) in instances {
         let started = Instant::now();
         let solution = match memory {
             Some(memory) => solver.solve_hybrid(&cells, threads, memory, u64::MAX),
@@ -105,27 +141,23 @@ fn main() {
         }
         .expect("a solution");
         let seconds = started.elapsed().as_secs_f64();
-        assert_eq!(
-            solution.moves.len(),
-            usize::from(instance.length),
-            "{number}"
-        );
+        assert_eq!(solution.moves.len(), usize::from(length), "{number}");
         println!(
             "{number:>8}  {:>6}  {:>9}  {:>15}  {:>15}  {:>5.3}  {seconds:>7.1}",
             solution.moves.len(),
-            instance.length,
+            length,
             solution.nodes,
-            instance.nodes,
-            solution.nodes as f64 / instance.nodes as f64,
+            theirs,
+            solution.nodes as f64 / theirs as f64,
         );
         if last {
             let below = solver
-                .search_below(&cells, &[], instance.length.into(), u64::MAX)
+                .search_below(&cells, &[], length.into(), u64::MAX)
                 .expect("the last iteration");
             println!("          last iteration: {} nodes", below.nodes);
         }
         all_nodes += solution.nodes;
-        all_theirs += instance.nodes;
+        all_theirs += theirs;
         all_seconds += seconds;
     }
     println!(

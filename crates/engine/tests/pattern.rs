@@ -936,9 +936,11 @@ fn every_optimal_solution_equals_the_full_tables() {
 
 /// Korf and Felner's ten easiest 24-puzzle instances (by their node counts) with their 6-6-6-6
 /// databases and the reflection, the default of `build-db --board 5x5`: every length is the
-/// published one, every path legal and reaching the goal, the heuristic at the start between
-/// the Manhattan distance and the length. About 2 minutes to build, 5 to solve on two cores,
-/// 1 GB: `cargo test --release -p tilebase-engine --test pattern -- --ignored korf_felner`.
+/// published one, by plain IDA* and by A*+IDA* (1 GiB), every path legal and reaching the goal,
+/// the heuristic at the start between the Manhattan distance and the length; then the states
+/// of DeepCubeA's test set on which its reference solver generated fewer than 100 million
+/// nodes, at its optimal lengths by A*+IDA*. About 2 minutes to build, 10 to solve on two
+/// cores, 2 GB: `cargo test --release -p tilebase-engine --test pattern -- --ignored korf_felner`.
 #[test]
 #[ignore = "builds the 5x5 6-6-6-6 databases and searches for minutes"]
 fn korf_felner_ten_easiest_with_6_6_6_6() {
@@ -973,18 +975,32 @@ fn korf_felner_ten_easiest_with_6_6_6_6() {
     for number in [38, 40, 25, 32, 44, 37, 30, 13, 1, 28] {
         let instance = instances.iter().find(|i| i.number == number).unwrap();
         let cells = tilebase_testdata::korf50_to_default_goal(&instance.cells);
-        let solution = solver.solve_parallel(&cells, 2).unwrap();
-        assert_eq!(
-            solution.moves.len(),
-            usize::from(instance.length),
-            "instance {number}"
-        );
-        assert_eq!(
-            play(&grid, &cells, &solution.moves),
-            goal,
-            "instance {number}"
-        );
+        for solution in [
+            solver.solve_parallel(&cells, 2).unwrap(),
+            solver.solve_hybrid(&cells, 2, 1 << 30, u64::MAX).unwrap(),
+        ] {
+            assert_eq!(
+                solution.moves.len(),
+                usize::from(instance.length),
+                "instance {number}"
+            );
+            assert_eq!(
+                play(&grid, &cells, &solution.moves),
+                goal,
+                "instance {number}"
+            );
+        }
         let h = solver.heuristic(&cells);
         assert!(manhattan(&grid, &goal, &cells) <= h && h <= u32::from(instance.length));
+    }
+    let deep: Vec<_> = tilebase_testdata::deepcubea24()
+        .into_iter()
+        .filter(|d| d.nodes < 100_000_000)
+        .collect();
+    assert_eq!(deep.len(), 7);
+    for d in deep {
+        let solution = solver.solve_hybrid(&d.cells, 2, 1 << 30, u64::MAX).unwrap();
+        assert_eq!(solution.moves.len(), usize::from(d.length), "{}", d.index);
+        assert_eq!(play(&grid, &d.cells, &solution.moves), goal, "{}", d.index);
     }
 }

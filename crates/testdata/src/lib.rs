@@ -259,6 +259,52 @@ pub fn korf50() -> Vec<Korf50> {
         .collect()
 }
 
+const DEEPCUBEA24: &str = include_str!("../../../tests/data/deepcubea-puzzle24.tsv");
+
+/// One of DeepCubeA's 24-puzzle test states, with what its reference solver found.
+#[derive(Debug, Clone)]
+pub struct DeepCubeA24 {
+    /// Its index in DeepCubeA's test set (0 to 495).
+    pub index: u32,
+    /// The cells, row by row, for the goal `1,2,...,24,0`.
+    pub cells: [u8; 25],
+    /// The optimal length, as DeepCubeA's reference solver (IDA* with pattern databases) found.
+    pub length: u8,
+    /// The nodes that solver generated.
+    pub nodes: u64,
+    /// Its seconds, on its machine.
+    pub seconds: f64,
+    /// The length of DeepCubeA's own solution.
+    pub deepcubea_length: u8,
+}
+
+/// 50 of DeepCubeA's 496 24-puzzle test states (Agostinelli et al., Nature Machine
+/// Intelligence 2019), with their optimal lengths and the reference solver's nodes and
+/// seconds, from `tests/data/deepcubea-puzzle24.tsv`.
+pub fn deepcubea24() -> Vec<DeepCubeA24> {
+    DEEPCUBEA24
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let fields: Vec<&str> = l.split('\t').collect();
+            let values: Vec<u8> = fields[1]
+                .split(',')
+                .map(|v| v.parse().expect("a tile"))
+                .collect();
+            let mut cells = [0u8; 25];
+            cells.copy_from_slice(&values);
+            DeepCubeA24 {
+                index: fields[0].parse().expect("an index"),
+                cells,
+                length: fields[2].parse().expect("a length"),
+                nodes: fields[3].parse().expect("a node count"),
+                seconds: fields[4].parse().expect("seconds"),
+                deepcubea_length: fields[5].trim().parse().expect("a length"),
+            }
+        })
+        .collect()
+}
+
 /// Korf's 24-puzzle goal `0,1,...,24` is tilebase's `1,2,...,24,0` turned half a turn, each
 /// tile t renamed 25 − t: distances are kept.
 pub fn korf50_to_default_goal(cells: &[u8; 25]) -> [u8; 25] {
@@ -350,5 +396,21 @@ mod tests {
                 1
             )
         );
+        // DeepCubeA's 50: each a whole arrangement of 5x5's tiles, its own solution optimal
+        // (as on 99.8% of the 496), the first and the lengths' sum as in the file.
+        let deep = deepcubea24();
+        assert_eq!(deep.len(), 50);
+        assert_eq!(
+            (deep[0].index, deep[0].length, deep[0].nodes),
+            (1, 94, 16_401_415_465)
+        );
+        assert_eq!(deep.iter().map(|d| u32::from(d.length)).sum::<u32>(), 4434);
+        for d in &deep {
+            let mut sorted = d.cells;
+            sorted.sort_unstable();
+            assert!(sorted.iter().enumerate().all(|(i, &t)| usize::from(t) == i));
+            assert_eq!(d.deepcubea_length, d.length, "{}", d.index);
+            assert!(d.seconds > 0.0);
+        }
     }
 }
