@@ -507,6 +507,16 @@ fn manhattan_ida(start: &[u8], goal: &[u8]) -> usize {
     }
 }
 
+/// A row of `compare --json` on a board answered by search.
+#[derive(serde::Deserialize)]
+struct CompareRow {
+    algorithm: String,
+    moves: Option<usize>,
+    optimal: bool,
+    generated: u64,
+    gave_up: bool,
+}
+
 /// `compare --board 4x4`: IDA* with the Manhattan distance, linear conflicts and the pattern
 /// databases up to `--pdb`, every row optimal and legal on a short state; a row that runs out
 /// of `--max-nodes` gives up.
@@ -521,15 +531,7 @@ fn compare_on_4x4() {
         &["--board", "4x4", "--pdb", "6-6-3", "--json", state],
     );
     run.code(0);
-    #[derive(serde::Deserialize)]
-    struct Row {
-        algorithm: String,
-        moves: Option<usize>,
-        optimal: bool,
-        generated: u64,
-        gave_up: bool,
-    }
-    let rows: Vec<Row> = json_lines(&run.stdout);
+    let rows: Vec<CompareRow> = json_lines(&run.stdout);
     let names: Vec<&str> = rows.iter().map(|r| r.algorithm.as_str()).collect();
     assert_eq!(
         names,
@@ -553,7 +555,7 @@ fn compare_on_4x4() {
         assert!(r.generated > 0);
     }
     // The 5-5-5 rows of `state` within `max_nodes` each.
-    let rows_5_5_5 = |max_nodes: &str, state: &str| -> Vec<Row> {
+    let rows_5_5_5 = |max_nodes: &str, state: &str| -> Vec<CompareRow> {
         let run = sandbox.run(
             "compare",
             &[
@@ -842,13 +844,6 @@ fn a_search_that_turns_to_astar_ida_star_finds_the_same_lengths() {
         .code(2)
         .one_error_line("\"3Q\": a size is a whole number of bytes");
     // `compare` sets the two side by side on one core: the same length, other nodes.
-    #[derive(serde::Deserialize)]
-    struct Row {
-        algorithm: String,
-        moves: Option<usize>,
-        optimal: bool,
-        generated: u64,
-    }
     let first = states.lines().next().unwrap();
     let run = sandbox.run(
         "compare",
@@ -867,7 +862,7 @@ fn a_search_that_turns_to_astar_ida_star_finds_the_same_lengths() {
         ],
     );
     run.code(0);
-    let rows: Vec<Row> = json_lines(&run.stdout);
+    let rows: Vec<CompareRow> = json_lines(&run.stdout);
     let row = |name: &str| rows.iter().find(|r| r.algorithm == name).unwrap();
     let (plain, hybrid) = (row("ida-5-4-4-4"), row("astar-ida-5-4-4-4"));
     assert_eq!(rows.last().unwrap().algorithm, "astar-ida-5-4-4-4");

@@ -243,15 +243,9 @@ pub fn korf50() -> Vec<Korf50> {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let fields: Vec<&str> = l.split_whitespace().collect();
-            let values: Vec<u8> = fields[1]
-                .split(',')
-                .map(|v| v.parse().expect("a tile"))
-                .collect();
-            let mut cells = [0u8; 25];
-            cells.copy_from_slice(&values);
             Korf50 {
                 number: fields[0].parse().expect("a number"),
-                cells,
+                cells: cells_of(fields[1]),
                 length: fields[2].parse().expect("a length"),
                 nodes: fields[3].parse().expect("a node count"),
             }
@@ -287,15 +281,9 @@ pub fn deepcubea24() -> Vec<DeepCubeA24> {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let fields: Vec<&str> = l.split('\t').collect();
-            let values: Vec<u8> = fields[1]
-                .split(',')
-                .map(|v| v.parse().expect("a tile"))
-                .collect();
-            let mut cells = [0u8; 25];
-            cells.copy_from_slice(&values);
             DeepCubeA24 {
                 index: fields[0].parse().expect("an index"),
-                cells,
+                cells: cells_of(fields[1]),
                 length: fields[2].parse().expect("a length"),
                 nodes: fields[3].parse().expect("a node count"),
                 seconds: fields[4].parse().expect("seconds"),
@@ -303,6 +291,15 @@ pub fn deepcubea24() -> Vec<DeepCubeA24> {
             }
         })
         .collect()
+}
+
+/// The cells written `a,b,c,...`, exactly `N` of them.
+fn cells_of<const N: usize>(text: &str) -> [u8; N] {
+    let values: Vec<u8> = text
+        .split(',')
+        .map(|v| v.trim().parse().expect("a tile"))
+        .collect();
+    values.try_into().expect("a whole board's cells")
 }
 
 /// Korf's 24-puzzle goal `0,1,...,24` is tilebase's `1,2,...,24,0` turned half a turn, each
