@@ -353,9 +353,16 @@ fn parquet(
     ];
     let mut columns: Vec<ArrayRef> =
         vec![Arc::new(state), Arc::new(Int16Array::from(labels.distance))];
-    if let Some(after) = &labels.move_distances {
-        let flat: Vec<i16> = after.iter().flatten().copied().collect();
-        let moves = list(DataType::Int16, 4, Arc::new(Int16Array::from(flat)))?;
+    // The four distances of each row one after another, as they already lie: no copy.
+    let after: Option<arrow_buffer::ScalarBuffer<i16>> = labels
+        .move_distances
+        .map(|after| arrow_buffer::Buffer::from_vec(after.into_flattened()).into());
+    if let Some(after) = &after {
+        let moves = list(
+            DataType::Int16,
+            4,
+            Arc::new(Int16Array::new(after.clone(), None)),
+        )?;
         fields.push(Field::new(
             "move_distances",
             moves.data_type().clone(),
@@ -414,7 +421,9 @@ fn parquet(
     // Row groups of a million rows (ArrowWriter's own size), each encoded and compressed on a
     // core of its own, then written in order: the encoding is most of the time a Parquet file
     // takes, and one core alone made it the slowest part of a run.
-    let mut out = Vec::new();
+    // Room for the whole file at once (more than it takes: a row's cells, distance and moves
+    // uncompressed), so that it is never copied as it grows; pages never written cost nothing.
+    let mut out = Vec::with_capacity(batch.num_rows() * (n + 2 + 8));
     let writer = ArrowWriter::try_new(&mut out, batch.schema(), Some(properties))
         .map_err(|e| e.to_string())?;
     let (mut file, factory) = writer.into_serialized_writer().map_err(|e| e.to_string())?;
@@ -436,12 +445,10 @@ fn parquet(
                     (0..n as i32).collect(),
                 )),
                 2 => {
-                    let after = labels.move_distances.as_ref()?;
-                    let part = &after[start..end];
-                    let greatest = part.iter().flatten().copied().max().unwrap_or(0);
+                    let part = &after.as_ref()?[4 * start..4 * end];
+                    let greatest = part.iter().copied().max().unwrap_or(0);
                     let indices: Option<Vec<u8>> = part
                         .iter()
-                        .flatten()
                         .map(|&d| u8::try_from(i32::from(d) + 1).ok())
                         .collect();
                     (greatest < 255).then_some(())?;
