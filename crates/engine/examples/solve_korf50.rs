@@ -9,9 +9,9 @@
 //! target/release/examples/solve_korf50 --instances 38,40 /tmp/pdb5/5x5-*.tilebase
 //! ```
 //!
-//! `--deepcubea MAX` solves instead the states of DeepCubeA's 24-puzzle test set (50 of them, in
-//! `tests/data/deepcubea-puzzle24.tsv`) on which its reference solver generated fewer than MAX
-//! nodes, and sets our nodes beside that solver's.
+//! `--deepcubea MAX` (or `MIN..MAX`) solves instead the states of DeepCubeA's 24-puzzle test set
+//! (50 of them, in `tests/data/deepcubea-puzzle24.tsv`) on which its reference solver generated
+//! fewer than MAX nodes (and at least MIN), and sets our nodes beside that solver's.
 //!
 //! Several partitions, separated by `+`, make a solver that takes the largest of their sums
 //! (`solve_korf50 A B C D + E F G H`). `--threads N` shares each search among N threads (default: every core; 1: the serial
@@ -38,7 +38,7 @@ fn main() {
     let mut twins_from = tilebase_pattern::TWINS_FROM;
     let mut last = false;
     let mut memory: Option<usize> = None;
-    let mut deepcubea: Option<u64> = None;
+    let mut deepcubea: Option<(u64, u64)> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -65,11 +65,11 @@ fn main() {
             }
             "--last" => last = true,
             "--deepcubea" => {
-                deepcubea = Some(
-                    args.next()
-                        .and_then(|n| n.parse::<f64>().ok())
-                        .expect("--deepcubea MAX_NODES") as u64,
-                )
+                // MAX, or MIN..MAX.
+                let text = args.next().unwrap_or_default();
+                let (least, most) = text.split_once("..").unwrap_or(("0", &text));
+                let nodes = |n: &str| n.parse::<f64>().expect("--deepcubea [MIN..]MAX") as u64;
+                deepcubea = Some((nodes(least), nodes(most)));
             }
             "--memory" => {
                 memory = args
@@ -102,9 +102,9 @@ fn main() {
         .with_twins(std::sync::Arc::new(twins), twins_from);
     // (number, cells for the goal 1,...,24,0, published length, the reference's nodes)
     let instances: Vec<(u32, [u8; 25], u8, u64)> = match deepcubea {
-        Some(most) => tilebase_testdata::deepcubea24()
+        Some((least, most)) => tilebase_testdata::deepcubea24()
             .into_iter()
-            .filter(|d| d.nodes < most)
+            .filter(|d| (least..most).contains(&d.nodes))
             .map(|d| (d.index, d.cells, d.length, d.nodes))
             .collect(),
         None => {
