@@ -74,17 +74,23 @@ impl RowError {
     /// The same error for a batch that was a piece of a larger one, beginning at row `first`:
     /// the row it names counted from the start of the whole.
     pub fn after(self, first: usize) -> RowError {
+        self.renumbered(|row| row + first)
+    }
+
+    /// The same error about the row `number(row)`: a batch's row named by another batch's
+    /// numbering.
+    fn renumbered(self, number: impl Fn(usize) -> usize) -> RowError {
         match self {
             RowError::Read { row, problem } => RowError::Read {
-                row: row + first,
+                row: number(row),
                 problem,
             },
             RowError::Lookup { row, error } => RowError::Lookup {
-                row: row + first,
+                row: number(row),
                 error,
             },
             RowError::Search { row, error } => RowError::Search {
-                row: row + first,
+                row: number(row),
                 error,
             },
             other => other,
@@ -156,7 +162,7 @@ impl Answers {
 impl Answers {
     /// Writes into `out` the distance to the goal of each row of `cells`, as
     /// [`Answers::distances`] does, and into `after` the distance after each of the blank's
-    /// moves from it (up, down, left, right, as [`Move::ALL`](Move::ALL)):
+    /// moves from it (up, down, left, right, as [`Move::ALL`]):
     /// [`UNSOLVABLE`] where the move leaves the board or the row cannot reach the goal. `out`
     /// and `after` hold one entry per row; the batch is refused at its first bad row. From a
     /// full table each row's neighbours are made and looked up in the same pass as the row, on
@@ -189,23 +195,10 @@ impl Answers {
             }
         }
         let mut reached = vec![UNSOLVABLE; whose.len()];
+        // A neighbour's search that gives up is said of its row.
         self.distances(&neighbours, &mut reached)
-            .map_err(|e| match e {
-                RowError::Read { row, problem } => RowError::Read {
-                    row: whose[row].0,
-                    problem,
-                },
-                RowError::Lookup { row, error } => RowError::Lookup {
-                    row: whose[row].0,
-                    error,
-                },
-                RowError::Search { row, error } => RowError::Search {
-                    row: whose[row].0,
-                    error,
-                },
-                other => other,
-            })?;
-        for slot in after[..rows].iter_mut() {
+            .map_err(|e| e.renumbered(|k| whose[k].0))?;
+        for slot in after.iter_mut() {
             *slot = [UNSOLVABLE; 4];
         }
         for (&(i, m), &d) in whose.iter().zip(&reached) {
@@ -362,17 +355,8 @@ fn neighbours_rows(
                 count += 1;
             }
         }
-        answer_rows(goal, &made[..count * n], &mut reached[..count], 0).map_err(|e| match e {
-            RowError::Lookup { row, error } => RowError::Lookup {
-                row: first + b * ROWS + whose[row].0,
-                error,
-            },
-            RowError::Read { row, problem } => RowError::Read {
-                row: first + b * ROWS + whose[row].0,
-                problem,
-            },
-            other => other,
-        })?;
+        answer_rows(goal, &made[..count * n], &mut reached[..count], 0)
+            .map_err(|e| e.renumbered(|k| first + b * ROWS + whose[k].0))?;
         for (&(i, m), &d) in whose[..count].iter().zip(&reached[..count]) {
             slots[i][m] = d;
         }
