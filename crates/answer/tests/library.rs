@@ -212,29 +212,19 @@ fn answers_are_optimal_legal_and_in_the_goals_own_frame() {
         .unwrap();
     assert_eq!(default.distance(&swapped).unwrap(), None);
     assert_eq!(default.hints(&swapped).unwrap(), None);
+    // The other parity half, and one move from the goal.
+    let rows = [
+        2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+        12, 13, 14, 0, 15,
+    ];
     let mut out = [0i16; 2];
-    default
-        .distances(
-            &[
-                2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
-                10, 11, 12, 13, 14, 0, 15,
-            ],
-            &mut out,
-        )
-        .unwrap();
+    default.distances(&rows, &mut out).unwrap();
     assert_eq!(out, [-1, 1]);
     // With each move's distance, by search as the hints above: none for the other parity half.
     let mut after = [[0i16; 4]; 2];
     let mut again = [0i16; 2];
     default
-        .distances_and_moves(
-            &[
-                2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
-                10, 11, 12, 13, 14, 0, 15,
-            ],
-            &mut again,
-            &mut after,
-        )
+        .distances_and_moves(&rows, &mut again, &mut after)
         .unwrap();
     assert_eq!((again, after), ([-1, 1], [[-1; 4], [2, -1, 2, 0]]));
     let mut bad = [0u8; 16];
