@@ -430,6 +430,15 @@ fn parquet(
     let leaves: Vec<_> = (0..file.schema_descr().num_columns())
         .map(|i| file.schema_descr().column(i))
         .collect();
+    // Each column is one leaf of the file's schema (none is a struct), so that a column's
+    // number is its writer's and its leaf's.
+    if leaves.len() != batch.num_columns() {
+        return Err(format!(
+            "{} columns make {} leaves in Parquet's schema",
+            batch.num_columns(),
+            leaves.len()
+        ));
+    }
     let rows = batch.num_rows();
     let starts: Vec<usize> = (0..rows).step_by(ROW_GROUP).collect();
     // The columns of small lists by hand (see `list_column`): the state, always its first, and
@@ -447,16 +456,12 @@ fn parquet(
                 2 => {
                     let part = &after.as_ref()?[4 * start..4 * end];
                     let greatest = part.iter().copied().max().unwrap_or(0);
-                    let indices: Option<Vec<u8>> = part
+                    // Each distance from -1 is its index: 0 to 255.
+                    let indices: Vec<u8> = part
                         .iter()
                         .map(|&d| u8::try_from(i32::from(d) + 1).ok())
-                        .collect();
-                    (greatest < 255).then_some(())?;
-                    Some((
-                        Cow::Owned(indices?),
-                        4,
-                        (-1..=i32::from(greatest)).collect(),
-                    ))
+                        .collect::<Option<_>>()?;
+                    Some((Cow::Owned(indices), 4, (-1..=i32::from(greatest)).collect()))
                 }
                 _ => None,
             }
