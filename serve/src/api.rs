@@ -113,6 +113,7 @@ fn answer(
         Answer::Unsolvable(unsolvable) => {
             json::unsolvable(out, &context, &unsolvable.position, options.fields())
         }
+        Answer::Bounded(bounded) => json::bounded(out, &context, &bounded, options.fields()),
     }
     Ok(())
 }
@@ -416,7 +417,7 @@ fn answer_batch(
         let serde_json::Value::String(text) = value else {
             let example = match question.board().method() {
                 Method::Table => "603712458".to_string(),
-                Method::Patterns => {
+                Method::Patterns | Method::Bounds => {
                     tilebase_answer::Position::default_goal(question.board()).to_string()
                 }
             };
@@ -508,7 +509,7 @@ pub async fn stats(Shared(store): Shared<&'static Store>, uri: Uri) -> Result<Re
     let [goal, board, metric] = params::parse(uri.query(), ["goal", "board", "metric"])?;
     let question = store.question(None, board.as_deref(), goal.as_deref(), metric.as_deref())?;
     let permit = match question.board().method() {
-        Method::Patterns => Some(store.search_permit(&question)?),
+        Method::Patterns | Method::Bounds => Some(store.search_permit(&question)?),
         Method::Table => None,
     };
     let answers = store.answers(question).await?;

@@ -262,8 +262,8 @@ mod tests {
         let q = read(Some("5x5"), None, None).unwrap();
         assert_eq!(q.pdb(), Some(Partition::SIX_SIX_SIX_SIX));
         assert_eq!(
-            read(Some("6x5"), None, None).unwrap_err().message,
-            "board \"6x5\": 6x5: at most 25 cells are supported (5x5, the 24-puzzle)"
+            read(Some("11x10"), None, None).unwrap_err().message,
+            "board \"11x10\": 11x10: at most 100 cells are supported (10x10)"
         );
         assert_eq!(
             read(None, None, Some("fast")).unwrap_err().message,

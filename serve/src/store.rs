@@ -126,7 +126,16 @@ impl Store {
         goal: Option<&str>,
         metric: Option<&str>,
     ) -> Result<Question, ApiError> {
-        crate::params::question(state, board, goal, metric, self.settings.pdb)
+        let question = crate::params::question(state, board, goal, metric, self.settings.pdb)?;
+        if question.board().method() == Method::Bounds {
+            return Err(ApiError::bad_request(format!(
+                "board {}: this service answers boards of up to 25 cells; past them, query \
+                 --board {} gives a lower bound and a solution within --seconds",
+                question.board(),
+                question.board()
+            )));
+        }
+        Ok(question)
     }
 
     /// How hard one search may try: `--max-nodes`, on one core (a request holds one permit).
@@ -201,7 +210,8 @@ impl Store {
         }
         self.refusal(&mut guard, &question)?;
         match question.board().method() {
-            Method::Table => {
+            // Refused by [`Store::question`]; answered in memory all the same.
+            Method::Table | Method::Bounds => {
                 let permit = if Self::is_heavy(&question) {
                     Some(self.heavy_permit()?)
                 } else {

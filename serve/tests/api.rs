@@ -480,8 +480,13 @@ fn bad_questions_are_400_with_the_reason() {
             "state \"603712458\": value 603712458 is out of range: a 4x4 board has tiles 0 to 15",
         ),
         (
-            "/api/query?state=603712458&board=6x5",
-            "board \"6x5\": 6x5: at most 25 cells are supported (5x5, the 24-puzzle)",
+            "/api/query?state=603712458&board=11x10",
+            "board \"11x10\": 11x10: at most 100 cells are supported (10x10)",
+        ),
+        (
+            "/api/query?state=1&board=6x6",
+            "board 6x6: this service answers boards of up to 25 cells; past them, query --board \
+             6x6 gives a lower bound and a solution within --seconds",
         ),
         (
             "/api/query?state=603712458&board=big",

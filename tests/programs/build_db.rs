@@ -119,8 +119,13 @@ fn bad_flags_get_one_line_and_exit_2() {
     let sandbox = Sandbox::new();
     for (args, part) in [
         (
-            &["--board", "6x5"][..],
-            "6x5: at most 25 cells are supported (5x5, the 24-puzzle)",
+            &["--board", "11x10"][..],
+            "11x10: at most 100 cells are supported (10x10)",
+        ),
+        (
+            &["--board", "6x6"][..],
+            "--board 6x6: boards past 25 cells need no files: query --board 6x6 answers with \
+             bounds (a lower bound and a solution) within --seconds",
         ),
         (
             &["--board", "1x9"][..],

@@ -624,9 +624,9 @@ fn refusals_on_large_boards() {
         .code(2)
         .one_error_line("3 cells, but a 4x4 board has 16");
     sandbox
-        .run("build-db", &["--board", "6x5"])
+        .run("build-db", &["--board", "11x10"])
         .code(2)
-        .one_error_line("6x5: at most 25 cells are supported (5x5, the 24-puzzle)");
+        .one_error_line("11x10: at most 100 cells are supported (10x10)");
     sandbox
         .run("query", &["--board", "5x3", "1"])
         .code(2)

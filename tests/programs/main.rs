@@ -2,6 +2,7 @@
 //! in a scratch directory with its own cache.
 
 mod analyse;
+mod bounds;
 mod build_db;
 mod builds;
 mod compare;

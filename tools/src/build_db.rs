@@ -108,6 +108,12 @@ pub fn build(args: &Args) -> Result<String, String> {
         Method::Table => tables(args, &question),
         Method::Patterns if question.metric() == Metric::Multi => relabelled(args, &question),
         Method::Patterns => patterns(args, &question),
+        Method::Bounds => Err(format!(
+            "--board {}: boards past 25 cells need no files: query --board {} answers with \
+             bounds (a lower bound and a solution) within --seconds",
+            question.board(),
+            question.board()
+        )),
     }
 }
 

@@ -55,6 +55,14 @@ fn question(state: Option<&str>, options: Options<'_>) -> Result<Question, Strin
     };
     let question = read(options.pdb)?;
     let cells = question.board().cells();
+    if question.board().method() == Method::Bounds {
+        return Err(format!(
+            "board {}: the page answers boards of up to 25 cells; past them, query --board {} \
+             gives a lower bound and a solution within --seconds",
+            question.board(),
+            question.board()
+        ));
+    }
     if question.board().method() != Method::Patterns {
         return Ok(question);
     }
@@ -188,6 +196,7 @@ pub fn answer(state: &str, options: Options<'_>, ask: Ask, boards: bool) -> Resu
             Answer::Unsolvable(unsolvable) => {
                 json::unsolvable(&mut out, &context, &unsolvable.position, fields)
             }
+            Answer::Bounded(bounded) => json::bounded(&mut out, &context, &bounded, fields),
         },
     }
     Ok(String::from_utf8_lossy(&out).into_owned())

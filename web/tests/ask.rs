@@ -35,8 +35,16 @@ fn what_query_refuses_the_module_refuses_in_the_same_words() {
         ..Options::default()
     };
     assert_eq!(
+        ask::distance("1", board("11x10")),
+        Err("board \"11x10\": 11x10: at most 100 cells are supported (10x10)".into())
+    );
+    assert_eq!(
         ask::distance("1", board("9x9")),
-        Err("board \"9x9\": 9x9: at most 25 cells are supported (5x5, the 24-puzzle)".into())
+        Err(
+            "board 9x9: the page answers boards of up to 25 cells; past them, query --board 9x9 \
+             gives a lower bound and a solution within --seconds"
+                .into()
+        )
     );
 }
 

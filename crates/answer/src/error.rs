@@ -63,6 +63,18 @@ pub enum Error {
         /// What was asked for.
         what: &'static str,
     },
+    /// Something only an optimal answer gives (a distance, every solution, hints), asked of a
+    /// board past 25 cells, where a search within a budget proves bounds.
+    #[error(
+        "{board}: past 25 cells only bounds are proven (a lower bound and a solution, as query \
+         answers); {what} needs the optimal length"
+    )]
+    OnlyBounds {
+        /// The board.
+        board: Board,
+        /// What was asked for.
+        what: &'static str,
+    },
     /// A search's piece of work (a bound, a split, a subtree) asked of a board answered from
     /// a full table, which needs no search.
     #[error("{board}: answered from its full table; {what} is for boards answered by search")]

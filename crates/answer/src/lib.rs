@@ -66,11 +66,14 @@ mod question;
 pub use answering::analyse::{
     AnalyseError, Analysis, Judged, Letters, SolutionError, read_solution,
 };
-pub use answering::answer::{Answer, Hint, Solved, Unsolvable, tiles_moved};
+pub use answering::answer::{Answer, Bounded, Hint, Solved, Unsolvable, tiles_moved};
 pub use answering::batch::{RowError, UNSOLVABLE, distances_without_files};
 pub use answering::library::Library;
 pub use answering::pieces::{Pieces, Searched};
-pub use answering::{Answers, Ask, DEFAULT_SEARCH_MEMORY, Effort, parse_size, slow_search_note};
+pub use answering::{
+    Answers, Ask, DEFAULT_BOUNDS_SECONDS, DEFAULT_SEARCH_MEMORY, Effort, parse_size,
+    slow_search_note,
+};
 pub use data::label::{
     Labels, Sample, label_rows, optimal_moves, optimal_paths, positions, sample_without_files,
 };
@@ -99,6 +102,8 @@ pub use question::position::{Position, ReadError, board_of_cell_count};
 pub use question::{
     Asked, GOAL_PRESETS, Question, QuestionError, read_board, read_metric, read_pdb,
 };
-pub use tilebase_core::{Board, MAX_CELLS, Method, Metric, Move, Path, Slide, State};
+pub use tilebase_core::{
+    Board, MAX_BOARD_CELLS, MAX_CELLS, Method, Metric, Move, Path, Slide, State,
+};
 pub use tilebase_lookup::Draw;
 pub use tilebase_pattern::{Partition, SolveError};

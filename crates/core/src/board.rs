@@ -5,12 +5,17 @@ use std::str::FromStr;
 
 use crate::State;
 
-/// The most cells of any board tilebase answers: the 24-puzzle's 25. Boards of up to
-/// [`TABLE_CELLS`] are answered from full tables, larger ones from pattern databases
-/// ([`Board::method`]). Every limit on boards is here and in [`TABLE_CELLS`].
+/// The most cells of a board answered optimally: the 24-puzzle's 25. Boards of up to
+/// [`TABLE_CELLS`] are answered from full tables, larger ones from pattern databases, and boards
+/// past this, up to [`MAX_BOARD_CELLS`], with proven bounds ([`Board::method`]). Every limit on
+/// boards is here, in [`TABLE_CELLS`] and in [`MAX_BOARD_CELLS`].
 pub const MAX_CELLS: usize = 25;
 
-/// The longest side of any board: 12, of the 12x2 board.
+/// The most cells of any board tilebase answers: 100, of 10x10. Boards past [`MAX_CELLS`] are
+/// answered with a lower bound on the optimal length and a solution ([`Method::Bounds`]).
+pub const MAX_BOARD_CELLS: usize = 100;
+
+/// The longest side of a board of at most [`MAX_CELLS`] cells: 12, of the 12x2 board.
 pub const MAX_SIDE: usize = MAX_CELLS / 2;
 
 /// The most cells of a board with a full table, and of a [`State`]. Types are sized for it: an
@@ -31,9 +36,10 @@ pub(crate) const FACTORIAL: [u32; TABLE_CELLS + 1] = {
 /// A rectangular board of `width` columns and `height` rows: the one board type of every
 /// tilebase crate.
 ///
-/// Any board with both sides at least 2 and at most [`MAX_CELLS`] cells is valid. States list
-/// their cells row by row, left to right. Boards of up to [`TABLE_CELLS`] cells have a full
-/// table and [`State`]s; larger ones are answered from pattern databases ([`Board::method`]).
+/// Any board with both sides at least 2 and at most [`MAX_BOARD_CELLS`] cells is valid. States
+/// list their cells row by row, left to right. Boards of up to [`TABLE_CELLS`] cells have a full
+/// table and [`State`]s; boards of up to [`MAX_CELLS`] are answered optimally from pattern
+/// databases, larger ones with bounds ([`Board::method`]).
 ///
 /// ```
 /// use tilebase_core::{Board, Method};
@@ -43,9 +49,10 @@ pub(crate) const FACTORIAL: [u32; TABLE_CELLS + 1] = {
 /// assert_eq!(board.states(), 360); // 6!/2
 /// assert_eq!(board.to_string(), "3x2");
 /// assert_eq!((board.method(), Board::FOUR_BY_FOUR.method()), (Method::Table, Method::Patterns));
+/// assert_eq!("6x6".parse::<Board>().unwrap().method(), Method::Bounds);
 /// assert_eq!(
-///     "6x5".parse::<Board>().unwrap_err().to_string(),
-///     "6x5: at most 25 cells are supported (5x5, the 24-puzzle)"
+///     "11x10".parse::<Board>().unwrap_err().to_string(),
+///     "11x10: at most 100 cells are supported (10x10)"
 /// );
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -70,7 +77,7 @@ pub enum BoardError {
         height: usize,
     },
     /// More cells than any board answered.
-    #[error("{width}x{height}: at most {MAX_CELLS} cells are supported (5x5, the 24-puzzle)")]
+    #[error("{width}x{height}: at most {MAX_BOARD_CELLS} cells are supported (10x10)")]
     TooLarge {
         /// Columns asked for.
         width: usize,
@@ -98,6 +105,10 @@ pub enum Method {
     /// IDA* over additive pattern databases: boards of 13 to [`MAX_CELLS`] cells. Each answer is
     /// a search, so front ends bound it (nodes, permits) and share it among the cores.
     Patterns,
+    /// Proven bounds within a budget: boards of more than [`MAX_CELLS`] cells, up to
+    /// [`MAX_BOARD_CELLS`]. Each answer is a lower bound on the optimal length and a solution,
+    /// "optimal" where the two meet.
+    Bounds,
 }
 
 impl Board {
@@ -124,7 +135,7 @@ impl Board {
             return Err(BoardError::TooNarrow { width, height });
         }
         // Checked before multiplying so that huge sides cannot overflow.
-        if width > MAX_CELLS || height > MAX_CELLS || width * height > MAX_CELLS {
+        if width > MAX_BOARD_CELLS || height > MAX_BOARD_CELLS || width * height > MAX_BOARD_CELLS {
             return Err(BoardError::TooLarge { width, height });
         }
         Ok(Board {
@@ -156,10 +167,14 @@ impl Board {
     }
 
     /// Every board of `cells` cells, wide before tall: 12 cells make 6x2, 4x3, 3x4 and 2x6;
-    /// none has 13 or over [`MAX_CELLS`].
+    /// none has 13 or over [`MAX_BOARD_CELLS`].
     pub fn with_cells(cells: usize) -> impl Iterator<Item = Board> {
         // No side is tried for counts past every board (a megabyte line is a count too).
-        let widest = if cells <= MAX_CELLS { cells / 2 } else { 0 };
+        let widest = if cells <= MAX_BOARD_CELLS {
+            cells / 2
+        } else {
+            0
+        };
         (2..=widest)
             .rev()
             .filter(move |w| cells.is_multiple_of(*w))
@@ -176,8 +191,10 @@ impl Board {
     pub const fn method(self) -> Method {
         if self.has_table() {
             Method::Table
-        } else {
+        } else if self.cells() <= MAX_CELLS {
             Method::Patterns
+        } else {
+            Method::Bounds
         }
     }
 
@@ -228,6 +245,28 @@ impl Board {
     #[inline]
     pub const fn row_col(self, cell: usize) -> (usize, usize) {
         (cell / self.width as usize, cell % self.width as usize)
+    }
+
+    /// The cell the blank reaches from `cell` by `m`; `None` off the board.
+    ///
+    /// ```
+    /// use tilebase_core::{Board, Move};
+    ///
+    /// let board: Board = "6x6".parse().unwrap();
+    /// assert_eq!(board.step(35, Move::Up), Some(29));
+    /// assert_eq!(board.step(35, Move::Right), None);
+    /// ```
+    #[inline]
+    pub const fn step(self, cell: usize, m: crate::Move) -> Option<usize> {
+        let (w, h) = (self.width as usize, self.height as usize);
+        let (row, col) = (cell / w, cell % w);
+        match m {
+            crate::Move::Up if row > 0 => Some(cell - w),
+            crate::Move::Down if row + 1 < h => Some(cell + w),
+            crate::Move::Left if col > 0 => Some(cell - 1),
+            crate::Move::Right if col + 1 < w => Some(cell + 1),
+            _ => None,
+        }
     }
 
     /// The goal used when none is given, on a board with a full table (`None` on another): on
@@ -341,12 +380,22 @@ mod tests {
             }
         );
         assert_eq!(
-            err("6x5"),
+            err("11x10"),
             BoardError::TooLarge {
-                width: 6,
-                height: 5
+                width: 11,
+                height: 10
             }
         );
+        assert_eq!(
+            err("51x2"),
+            BoardError::TooLarge {
+                width: 51,
+                height: 2
+            }
+        );
+        assert_eq!("6x5".parse::<Board>().unwrap().method(), Method::Bounds);
+        assert_eq!("50x2".parse::<Board>().unwrap().method(), Method::Bounds);
+        assert_eq!("10x10".parse::<Board>().unwrap().cells(), 100);
         assert_eq!(
             Board::with_table(4, 4).unwrap_err().to_string(),
             "4x4: full tables stop at 12 cells; boards of 13 to 25 cells are answered from \

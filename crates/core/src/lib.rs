@@ -1,4 +1,4 @@
-//! Sliding-tile puzzles as data: boards of any shape tilebase answers ([`Board`], up to 25
+//! Sliding-tile puzzles as data: boards of any shape tilebase answers ([`Board`], up to 100
 //! cells, with every limit on boards in one place), and for boards of up to 12 cells states and
 //! how to read and write them, moves, the parity rule that decides solvability, and the dense
 //! index that gives every reachable state its own slot in a table.
@@ -25,7 +25,7 @@ pub mod parse;
 pub mod state;
 pub mod walk;
 
-pub use board::{Board, BoardError, MAX_CELLS, MAX_SIDE, Method, TABLE_CELLS};
+pub use board::{Board, BoardError, MAX_BOARD_CELLS, MAX_CELLS, MAX_SIDE, Method, TABLE_CELLS};
 pub use cursor::{Cursor, Step};
 pub use frame::{Frame, Symmetry};
 pub use metric::{Metric, MetricError, Slide};

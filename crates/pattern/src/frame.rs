@@ -225,7 +225,12 @@ pub enum CellsError {
 /// assert_eq!(err.to_string(), "3 cells, but a 4x4 board has 16");
 /// ```
 pub fn parse_cells(grid: &Grid, text: &str) -> Result<Vec<u8>, CellsError> {
-    let n = grid.cells();
+    parse_board_cells(grid.board(), text)
+}
+
+/// [`parse_cells`] on any board, up to [`tilebase_core::MAX_BOARD_CELLS`] cells.
+pub fn parse_board_cells(board: Board, text: &str) -> Result<Vec<u8>, CellsError> {
+    let n = board.cells();
     let mut cells = Vec::with_capacity(n);
     let mut number = String::new();
     let flush = |number: &mut String, cells: &mut Vec<u8>| -> Result<(), CellsError> {
@@ -240,7 +245,7 @@ pub fn parse_cells(grid: &Grid, text: &str) -> Result<Vec<u8>, CellsError> {
             }
             None => Err(CellsError::OutOfRange {
                 value: number.clone(),
-                board: grid.board(),
+                board,
             }),
         };
         number.clear();
@@ -268,10 +273,10 @@ pub fn parse_cells(grid: &Grid, text: &str) -> Result<Vec<u8>, CellsError> {
     if cells.len() != n {
         return Err(CellsError::WrongCellCount {
             found: cells.len(),
-            board: grid.board(),
+            board,
         });
     }
-    let mut seen = 0u32;
+    let mut seen = 0u128;
     for &t in &cells {
         if seen & (1 << t) != 0 {
             let missing = (0..n as u8).find(|&m| seen & (1 << m) == 0 && !cells.contains(&m));

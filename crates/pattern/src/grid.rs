@@ -29,15 +29,17 @@ pub struct Grid {
 }
 
 impl Grid {
-    /// The board of `width` columns and `height` rows, if it is a board ([`Board::new`]).
+    /// The board of `width` columns and `height` rows, if it is a board ([`Board::new`]) of at
+    /// most [`MAX_CELLS`] cells.
     pub const fn new(width: usize, height: usize) -> Option<Grid> {
         match Board::new(width, height) {
-            Ok(board) => Some(Grid::of(board)),
-            Err(_) => None,
+            Ok(board) if board.cells() <= MAX_CELLS => Some(Grid::of(board)),
+            _ => None,
         }
     }
 
-    /// The cells of `board`.
+    /// The cells of `board`, which must have at most [`MAX_CELLS`] cells (a bit each of a
+    /// `u32`): boards past it are answered with bounds, not pattern databases.
     pub const fn of(board: Board) -> Grid {
         let (width, height) = (board.width(), board.height());
         let cells = width * height;

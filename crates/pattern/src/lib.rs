@@ -35,7 +35,9 @@ mod twins;
 mod verify;
 
 pub use expand::{Expander, Placement};
-pub use frame::{CellsError, ClassFrame, FOUR_BY_FOUR, cells_to_string, parse_cells};
+pub use frame::{
+    CellsError, ClassFrame, FOUR_BY_FOUR, cells_to_string, parse_board_cells, parse_cells,
+};
 pub use grid::Grid;
 pub use manhattan::{Classic, solve_classic};
 pub use multi::{MAX_LOOKUPS, MultiError, MultiSolution, MultiSolver};

@@ -293,6 +293,52 @@ pub fn deepcubea24() -> Vec<DeepCubeA24> {
         .collect()
 }
 
+const DEEPCUBEA35: &str = include_str!("../../../tests/data/deepcubea-puzzle35.tsv");
+const DEEPCUBEA48: &str = include_str!("../../../tests/data/deepcubea-puzzle48.tsv");
+
+/// One of DeepCubeA's 35- or 48-puzzle test states: no optimal length is known, only the
+/// length of DeepCubeA's solution.
+#[derive(Debug, Clone)]
+pub struct DeepCubeALarge {
+    /// Its index in DeepCubeA's test set (0 to 499).
+    pub index: u32,
+    /// The cells, row by row, for the goal `1,2,...,N,0`.
+    pub cells: Vec<u8>,
+    /// The length of DeepCubeA's solution: an upper bound on the optimal length.
+    pub deepcubea_length: u32,
+}
+
+/// 50 of DeepCubeA's 500 test states of the 35-puzzle (6x6), from
+/// `tests/data/deepcubea-puzzle35.tsv`.
+pub fn deepcubea35() -> Vec<DeepCubeALarge> {
+    deepcubea_large(DEEPCUBEA35, 36)
+}
+
+/// 50 of DeepCubeA's 500 test states of the 48-puzzle (7x7), from
+/// `tests/data/deepcubea-puzzle48.tsv`.
+pub fn deepcubea48() -> Vec<DeepCubeALarge> {
+    deepcubea_large(DEEPCUBEA48, 49)
+}
+
+fn deepcubea_large(text: &str, cells: usize) -> Vec<DeepCubeALarge> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let state: Vec<u8> = fields[1]
+                .split(',')
+                .map(|v| v.trim().parse().expect("a tile"))
+                .collect();
+            assert_eq!(state.len(), cells, "{line}");
+            DeepCubeALarge {
+                index: fields[0].parse().expect("an index"),
+                cells: state,
+                deepcubea_length: fields[2].trim().parse().expect("a length"),
+            }
+        })
+        .collect()
+}
+
 /// The cells written `a,b,c,...`, exactly `N` of them.
 fn cells_of<const N: usize>(text: &str) -> [u8; N] {
     let values: Vec<u8> = text
@@ -408,6 +454,17 @@ mod tests {
             assert!(sorted.iter().enumerate().all(|(i, &t)| usize::from(t) == i));
             assert_eq!(d.deepcubea_length, d.length, "{}", d.index);
             assert!(d.seconds > 0.0);
+        }
+        // The 35- and 48-puzzles' 50: whole arrangements, DeepCubeA's lengths' sums as in the
+        // files.
+        for (states, n, sum) in [(deepcubea35(), 36, 6180), (deepcubea48(), 49, 13008)] {
+            assert_eq!(states.len(), 50);
+            for s in &states {
+                let mut sorted = s.cells.clone();
+                sorted.sort_unstable();
+                assert_eq!(sorted, (0..n as u8).collect::<Vec<_>>(), "{}", s.index);
+            }
+            assert_eq!(states.iter().map(|s| s.deepcubea_length).sum::<u32>(), sum);
         }
     }
 }

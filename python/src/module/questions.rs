@@ -328,7 +328,7 @@ impl Questions {
         self.with_answers(py, |answers| {
             let answered = match answers.method() {
                 Method::Table => ask(answers),
-                Method::Patterns => py.detach(|| ask(answers)),
+                Method::Patterns | Method::Bounds => py.detach(|| ask(answers)),
             };
             answered.map_err(Failure::Library)
         })
@@ -353,6 +353,7 @@ impl Questions {
                 ),
                 "search",
             ),
+            Method::Bounds => (None, "bounds"),
         };
         dict.set_item("pdb", pdb)?;
         dict.set_item("method", method)?;

@@ -92,6 +92,22 @@ pub struct Args {
     /// more than 16 cells, 0 on the others]
     #[arg(long, value_name = "SIZE", value_parser = tilebase_answer::parse_size)]
     pub memory: Option<usize>,
+    /// On boards past 25 cells (6x6 to 10x10), the seconds each state may take: the lower bound
+    /// on its optimal length is raised and the shortest solution sought until then (with
+    /// --max-nodes, whichever runs out first); 0 gives the heuristic alone [default: 10]
+    #[arg(long, value_name = "S", value_parser = parse_seconds, allow_hyphen_values = true)]
+    pub seconds: Option<f64>,
+}
+
+/// Reads `--seconds`: a number of seconds, 0 or more.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.0..1e9).contains(&s) => Ok(s),
+        Ok(_) => Err(format!(
+            "{text:?}: seconds are a number from 0 up, like 10 or 0.5"
+        )),
+        Err(_) => Err(format!("{text:?}: not a number of seconds, like 10 or 0.5")),
+    }
 }
 
 /// How a solution is said.
@@ -177,6 +193,7 @@ pub fn run(args: &Args) -> Result<u8, String> {
     let effort = Effort {
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
         memory: args.memory,
+        time: args.seconds.map(std::time::Duration::from_secs_f64),
         ..Effort::default()
     };
     let mut stdin = Stdin::new();

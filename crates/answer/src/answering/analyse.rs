@@ -217,10 +217,10 @@ pub enum AnalyseError {
     /// The scramble cannot reach the goal: it is of the other parity half.
     #[error("{scramble}: unsolvable: {reason}")]
     Unsolvable {
-        /// The scramble.
-        scramble: Position,
+        /// The scramble (boxed, as the goal: a position holds up to 100 cells).
+        scramble: Box<Position>,
         /// The goal.
-        goal: Position,
+        goal: Box<Position>,
         /// Why not, in words.
         reason: String,
     },
@@ -232,13 +232,13 @@ pub enum AnalyseError {
         /// The move: the blank's slide.
         slide: Slide,
         /// The position it was played from.
-        at: Position,
+        at: Box<Position>,
     },
     /// The solution ends somewhere other than the goal.
     #[error("the solution ends at {end}, {distance} moves from the goal, not at the goal")]
     Unfinished {
         /// Where it ends.
-        end: Position,
+        end: Box<Position>,
         /// How far that is from the goal.
         distance: u8,
     },
@@ -302,8 +302,8 @@ impl Answers {
         let metric = self.metric();
         if let Some(reason) = scramble.unsolvable_reason(self.goal()) {
             return Err(AnalyseError::Unsolvable {
-                scramble: *scramble,
-                goal: *self.goal(),
+                scramble: Box::new(*scramble),
+                goal: Box::new(*self.goal()),
                 reason,
             });
         }
@@ -317,15 +317,18 @@ impl Answers {
         // Every move is legal before any distance is looked up: an illegal one is named at once.
         let mut at = *scramble;
         for (i, slide) in played.iter().enumerate() {
-            at = slid(&at, *slide).ok_or(AnalyseError::Illegal {
+            at = slid(&at, *slide).ok_or_else(|| AnalyseError::Illegal {
                 number: i + 1,
                 slide: *slide,
-                at,
+                at: Box::new(at),
             })?;
         }
         if at != *self.goal() {
             let distance = self.distance(&at)?.unwrap_or(0);
-            return Err(AnalyseError::Unfinished { end: at, distance });
+            return Err(AnalyseError::Unfinished {
+                end: Box::new(at),
+                distance,
+            });
         }
         let mut moves = Vec::with_capacity(played.len());
         let mut now = *scramble;

@@ -9,12 +9,45 @@ use crate::question::position::Position;
 pub use tilebase_lookup::Hint;
 
 /// What a position gets.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Answer {
     /// An optimal solution, and what else was asked.
     Solved(Solved),
     /// The position cannot reach the goal.
     Unsolvable(Unsolvable),
+    /// What a search within a budget proves, on a board past 25 cells: a lower bound on the
+    /// optimal length and a solution.
+    Bounded(Bounded),
+}
+
+/// What a search within a budget proves about a position: no solution is shorter than
+/// `lower_bound`, and `moves` is one (so the optimal length is between the two); optimal when
+/// they meet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bounded {
+    /// The position.
+    pub position: Position,
+    /// No solution has fewer moves.
+    pub lower_bound: u32,
+    /// The shortest solution found, replayed to the goal; `None` when the budget ran out
+    /// before any was found (or was zero).
+    pub moves: Option<Path>,
+    /// The nodes the searches generated.
+    pub nodes: u64,
+    /// The time they took.
+    pub seconds: f64,
+}
+
+impl Bounded {
+    /// The solution's length: an upper bound on the optimal length.
+    pub fn length(&self) -> Option<u32> {
+        self.moves.as_ref().map(|p| p.len() as u32)
+    }
+
+    /// Whether the solution is proven optimal: the bounds meet.
+    pub fn optimal(&self) -> bool {
+        self.length() == Some(self.lower_bound)
+    }
 }
 
 /// A position and an optimal solution of it.
@@ -65,14 +98,20 @@ impl Answer {
         match self {
             Answer::Solved(solved) => &solved.position,
             Answer::Unsolvable(unsolvable) => &unsolvable.position,
+            Answer::Bounded(bounded) => &bounded.position,
         }
     }
 
-    /// The distance, or `None` when the position cannot reach the goal.
+    /// The distance, or `None` when the position cannot reach the goal or (bounded) its
+    /// distance is not proven.
     pub fn distance(&self) -> Option<u8> {
         match self {
             Answer::Solved(solved) => Some(solved.distance),
             Answer::Unsolvable(_) => None,
+            Answer::Bounded(bounded) if bounded.optimal() => bounded
+                .length()
+                .and_then(|length| u8::try_from(length).ok()),
+            Answer::Bounded(_) => None,
         }
     }
 }

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use tilebase_core::{Board, Method, Metric, Move, Path};
 use tilebase_lookup::{Database, Goal, Storage};
 
-use crate::answering::answer::{Answer, Hint, Solved, Unsolvable};
+use crate::answering::answer::{Answer, Bounded, Hint, Solved, Unsolvable};
 use crate::error::Error;
 use crate::files::Source;
 use crate::files::patterns::PatternSource;
@@ -78,7 +78,15 @@ pub struct Effort {
     /// (where A*+IDA* measured slower: their searches' last iterations are short) and in the
     /// browser (WebAssembly).
     pub memory: Option<usize>,
+    /// The time one position's bounds may take, on a board past 25 cells (where a search
+    /// within a budget proves a lower bound and finds a solution); `None`, the default:
+    /// [`DEFAULT_BOUNDS_SECONDS`]. With `max_nodes`, whichever runs out first.
+    pub time: Option<std::time::Duration>,
 }
+
+/// The seconds one position's bounds take by default on a board past 25 cells: long enough
+/// to raise the lower bound by several iterations and widen the beam a few times on 7x7.
+pub const DEFAULT_BOUNDS_SECONDS: f64 = 10.0;
 
 /// The memory the searches of a process may take for A* on boards of more than 16 cells, by
 /// default: 1 GiB, room left on a machine of 8 GB beside the largest default pattern databases
@@ -92,6 +100,7 @@ impl Default for Effort {
             max_nodes: u64::MAX,
             threads: 0,
             memory: None,
+            time: None,
         }
     }
 }
@@ -104,6 +113,18 @@ impl Effort {
             max_nodes,
             threads: 1,
             memory: None,
+            time: None,
+        }
+    }
+
+    /// The budget of one position's bounds.
+    pub fn budget(&self) -> tilebase_bounds::Budget {
+        tilebase_bounds::Budget {
+            max_nodes: self.max_nodes,
+            time: Some(
+                self.time
+                    .unwrap_or(std::time::Duration::from_secs_f64(DEFAULT_BOUNDS_SECONDS)),
+            ),
         }
     }
 
@@ -458,8 +479,35 @@ impl Answers {
                     nodes: None,
                 }))
             }
+            Source::Bounds(_) => self.bounds(position, &ask.effort),
             _ => self.search()?.answer(position, ask),
         }
+    }
+
+    /// The board's goal as the bounds' searches read it, when the answers are bounds (a board
+    /// past 25 cells).
+    pub fn bounds_puzzle(&self) -> Option<&tilebase_bounds::Puzzle> {
+        match &self.0.source {
+            Source::Bounds(puzzle) => Some(puzzle),
+            _ => None,
+        }
+    }
+
+    /// What a search within `effort` (its seconds and nodes) proves about `position`: a lower
+    /// bound on its optimal length and a solution ([`Answer::Bounded`]), or that it cannot
+    /// reach the goal, at once. The answer of every board past 25 cells; on smaller boards the
+    /// same search, on the same heuristic (Manhattan distance and linear conflicts).
+    pub fn bounds(&self, position: &Position, effort: &Effort) -> Result<Answer, Error> {
+        let made;
+        let puzzle = match &self.0.source {
+            Source::Bounds(puzzle) => puzzle,
+            _ => {
+                made = tilebase_bounds::Puzzle::new(self.board(), self.goal().cells())
+                    .map_err(|e| Error::Files(format!("goal {}: {e}", self.goal())))?;
+                &made
+            }
+        };
+        bounds_with(puzzle, self.goal(), position, effort)
     }
 
     /// The position as its full table knows it.
@@ -481,6 +529,10 @@ impl Answers {
     pub(crate) fn searcher(&self) -> Option<Result<Searcher<'_>, Error>> {
         match &self.0.source {
             Source::Table(_) => None,
+            Source::Bounds(_) => Some(Err(Error::OnlyBounds {
+                board: self.board(),
+                what: "an optimal answer",
+            })),
             Source::Patterns(source) => Some(Searcher::of_patterns(self, source)),
             Source::Relabelled(source) => Some(Searcher::of_relabelled(self, source)),
         }
@@ -502,5 +554,37 @@ impl Answers {
             Source::Relabelled(source) => Some(source),
             _ => None,
         }
+    }
+}
+
+/// [`Answers::bounds`] with the goal's `puzzle` made.
+pub(crate) fn bounds_with(
+    puzzle: &tilebase_bounds::Puzzle,
+    goal: &Position,
+    position: &Position,
+    effort: &Effort,
+) -> Result<Answer, Error> {
+    if position.board() != goal.board() {
+        return Err(Error::Read(ReadError::Cells(
+            tilebase_pattern::CellsError::WrongCellCount {
+                found: position.board().cells(),
+                board: goal.board(),
+            },
+        )));
+    }
+    let threads = effort.threads();
+    match tilebase_bounds::bound_with(puzzle, position.cells(), effort.budget(), threads, None) {
+        Ok(bounds) => Ok(Answer::Bounded(Bounded {
+            position: *position,
+            lower_bound: bounds.lower_bound,
+            moves: bounds.solution,
+            nodes: bounds.nodes,
+            seconds: bounds.seconds,
+        })),
+        Err(tilebase_bounds::CellsError::Unsolvable { .. }) => Ok(Answer::Unsolvable(Unsolvable {
+            position: *position,
+            goal: *goal,
+        })),
+        Err(e) => Err(Error::Files(format!("{position}: {e}"))),
     }
 }

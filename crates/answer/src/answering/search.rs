@@ -26,7 +26,7 @@ pub fn slow_search_note(board: Board) -> Option<String> {
     }
     // Measured with each board's default files (bench/boards.sh): on 7x3, 11x2 and 6x4
     // most random states took over 30 s; 5x4's median 1.3 s.
-    (board.cells() >= 21).then(|| {
+    (board.cells() >= 21 && board.method() == tilebase_core::Method::Patterns).then(|| {
         format!(
             "{board} states far from the goal often take minutes or more each with its \
              default pattern databases (on this project's 2-core machine most random {board} \

@@ -31,6 +31,8 @@ pub(crate) enum Source {
     Patterns(Box<PatternSource>),
     /// The 15-puzzle in the multi-tile metric.
     Relabelled(Box<RelabelSource>),
+    /// A board past 25 cells: no files, the goal's tables made in memory.
+    Bounds(Box<tilebase_bounds::Puzzle>),
 }
 
 impl Finder<'_> {
@@ -58,8 +60,17 @@ impl Finder<'_> {
                 self.patterns(question.goal(), partition, build)?
                     .map(|source| Source::Patterns(Box::new(source)))
             }
+            Method::Bounds => Some(bounds_source(question)?),
         })
     }
+}
+
+/// The answers of a board past 25 cells: made in memory, no file needed.
+pub(crate) fn bounds_source(question: &Question) -> Result<Source, Error> {
+    let goal = question.goal();
+    tilebase_bounds::Puzzle::new(goal.board(), goal.cells())
+        .map(|puzzle| Source::Bounds(Box::new(puzzle)))
+        .map_err(|e| Error::Files(format!("goal {goal}: {e}")))
 }
 
 /// Why `question` has no answers in a process that does not build files (a cluster's workers,
@@ -72,6 +83,9 @@ pub(crate) fn not_built(places: &Places, question: &Question) -> Error {
     };
     let goal = question.goal();
     let (names, command) = match question.board().method() {
+        Method::Bounds => {
+            return Error::Files(format!("no files answer for {question}: none are needed"));
+        }
         Method::Table => {
             let Some(state) = goal.state() else {
                 return Error::Files(format!("no full table answers for {question}"));

@@ -27,6 +27,21 @@ pub(crate) fn push_position_distance(out: &mut Vec<u8>, position: &Position, dis
     }
 }
 
+/// `--distance-only`'s line for bounds: the position, then its distance where proven optimal,
+/// else the lower bound and the solution's length, `118..126` (`118..` with no solution).
+pub(crate) fn push_bounds(out: &mut Vec<u8>, bounded: &crate::Bounded) {
+    push_position(out, &bounded.position);
+    out.push(b' ');
+    push_number(out, bounded.lower_bound.into());
+    if !bounded.optimal() {
+        out.extend_from_slice(b"..");
+        if let Some(length) = bounded.length() {
+            push_number(out, length.into());
+        }
+    }
+    out.push(b'\n');
+}
+
 /// `--distance-only`'s line for a state of up to 10 cells written as `digits`. The line is made
 /// in a buffer of fixed size and appended whole, then cut to its length: copies of fixed size
 /// are a few instructions, where each copy of variable size would be a call to `memcpy`, and at

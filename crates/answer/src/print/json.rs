@@ -14,6 +14,11 @@
 //! every state along the solution, each only when asked for. An input that cannot be answered is
 //! `{"input":...,"error":...}` in its place.
 //!
+//! On a board past 25 cells, where a search within a budget proves bounds, the six fields are
+//! followed by `lower_bound`, `length`, `optimal`, `solution`, `nodes` and `seconds`: `distance`
+//! is the length when proven optimal (else `null`), `moves` the solution found (`null` when none
+//! was found within the budget), as `solution` is.
+//!
 //! Objects are written by hand into one growing buffer: batches answer millions of states a
 //! second, and a serializer per record would cost more than the answer itself. Every field
 //! written this way is digits, letters and fixed words, which need no escaping; the fields that
@@ -83,6 +88,68 @@ pub fn solved(out: &mut Vec<u8>, context: &Context<'_>, solved: &Solved, fields:
     }
     if fields.boards {
         push_strings(out, b",\"boards\":[", &solved.boards(), push_position);
+    }
+    out.push(b'}');
+}
+
+/// Appends the object of bounds on a position, without its newline.
+pub fn bounded(out: &mut Vec<u8>, context: &Context<'_>, bounded: &crate::Bounded, fields: Fields) {
+    head(out, context, &bounded.position);
+    out.extend_from_slice(b"\",\"solvable\":true,\"distance\":");
+    let optimal = bounded.optimal();
+    match bounded.length() {
+        Some(length) if optimal => push_number(out, length.into()),
+        _ => out.extend_from_slice(b"null"),
+    }
+    let push_solution = |out: &mut Vec<u8>| match &bounded.moves {
+        Some(moves) => {
+            out.push(b'"');
+            push_path(out, moves);
+            out.push(b'"');
+        }
+        None => out.extend_from_slice(b"null"),
+    };
+    out.extend_from_slice(b",\"moves\":");
+    push_solution(out);
+    out.extend_from_slice(b",\"lower_bound\":");
+    push_number(out, bounded.lower_bound.into());
+    out.extend_from_slice(b",\"length\":");
+    match bounded.length() {
+        Some(length) => push_number(out, length.into()),
+        None => out.extend_from_slice(b"null"),
+    }
+    let _ = write!(out, ",\"optimal\":{optimal},\"solution\":");
+    push_solution(out);
+    out.extend_from_slice(b",\"nodes\":");
+    push_number(out, bounded.nodes);
+    let _ = write!(out, ",\"seconds\":{:.3}", bounded.seconds);
+    if fields.tiles {
+        out.extend_from_slice(b",\"tiles\":");
+        match &bounded.moves {
+            Some(moves) => {
+                out.push(b'[');
+                let tiles = crate::answering::answer::tiles_moved(&bounded.position, moves);
+                for (i, tile) in tiles.into_iter().enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    push_number(out, tile.into());
+                }
+                out.push(b']');
+            }
+            None => out.extend_from_slice(b"null"),
+        }
+    }
+    if fields.boards {
+        match &bounded.moves {
+            Some(moves) => push_strings(
+                out,
+                b",\"boards\":[",
+                &bounded.position.along(moves),
+                push_position,
+            ),
+            None => out.extend_from_slice(b",\"boards\":null"),
+        }
     }
     out.push(b'}');
 }

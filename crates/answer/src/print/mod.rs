@@ -24,7 +24,7 @@ use tilebase_core::{Path, State};
 use tilebase_lookup::{Goal, Storage};
 
 use crate::answering::analyse::Letters;
-use crate::answering::answer::{Answer, Solved, Unsolvable};
+use crate::answering::answer::{Answer, Bounded, Solved, Unsolvable};
 use crate::answering::{Answers, Ask, Effort, Searcher};
 use crate::error::Error;
 use crate::files::repair::{self, TableFile};
@@ -163,6 +163,8 @@ struct Writer<'a> {
     table_file: Option<TableFile>,
     /// The search, when pattern databases answer.
     searcher: Option<Searcher<'a>>,
+    /// The goal's tables, when bounds answer (a board past 25 cells).
+    bounds: Option<&'a tilebase_bounds::Puzzle>,
     /// Why the search could not be set up (pattern files that make no partition).
     unusable: Option<String>,
     mode: Mode,
@@ -187,8 +189,10 @@ impl<'a> Printer<'a> {
     /// Writes `answers`' answers as `mode` says.
     pub fn new(answers: &'a Answers, mode: Mode) -> Printer<'a> {
         let (goal, board) = answers.names();
+        let bounds = answers.bounds_puzzle();
         let (searcher, unusable) = match answers.searcher() {
             Some(Ok(searcher)) => (Some(searcher), None),
+            _ if bounds.is_some() => (None, None),
             Some(Err(e)) => (None, Some(e.to_string())),
             None => (None, None),
         };
@@ -199,6 +203,7 @@ impl<'a> Printer<'a> {
             table: answers.table_goal(),
             table_file: answers.table().and_then(TableSource::file),
             searcher,
+            bounds,
             unusable,
             ..Writer::without_files(answers.question(), mode)
         })
@@ -268,7 +273,11 @@ impl<'a> Printer<'a> {
     /// table's answers stream one by one, and so do searches' every solution in text
     /// ([`Printer::streams`]).
     pub fn batch_size(&self) -> usize {
-        if self.writer.searcher.is_some() && !self.streams() {
+        if self.writer.bounds.is_some() {
+            // Each position takes its budget: a batch as large as the cores keeps them busy
+            // and each answer is written when its turn's are done.
+            rayon::current_num_threads()
+        } else if self.writer.searcher.is_some() && !self.streams() {
             1024
         } else {
             1
@@ -334,7 +343,13 @@ impl<'a> Printer<'a> {
     /// each input on a core of its own when there are at least as many as cores, else each
     /// search on every core in turn.
     pub fn answer_all(&mut self, inputs: &[Input<'_>], out: &mut Vec<u8>) {
-        if self.writer.searcher.is_none() || inputs.len() < rayon::current_num_threads() {
+        // Bounds take their budget each, on one core: two or more share the cores.
+        let shared = match (&self.writer.searcher, &self.writer.bounds) {
+            (_, Some(_)) => inputs.len() >= 2,
+            (Some(_), None) => inputs.len() >= rayon::current_num_threads(),
+            (None, None) => false,
+        };
+        if !shared {
             for &input in inputs {
                 self.answer(input, out);
             }
@@ -369,6 +384,7 @@ impl Writer<'_> {
             table: None,
             table_file: None,
             searcher: None,
+            bounds: None,
             unusable: Some("no files to answer from".to_string()),
             mode,
             effort: Effort::default(),
@@ -435,6 +451,9 @@ impl Writer<'_> {
                 Some(stream) => self.stream_search(searcher, position, out, stream),
                 None => self.answer_search(searcher, position, out),
             },
+            (None, None) if let Some(puzzle) = self.bounds => {
+                self.answer_bounds(puzzle, position, out)
+            }
             (None, None) => Err(Error::Files(
                 self.unusable
                     .clone()
@@ -450,7 +469,7 @@ impl Writer<'_> {
     /// A position that cannot reach the goal, answered by its parity before any file is
     /// needed; `None` when files are there to answer (they say it as well).
     fn unsolvable_without_files(&self, position: &Position) -> Option<Unsolvable> {
-        if self.table.is_some() || self.searcher.is_some() {
+        if self.table.is_some() || self.searcher.is_some() || self.bounds.is_some() {
             return None;
         }
         position
@@ -567,7 +586,48 @@ impl Writer<'_> {
                 Ok(Outcome::Answered)
             }
             Answer::Unsolvable(unsolvable) => Ok(self.write_unsolvable(&unsolvable, out)),
+            Answer::Bounded(bounded) => Ok(self.write_bounded(&bounded, out)),
         }
+    }
+
+    /// Bounds on `position` within the effort's budget.
+    fn answer_bounds(
+        &self,
+        puzzle: &tilebase_bounds::Puzzle,
+        position: &Position,
+        out: &mut Vec<u8>,
+    ) -> Result<Outcome, Error> {
+        let answer =
+            crate::answering::bounds_with(puzzle, self.question.goal(), position, &self.effort)?;
+        Ok(match answer {
+            Answer::Bounded(bounded) => self.write_bounded(&bounded, out),
+            Answer::Unsolvable(unsolvable) => self.write_unsolvable(&unsolvable, out),
+            Answer::Solved(solved) => {
+                self.write_solved(&solved, out);
+                Outcome::Answered
+            }
+        })
+    }
+
+    /// What a search within a budget proved, as the mode writes it.
+    fn write_bounded(&self, bounded: &Bounded, out: &mut Vec<u8>) -> Outcome {
+        match self.mode {
+            Mode::Json {
+                boards, notation, ..
+            } => {
+                let fields = Fields {
+                    tiles: notation == Notation::Tile,
+                    boards,
+                };
+                json::bounded(out, &self.context(), bounded, fields);
+                out.push(b'\n');
+            }
+            Mode::Human {
+                boards, notation, ..
+            } => self.text_bounded(bounded, boards, notation, out),
+            Mode::DistanceOnly => distance::push_bounds(out, bounded),
+        }
+        Outcome::Answered
     }
 
     fn hint(&self) -> bool {

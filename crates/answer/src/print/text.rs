@@ -23,6 +23,42 @@ pub(crate) fn unsolvable(out: &mut Vec<u8>, unsolvable: &Unsolvable) {
 }
 
 impl Writer<'_> {
+    /// `bounded` in text: `STATE: at least L moves; a solution of U moves: MOVES`, `(optimal)`
+    /// after U when the two meet, `no solution within the budget` when none was found; then the
+    /// boards along it when asked for.
+    pub(crate) fn text_bounded(
+        &self,
+        bounded: &crate::Bounded,
+        boards: bool,
+        notation: Notation,
+        out: &mut Vec<u8>,
+    ) {
+        push_position(out, &bounded.position);
+        if bounded.optimal() && bounded.lower_bound == 0 {
+            out.extend_from_slice(b": 0 moves (the goal)\n");
+            return;
+        }
+        let lower = bounded.lower_bound;
+        let _ = write!(out, ": at least {lower} move{}; ", plural(lower.into()));
+        match (&bounded.moves, bounded.length()) {
+            (Some(moves), Some(length)) => {
+                let optimal = if bounded.optimal() { " (optimal)" } else { "" };
+                let _ = write!(
+                    out,
+                    "a solution of {length} move{}{optimal}: ",
+                    plural(length.into())
+                );
+                self.say(out, &bounded.position, moves, notation);
+                out.push(b'\n');
+                if boards {
+                    let slides = moves.slides(self.question.metric());
+                    out.extend_from_slice(draw::frames(&bounded.position, &slides).as_bytes());
+                }
+            }
+            _ => out.extend_from_slice(b"no solution within the budget\n"),
+        }
+    }
+
     /// `solved` in text: its distance and solution (or every solution), then the hints and
     /// boards asked for.
     pub(crate) fn text_solved(

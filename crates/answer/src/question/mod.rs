@@ -127,6 +127,19 @@ pub enum QuestionError {
         /// The partition asked for.
         pdb: Partition,
     },
+    /// Pattern databases asked for on a board past 25 cells, answered with bounds from the
+    /// Manhattan distance and linear conflicts.
+    #[error(
+        "pdb {:?}: {board} is past 25 cells, answered with bounds from the Manhattan distance \
+         and linear conflicts, not from pattern databases",
+        .pdb.name()
+    )]
+    PdbOnBounds {
+        /// The board.
+        board: Board,
+        /// The partition asked for.
+        pdb: Partition,
+    },
     /// Pattern databases asked for on a board answered from a full table.
     #[error(
         "pdb {:?}: boards of up to 12 cells are answered from their full tables, not from \
@@ -169,6 +182,15 @@ impl Question {
                 pdb.check(board.cells())
                     .map_err(|why| QuestionError::Pdb(format!("{:?}: {why}", pdb.name())))?;
                 Some(pdb)
+            }
+            Method::Bounds => {
+                if metric != Metric::Single {
+                    return Err(QuestionError::MetricNotAnswered { board, metric });
+                }
+                if let Some(pdb) = pdb {
+                    return Err(QuestionError::PdbOnBounds { board, pdb });
+                }
+                None
             }
         };
         Ok(Question { goal, metric, pdb })
@@ -269,6 +291,10 @@ impl Question {
     /// The question of the goal's class: its canonical goal, whose files answer for every goal
     /// of the class.
     pub fn class(&self) -> Question {
+        // Bounds need no files: each goal is its own class.
+        if self.board().method() == Method::Bounds {
+            return *self;
+        }
         let goal = match self.goal.state() {
             Some(state) => Position::from(state.canonical_goal()),
             None => {
@@ -335,6 +361,8 @@ impl fmt::Display for Question {
             write!(f, ", {pdb} pattern databases")?;
         } else if self.board().method() == Method::Patterns {
             f.write_str(", relabelled table")?;
+        } else if self.board().method() == Method::Bounds {
+            f.write_str(", bounds")?;
         }
         f.write_str(")")
     }
@@ -491,8 +519,8 @@ mod tests {
     fn each_refusal_names_its_part() {
         let refused = |board, goal, metric, pdb| text(board, goal, metric, pdb).unwrap_err();
         assert_eq!(
-            refused(Some("6x5"), None, None, None),
-            "board \"6x5\": 6x5: at most 25 cells are supported (5x5, the 24-puzzle)"
+            refused(Some("11x10"), None, None, None),
+            "board \"11x10\": 11x10: at most 100 cells are supported (10x10)"
         );
         assert_eq!(
             refused(None, Some("123450"), None, None),

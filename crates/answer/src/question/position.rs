@@ -2,8 +2,10 @@
 
 use std::fmt;
 
-use tilebase_core::{Board, MAX_CELLS, Method, Move, State, StateError, TABLE_CELLS};
-use tilebase_pattern::{CellsError, Grid, parse_cells};
+use tilebase_core::{
+    Board, MAX_BOARD_CELLS, MAX_CELLS, Method, Move, State, StateError, TABLE_CELLS,
+};
+use tilebase_pattern::{CellsError, Grid, parse_board_cells};
 
 use crate::question::given::Given;
 
@@ -33,7 +35,7 @@ enum Repr {
     /// A state of a larger board.
     Cells {
         board: Board,
-        cells: [u8; MAX_CELLS],
+        cells: [u8; MAX_BOARD_CELLS],
     },
 }
 
@@ -62,14 +64,15 @@ fn shapes(cells: usize, boards: &[Board]) -> String {
         [] => format!(
             "{cells} cells: no board has that many (boards have 4 to {} cells, both sides at \
              least 2)",
-            MAX_CELLS
+            MAX_BOARD_CELLS
         ),
         _ => {
             let names: Vec<String> = boards.iter().map(Board::to_string).collect();
-            format!(
-                "{cells} cells fit {}: name the board, or write the rows with /",
-                names.join(" and ")
-            )
+            let listed = match names.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                _ => names.join(""),
+            };
+            format!("{cells} cells fit {listed}: name the board, or write the rows with /")
         }
     }
 }
@@ -88,7 +91,7 @@ impl Position {
 
     /// A position from cells known to be each of the board's tiles once.
     fn of_cells(board: Board, cells: &[u8]) -> Position {
-        let mut array = [0u8; MAX_CELLS];
+        let mut array = [0u8; MAX_BOARD_CELLS];
         array[..cells.len()].copy_from_slice(cells);
         Position(Repr::Cells {
             board,
@@ -103,10 +106,7 @@ impl Position {
         if board.has_table() {
             Ok(Position(Repr::Table(State::parse(board, text)?)))
         } else {
-            Ok(Position::of_cells(
-                board,
-                &parse_cells(&Grid::of(board), text)?,
-            ))
+            Ok(Position::of_cells(board, &parse_board_cells(board, text)?))
         }
     }
 
@@ -121,7 +121,9 @@ impl Position {
     pub fn read(board: Board, given: &Given) -> Result<Position, ReadError> {
         let wrong_count = |found| match board.method() {
             Method::Table => ReadError::State(StateError::WrongCellCount { found, board }),
-            Method::Patterns => ReadError::Cells(CellsError::WrongCellCount { found, board }),
+            Method::Patterns | Method::Bounds => {
+                ReadError::Cells(CellsError::WrongCellCount { found, board })
+            }
         };
         match given {
             Given::Text(text) => Position::parse(board, text),
@@ -228,7 +230,7 @@ impl Position {
             Repr::Table(state) => state.slide(m).map(Position::from),
             Repr::Cells { board, cells } => {
                 let blank = self.blank();
-                let to = Grid::of(*board).step(blank, m)?;
+                let to = board.step(blank, m)?;
                 let mut cells = *cells;
                 cells.swap(blank, to);
                 Some(Position(Repr::Cells {
@@ -241,7 +243,7 @@ impl Position {
 
     /// The tile that moves when the blank moves `m`; `None` off the board.
     pub fn slide_tile(&self, m: Move) -> Option<u8> {
-        let to = Grid::of(self.board()).step(self.blank(), m)?;
+        let to = self.board().step(self.blank(), m)?;
         Some(self.cells()[to])
     }
 
@@ -266,7 +268,7 @@ impl Position {
     pub fn unsolvable_reason(&self, goal: &Position) -> Option<String> {
         let solvable = match (&self.0, &goal.0) {
             (Repr::Table(state), Repr::Table(goal)) => state.parity() == goal.parity(),
-            _ => tilebase_pattern::solvable(&Grid::of(self.board()), goal.cells(), self.cells()),
+            _ => tilebase_bounds::solvable(self.board(), goal.cells(), self.cells()),
         };
         (!solvable).then(|| self.parity_reason(goal))
     }
@@ -312,6 +314,10 @@ impl Position {
     /// boards with full tables, and on the board's tall form (a goal of 3x5 for 5x3), whose
     /// files answer both.
     pub fn canonical_goals(board: Board) -> Vec<Position> {
+        // Boards answered with bounds need no files: any goal is answered as it is.
+        if board.method() == Method::Bounds {
+            return vec![Position::default_goal(board)];
+        }
         if board.has_table() {
             return board
                 .canonical_goals()
@@ -388,7 +394,7 @@ fn check_cells(board: Board, cells: &[u8]) -> Result<(), CellsError> {
             board,
         });
     }
-    let mut seen = 0u32;
+    let mut seen = 0u128;
     for &t in cells {
         if seen & (1 << t) != 0 {
             let missing = (0..n as u8).find(|&m| !cells.contains(&m)).unwrap_or(0);
@@ -450,17 +456,19 @@ fn larger_board(text: &str) -> Result<Option<Board>, ReadError> {
         .filter(|&n| n > 0)
         .collect();
     let cells: usize = rows.iter().sum();
-    if cells <= TABLE_CELLS || cells > MAX_CELLS {
+    if cells <= TABLE_CELLS || cells > MAX_BOARD_CELLS {
         return Ok(None);
     }
     if rows.len() > 1 && rows.iter().all(|&r| r == rows[0]) {
         return Ok(Board::new(rows[0], rows.len()).ok());
     }
-    let boards: Vec<Board> = Board::with_patterns()
-        .filter(|b| b.cells() == cells)
-        .collect();
-    match boards[..] {
-        [board] => Ok(Some(board)),
+    let boards: Vec<Board> = Board::with_cells(cells).collect();
+    // A square count past the 24-puzzle's is the square board's (36: the 35-puzzle, 6x6), as
+    // 16 is the 15-puzzle's.
+    let side = (1..=10).find(|s| s * s == cells);
+    match (&boards[..], side) {
+        ([board], _) => Ok(Some(*board)),
+        (_, Some(side)) if cells > MAX_CELLS => Ok(Board::new(side, side).ok()),
         _ if cells == Board::FOUR_BY_FOUR.cells() => Ok(None),
         _ => Err(ReadError::Shape { cells, boards }),
     }
@@ -524,8 +532,28 @@ mod tests {
             board("1,2,3,4,5,6,7,8,9,10,11,12,0")
                 .unwrap_err()
                 .to_string(),
-            "13 cells: no board has that many (boards have 4 to 25 cells, both sides at least 2)"
+            "13 cells: no board has that many (boards have 4 to 100 cells, both sides at least 2)"
         );
+        // Past 25 cells: a count of one board names it, a square count the square board.
+        let cells = |n: u8| (1..n).chain([0]).map(|t| t.to_string()).collect::<Vec<_>>();
+        assert_eq!(board(&cells(49).join(",")), Ok("7x7".into()));
+        assert_eq!(board(&cells(36).join(" ")), Ok("6x6".into()));
+        assert_eq!(board(&cells(100).join(",")), Ok("10x10".into()));
+        let rows = cells(36).chunks(9).map(|r| r.join(",")).collect::<Vec<_>>();
+        assert_eq!(board(&rows.join("/")), Ok("9x4".into()));
+        assert_eq!(
+            board(&cells(30).join(",")).unwrap_err().to_string(),
+            "30 cells fit 15x2, 10x3, 6x5, 5x6, 3x10 and 2x15: name the board, or write the rows \
+             with /"
+        );
+        let six = Position::parse_anywhere(&cells(36).join(",")).unwrap();
+        assert_eq!(six, Position::default_goal("6x6".parse().unwrap()));
+        let mut swapped = cells(36);
+        swapped.swap(0, 1);
+        let unsolvable = Position::parse_anywhere(&swapped.join(",")).unwrap();
+        assert!(unsolvable.unsolvable_reason(&six).is_some());
+        assert_eq!(six.slide(Move::Up).unwrap().blank(), 29);
+        assert_eq!(six.slide(Move::Right), None);
         // Sixteen cells stay the 15-puzzle's.
         let sixteen: Vec<String> = (1..16).chain([0]).map(|t| t.to_string()).collect();
         assert_eq!(board(&sixteen.join(",")), Ok("4x4".into()));
@@ -670,13 +698,14 @@ mod board_tests {
             "123804765"
         );
         assert_eq!(
-            "6x5".parse::<Board>().unwrap_err().to_string(),
-            "6x5: at most 25 cells are supported (5x5, the 24-puzzle)"
+            "11x10".parse::<Board>().unwrap_err().to_string(),
+            "11x10: at most 100 cells are supported (10x10)"
         );
         assert_eq!(
-            "13x2".parse::<Board>().unwrap_err().to_string(),
-            "13x2: at most 25 cells are supported (5x5, the 24-puzzle)"
+            "51x2".parse::<Board>().unwrap_err().to_string(),
+            "51x2: at most 100 cells are supported (10x10)"
         );
+        assert_eq!("6x5".parse::<Board>().unwrap().method(), Method::Bounds);
         // Every board of 13 to 25 cells with both sides at least 2, and its transpose.
         let named: Vec<String> = Board::with_patterns().map(|b| b.to_string()).collect();
         assert_eq!(

@@ -1,0 +1,49 @@
+//! Bounds on DeepCubeA's 35- or 48-puzzle states (tests/data), one state at a time on one
+//! thread: `cargo run --release -p tilebase-bounds --example deepcubea -- 35 SECONDS [FIRST..LAST]`.
+
+use tilebase_bounds::{Budget, Puzzle, bound};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (set, width) = match args.first().map(String::as_str) {
+        Some("48") => (tilebase_testdata::deepcubea48(), 7),
+        _ => (tilebase_testdata::deepcubea35(), 6),
+    };
+    let seconds: f64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1.0);
+    let (first, last) = args
+        .get(2)
+        .and_then(|r| r.split_once(".."))
+        .map(|(a, b)| (a.parse().unwrap_or(0), b.parse().unwrap_or(50)))
+        .unwrap_or((0, 50));
+    let board = tilebase_core::Board::new(width, width).expect("a board");
+    let puzzle = Puzzle::ordered(board);
+    let (mut sum_lower, mut sum_upper, mut sum_deep, mut sum_md, mut sum_h, mut count) =
+        (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
+    println!("index\tmanhattan\th\tlower\tlength\tdeepcubea\tnodes\tseconds");
+    for state in &set[first.min(set.len())..last.min(set.len())] {
+        let md = puzzle.manhattan(&state.cells).expect("a state");
+        let h = puzzle.heuristic(&state.cells).expect("a state");
+        let b = bound(&puzzle, &state.cells, Budget::seconds(seconds)).expect("a state");
+        let length = b.length().unwrap_or(0);
+        println!(
+            "{}\t{md}\t{h}\t{}\t{length}\t{}\t{}\t{:.2}",
+            state.index, b.lower_bound, state.deepcubea_length, b.nodes, b.seconds
+        );
+        assert!(b.lower_bound <= state.deepcubea_length);
+        sum_lower += u64::from(b.lower_bound);
+        sum_upper += u64::from(length);
+        sum_deep += u64::from(state.deepcubea_length);
+        sum_md += u64::from(md);
+        sum_h += u64::from(h);
+        count += 1;
+    }
+    let mean = |s: u64| s as f64 / count.max(1) as f64;
+    println!(
+        "means over {count}: manhattan {:.2}, manhattan+conflicts {:.2}, lower {:.2}, length {:.2}, deepcubea {:.2}",
+        mean(sum_md),
+        mean(sum_h),
+        mean(sum_lower),
+        mean(sum_upper),
+        mean(sum_deep)
+    );
+}

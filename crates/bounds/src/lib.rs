@@ -1,0 +1,251 @@
+//! Proven bounds on sliding-tile puzzles of any board up to 10x10, within a budget: a lower
+//! bound on the optimal length, a solution (an upper bound), and "optimal" where they meet.
+//!
+//! Boards past 25 cells are beyond optimal search in general: a random 6x6 state needs about
+//! 120 moves, and no one has proven the optimal length of one. What can be proven in seconds:
+//! - the lower bound: the Manhattan distance plus linear conflicts, raised by every iteration
+//!   of IDA* that completes without a solution ([`lower`](crate::Bounds::lower_bound));
+//! - a solution: beam search over the same heuristic, widening while the budget lasts, each
+//!   solution shortened by replacing its stretches with optimal paths.
+//!
+//! ```
+//! use tilebase_bounds::{Budget, Puzzle, bound};
+//!
+//! let board = "6x6".parse()?;
+//! let puzzle = Puzzle::ordered(board);
+//! let mut cells = board.ordered_cells();
+//! cells.swap(35, 29); // the blank one step up
+//! cells.swap(29, 28); // and one left
+//! let bounds = bound(&puzzle, &cells, Budget::seconds(1.0))?;
+//! assert_eq!((bounds.lower_bound, bounds.length()), (2, Some(2)));
+//! assert!(bounds.optimal());
+//! assert_eq!(bounds.solution.unwrap().to_string(), "RD");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![forbid(unsafe_code)]
+
+mod beam;
+mod budget;
+mod lower;
+mod puzzle;
+mod shorten;
+mod walker;
+mod weighted;
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+
+use tilebase_core::{Move, Path};
+use web_time::Instant;
+
+#[doc(hidden)]
+pub use beam::beam_solution;
+pub use budget::Budget;
+pub use puzzle::{CellsError, Puzzle, check_cells, solvable};
+#[doc(hidden)]
+pub use shorten::shorten_solution;
+#[doc(hidden)]
+pub use weighted::weighted_solution;
+
+use budget::Clock;
+
+/// What is proven about one state's distance to its goal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bounds {
+    /// No solution is shorter: the heuristic, raised by the iterations of IDA* completed.
+    pub lower_bound: u32,
+    /// The shortest solution found, replayed to the goal before it is returned; `None` when
+    /// the budget ran out before any (or was zero).
+    pub solution: Option<Path>,
+    /// Nodes generated, by every part of the search.
+    pub nodes: u64,
+    /// The time taken.
+    pub seconds: f64,
+}
+
+impl Bounds {
+    /// The solution's length: an upper bound on the optimal length.
+    pub fn length(&self) -> Option<u32> {
+        self.solution.as_ref().map(|p| p.len() as u32)
+    }
+
+    /// Whether the solution is proven optimal: the bounds meet.
+    pub fn optimal(&self) -> bool {
+        self.length() == Some(self.lower_bound)
+    }
+}
+
+/// The bounds on `cells`' distance to the puzzle's goal within `budget`, on one thread.
+///
+/// The budget is spent in turn: a narrow beam for a first solution, half of what is left on
+/// raising the lower bound, the rest on wider beams, each solution shortened; the work ends
+/// early when the bounds meet. Refused, before any search, when `cells` are not a state of the
+/// board or cannot reach the goal.
+pub fn bound(puzzle: &Puzzle, cells: &[u8], budget: Budget) -> Result<Bounds, CellsError> {
+    bound_with(puzzle, cells, budget, 1, None)
+}
+
+/// [`bound`] on `threads` threads (with two or more, the lower bound is raised on one while
+/// the others' beams seek solutions, each for the whole budget), ended early (with what is
+/// proven by then) when `stop` is set.
+pub fn bound_with(
+    puzzle: &Puzzle,
+    cells: &[u8],
+    budget: Budget,
+    threads: usize,
+    stop: Option<&AtomicBool>,
+) -> Result<Bounds, CellsError> {
+    let heuristic = puzzle.heuristic(cells)?;
+    let started = Instant::now();
+    let shared = Shared {
+        puzzle,
+        cells,
+        lower: AtomicU32::new(heuristic),
+        upper: AtomicU32::new(u32::MAX),
+        best: Mutex::new(None),
+        nodes: AtomicU64::new(0),
+        met: AtomicBool::new(false),
+        stop,
+    };
+    if heuristic == 0 {
+        shared.offer(Vec::new());
+    } else if !budget.is_zero() {
+        let mut clock = shared.clock(budget);
+        // A first solution, fast and sure: weighted A* leaning hard on the heuristic (a beam
+        // can sit for ever on a plateau of the heuristic near the goal).
+        let first = weighted::weighted(puzzle, cells, FIRST_WEIGHT, u64::MAX, &mut clock);
+        shared.nodes.fetch_add(clock.nodes, Ordering::Relaxed);
+        if let Some(moves) = first {
+            shared.shorten_and_offer(moves, &mut clock);
+        }
+        // What is left of the budget: its time from the start, its nodes less all spent.
+        let left = || {
+            let mut left = clock.remaining();
+            if left.max_nodes != u64::MAX {
+                left.max_nodes = budget
+                    .max_nodes
+                    .saturating_sub(shared.nodes.load(Ordering::Relaxed));
+            }
+            left
+        };
+        if threads >= 2 {
+            // Each part has the whole time, and half the nodes.
+            let left = Budget {
+                time: left().time,
+                max_nodes: left().share(0.5).max_nodes,
+            };
+            std::thread::scope(|scope| {
+                scope.spawn(|| shared.raise(left));
+                shared.widen(left);
+            });
+        } else {
+            shared.raise(left().share(0.5));
+            shared.widen(left());
+        }
+    }
+    let solution = shared
+        .best
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .map(Path::from);
+    Ok(Bounds {
+        lower_bound: shared.lower.load(Ordering::Relaxed),
+        solution,
+        nodes: shared.nodes.load(Ordering::Relaxed),
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// One state's bounds being worked on, by one thread or two.
+struct Shared<'a> {
+    puzzle: &'a Puzzle,
+    cells: &'a [u8],
+    /// No solution is shorter.
+    lower: AtomicU32,
+    /// The best solution's length.
+    upper: AtomicU32,
+    best: Mutex<Option<Vec<Move>>>,
+    nodes: AtomicU64,
+    /// Set when the bounds meet: every part stops.
+    met: AtomicBool,
+    stop: Option<&'a AtomicBool>,
+}
+
+/// The first solution's weight on the heuristic, in tenths: on DeepCubeA's 7x7 states about
+/// a million nodes each, twice the optimal length or so before it is shortened.
+const FIRST_WEIGHT: u32 = 100;
+
+/// The first beam's width.
+const FIRST_WIDTH: usize = 256;
+
+/// The stretches replaced by optimal paths, and the nodes each may take.
+const WINDOW: usize = 16;
+const PER_WINDOW: u64 = 20_000;
+
+impl Shared<'_> {
+    /// A clock for `budget` from now, stopped by the caller's stop or the bounds meeting.
+    fn clock(&self, budget: Budget) -> Clock<'_> {
+        Clock::start(budget, self.stop).or_stop(&self.met)
+    }
+
+    /// Whether the bounds meet; if so, every part is told to stop.
+    fn check_met(&self) -> bool {
+        let met = self.upper.load(Ordering::Relaxed) <= self.lower.load(Ordering::Relaxed);
+        if met {
+            self.met.store(true, Ordering::Relaxed);
+        }
+        met
+    }
+
+    /// Keeps `moves` if it is a solution shorter than the best.
+    fn offer(&self, moves: Vec<Move>) {
+        if self.puzzle.replay(self.cells, &moves).as_deref() != Some(self.puzzle.goal()) {
+            return;
+        }
+        let mut best = self.best.lock().unwrap_or_else(|e| e.into_inner());
+        if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
+            self.upper.store(moves.len() as u32, Ordering::Relaxed);
+            *best = Some(moves);
+        }
+        drop(best);
+        self.check_met();
+    }
+
+    /// Shortens a beam's solution (worth it even when a little longer than the best), then
+    /// offers it.
+    fn shorten_and_offer(&self, moves: Vec<Move>, clock: &mut Clock<'_>) {
+        let before = clock.nodes;
+        let moves = shorten::shorten(self.puzzle, self.cells, moves, WINDOW, PER_WINDOW, clock);
+        self.nodes
+            .fetch_add(clock.nodes - before, Ordering::Relaxed);
+        self.offer(moves);
+    }
+
+    /// Raises the lower bound within `budget`, up to the best solution's length.
+    fn raise(&self, budget: Budget) {
+        let mut clock = self.clock(budget);
+        let raised = lower::raise(self.puzzle, self.cells, &self.upper, &mut clock);
+        self.nodes.fetch_add(clock.nodes, Ordering::Relaxed);
+        self.lower.fetch_max(raised.lower_bound, Ordering::Relaxed);
+        if let Some(moves) = raised.solution {
+            self.offer(moves);
+        }
+        self.check_met();
+    }
+
+    /// Beams ever wider within `budget`, each solution shortened and offered.
+    fn widen(&self, budget: Budget) {
+        let mut clock = self.clock(budget);
+        let mut width = FIRST_WIDTH;
+        while !self.check_met() && !clock.is_out() && width <= beam::MAX_WIDTH {
+            let before = clock.nodes;
+            let found = beam::beam(self.puzzle, self.cells, width, &mut clock);
+            self.nodes
+                .fetch_add(clock.nodes - before, Ordering::Relaxed);
+            if let Some(moves) = found {
+                self.shorten_and_offer(moves, &mut clock);
+            }
+            width *= 2;
+        }
+    }
+}

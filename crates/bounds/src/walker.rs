@@ -1,0 +1,287 @@
+//! A state walked move by move, its heuristic kept up to date: the Manhattan distance changes by
+//! one tile's step, and linear conflicts by the two lines the moved tile leaves and enters.
+//!
+//! Linear conflicts (Hansson, Mayer and Yung, 1992): in a line (row or column), the tiles whose
+//! home is in that line must end in their goal order; each tile that has to leave the line to
+//! let others pass costs two moves the Manhattan distance does not count. The fewest that must
+//! leave is the line's length less its longest subsequence already in order, so a line adds
+//! twice that. Rows and columns add up: a row's conflicts are settled by vertical moves, which
+//! no tile's horizontal distance counts, and a column's by horizontal ones.
+
+use tilebase_core::Move;
+
+use crate::puzzle::{MAX, NONE, Puzzle};
+
+/// The longest line of any board: 50, of 50x2.
+const LINE: usize = MAX / 2;
+
+/// A state and its heuristic, updated in place by [`Walker::apply`] and [`Walker::undo`].
+#[derive(Clone)]
+pub(crate) struct Walker<'a> {
+    puzzle: &'a Puzzle,
+    width: usize,
+    height: usize,
+    cells: [u8; MAX],
+    blank: usize,
+    manhattan: u32,
+    /// Each row's and each column's conflicts, in moves (twice the tiles that must leave).
+    rows: [u8; LINE],
+    columns: [u8; LINE],
+    conflicts: u32,
+    hash: u64,
+}
+
+/// What [`Walker::apply`] changed, for [`Walker::undo`].
+#[derive(Clone, Copy)]
+pub(crate) struct Undo {
+    blank: u8,
+    manhattan: u32,
+    conflicts: u32,
+    /// Whether the lines changed were columns (a horizontal move) or rows.
+    columns: bool,
+    lines: [(u8, u8); 2],
+    hash: u64,
+}
+
+impl<'a> Walker<'a> {
+    /// The walker at `cells`, which must be a state of the puzzle's board.
+    pub(crate) fn new(puzzle: &'a Puzzle, cells: &[u8]) -> Walker<'a> {
+        let board = puzzle.board();
+        let mut walker = Walker {
+            puzzle,
+            width: board.width(),
+            height: board.height(),
+            cells: [0; MAX],
+            blank: cells.iter().position(|&t| t == 0).unwrap_or(0),
+            manhattan: 0,
+            rows: [0; LINE],
+            columns: [0; LINE],
+            conflicts: 0,
+            hash: puzzle.hash(cells),
+        };
+        walker.cells[..cells.len()].copy_from_slice(cells);
+        walker.manhattan = cells
+            .iter()
+            .enumerate()
+            .map(|(c, &t)| u32::from(puzzle.distance(t, c)))
+            .sum();
+        for r in 0..walker.height {
+            walker.rows[r] = walker.row_conflicts(r);
+        }
+        for c in 0..walker.width {
+            walker.columns[c] = walker.column_conflicts(c);
+        }
+        walker.conflicts = walker.rows[..walker.height]
+            .iter()
+            .chain(&walker.columns[..walker.width])
+            .map(|&x| u32::from(x))
+            .sum();
+        walker
+    }
+
+    /// The heuristic: Manhattan distance plus linear conflicts.
+    #[inline]
+    pub(crate) fn h(&self) -> u32 {
+        self.manhattan + self.conflicts
+    }
+
+    /// The Manhattan distance alone.
+    #[cfg(test)]
+    pub(crate) fn manhattan(&self) -> u32 {
+        self.manhattan
+    }
+
+    /// The state's hash.
+    #[inline]
+    pub(crate) fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The cells.
+    #[cfg(test)]
+    pub(crate) fn cells(&self) -> &[u8] {
+        &self.cells[..self.width * self.height]
+    }
+
+    /// The cell the blank reaches by `m`, or `None` off the board.
+    #[inline]
+    pub(crate) fn target(&self, m: Move) -> Option<usize> {
+        match self.puzzle.step(self.blank, m) {
+            NONE => None,
+            to => Some(usize::from(to)),
+        }
+    }
+
+    /// Moves the blank to `to`, a neighbour of its cell.
+    #[inline]
+    pub(crate) fn apply(&mut self, to: usize) -> Undo {
+        let from = self.blank;
+        let t = self.cells[to];
+        let p = self.puzzle;
+        let mut undo = Undo {
+            blank: from as u8,
+            manhattan: self.manhattan,
+            conflicts: self.conflicts,
+            columns: false,
+            lines: [(0, 0); 2],
+            hash: self.hash,
+        };
+        self.cells[from] = t;
+        self.cells[to] = 0;
+        self.blank = to;
+        self.manhattan =
+            self.manhattan + u32::from(p.distance(t, from)) - u32::from(p.distance(t, to));
+        self.hash ^= p.key(t, to) ^ p.key(t, from) ^ p.key(0, from) ^ p.key(0, to);
+        let w = self.width;
+        // The tile moves from `to` to `from`: across columns on a horizontal move, across rows
+        // on a vertical one; the line it moves along keeps its tiles' order.
+        if from / w == to / w {
+            let (a, b) = (from % w, to % w);
+            undo.columns = true;
+            undo.lines = [(a as u8, self.columns[a]), (b as u8, self.columns[b])];
+            let (na, nb) = (self.column_conflicts(a), self.column_conflicts(b));
+            self.conflicts = self.conflicts + u32::from(na) + u32::from(nb)
+                - u32::from(self.columns[a])
+                - u32::from(self.columns[b]);
+            self.columns[a] = na;
+            self.columns[b] = nb;
+        } else {
+            let (a, b) = (from / w, to / w);
+            undo.lines = [(a as u8, self.rows[a]), (b as u8, self.rows[b])];
+            let (na, nb) = (self.row_conflicts(a), self.row_conflicts(b));
+            self.conflicts = self.conflicts + u32::from(na) + u32::from(nb)
+                - u32::from(self.rows[a])
+                - u32::from(self.rows[b]);
+            self.rows[a] = na;
+            self.rows[b] = nb;
+        }
+        undo
+    }
+
+    /// Takes back the move [`Walker::apply`] returned `undo` for.
+    #[inline]
+    pub(crate) fn undo(&mut self, undo: Undo) {
+        let from = usize::from(undo.blank);
+        let to = self.blank;
+        self.cells[to] = self.cells[from];
+        self.cells[from] = 0;
+        self.blank = from;
+        self.manhattan = undo.manhattan;
+        self.conflicts = undo.conflicts;
+        self.hash = undo.hash;
+        let lines = if undo.columns {
+            &mut self.columns
+        } else {
+            &mut self.rows
+        };
+        // In reverse, so that a line changed twice (never: the two differ) keeps its first.
+        for &(i, v) in undo.lines.iter().rev() {
+            lines[usize::from(i)] = v;
+        }
+    }
+
+    /// Row `r`'s conflicts.
+    fn row_conflicts(&self, r: usize) -> u8 {
+        let w = self.width;
+        let p = self.puzzle;
+        let mut order = [0u8; LINE];
+        let mut k = 0;
+        for &t in &self.cells[r * w..(r + 1) * w] {
+            if usize::from(p.home_row[usize::from(t)]) == r {
+                order[k] = p.home_col[usize::from(t)];
+                k += 1;
+            }
+        }
+        conflicts(&order[..k])
+    }
+
+    /// Column `c`'s conflicts.
+    fn column_conflicts(&self, c: usize) -> u8 {
+        let w = self.width;
+        let p = self.puzzle;
+        let mut order = [0u8; LINE];
+        let mut k = 0;
+        for r in 0..self.height {
+            let t = self.cells[r * w + c];
+            if usize::from(p.home_col[usize::from(t)]) == c {
+                order[k] = p.home_row[usize::from(t)];
+                k += 1;
+            }
+        }
+        conflicts(&order[..k])
+    }
+}
+
+/// Twice the fewest of `order` (distinct goal places, in the order the tiles stand) that must
+/// leave the line for the rest to be in order: twice its length less its longest increasing
+/// subsequence.
+#[inline]
+fn conflicts(order: &[u8]) -> u8 {
+    if order.len() < 2 {
+        return 0;
+    }
+    // Patience sorting: tails[i] is the least last value of an increasing subsequence of
+    // length i + 1.
+    let mut tails = [0u8; LINE];
+    let mut longest = 0;
+    for &x in order {
+        let i = tails[..longest].partition_point(|&t| t < x);
+        tails[i] = x;
+        if i == longest {
+            longest += 1;
+        }
+    }
+    (2 * (order.len() - longest)) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tilebase_core::Board;
+
+    #[test]
+    fn conflicts_count_the_tiles_that_must_leave() {
+        assert_eq!(conflicts(&[]), 0);
+        assert_eq!(conflicts(&[0, 1, 2]), 0);
+        assert_eq!(conflicts(&[1, 0]), 2);
+        assert_eq!(conflicts(&[2, 1, 0]), 4);
+        assert_eq!(conflicts(&[1, 2, 0]), 2);
+        assert_eq!(conflicts(&[3, 0, 1, 2]), 2);
+    }
+
+    #[test]
+    fn the_heuristic_kept_by_moves_is_the_heuristic_made_afresh() {
+        for board in ["3x3", "4x4", "6x6", "7x7", "10x10", "13x3", "50x2"] {
+            let board: Board = board.parse().unwrap();
+            let puzzle = Puzzle::ordered(board);
+            let mut walker = Walker::new(&puzzle, puzzle.goal());
+            assert_eq!(walker.h(), 0);
+            let mut seed = 7u64;
+            let mut undos = Vec::new();
+            for step in 0..3000 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let moves: Vec<usize> =
+                    Move::ALL.iter().filter_map(|&m| walker.target(m)).collect();
+                let to = moves[(seed >> 33) as usize % moves.len()];
+                undos.push((walker.cells().to_vec(), walker.apply(to)));
+                let fresh = Walker::new(&puzzle, walker.cells());
+                assert_eq!(
+                    (walker.h(), walker.hash()),
+                    (fresh.h(), fresh.hash()),
+                    "{board} step {step}"
+                );
+                assert_eq!(walker.manhattan(), fresh.manhattan());
+                if step % 5 == 4 {
+                    let (cells, undo) = undos.pop().unwrap();
+                    walker.undo(undo);
+                    assert_eq!(walker.cells(), &cells[..]);
+                    let fresh = Walker::new(&puzzle, &cells);
+                    assert_eq!((walker.h(), walker.hash()), (fresh.h(), fresh.hash()));
+                    undos.clear();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! `query` on boards past 25 cells: a lower bound and a solution within `--seconds`, in text,
+//! JSON and distance-only lines; unsolvable states answered at once; bad budgets refused.
+
+use serde::Deserialize;
+
+use crate::support::{Sandbox, json_lines};
+
+/// A JSON answer with bounds: exactly the documented fields, in order.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Bounded {
+    state: String,
+    goal: String,
+    board: String,
+    solvable: bool,
+    distance: Option<u32>,
+    moves: Option<String>,
+    lower_bound: u32,
+    length: Option<u32>,
+    optimal: bool,
+    solution: Option<String>,
+    nodes: u64,
+    seconds: f64,
+}
+
+/// The cells `moves` (blank's letters) reach from `cells` on a `width`-wide board.
+fn replay(cells: &str, width: usize, moves: &str) -> String {
+    let mut cells: Vec<&str> = cells.split(',').collect();
+    let mut blank = cells.iter().position(|&t| t == "0").unwrap();
+    for m in moves.chars() {
+        let to = match m {
+            'U' => blank - width,
+            'D' => blank + width,
+            'L' => blank - 1,
+            'R' => blank + 1,
+            other => panic!("{other}"),
+        };
+        cells.swap(blank, to);
+        blank = to;
+    }
+    cells.join(",")
+}
+
+fn goal(cells: usize) -> String {
+    let tiles: Vec<String> = (1..cells).chain([0]).map(|t| t.to_string()).collect();
+    tiles.join(",")
+}
+
+/// 6x6's goal with the blank moved up twice and left twice: 4 moves, RRDD back.
+fn near_six() -> String {
+    replay(&goal(36), 6, "UULL")
+}
+
+#[test]
+fn a_position_near_the_goal_is_proven_optimal() {
+    let sandbox = Sandbox::new();
+    let state = near_six();
+    let run = sandbox.run("query", &["--board", "6x6", &state]);
+    run.code(0).quiet();
+    let prefix = format!("{state}: at least 4 moves; a solution of 4 moves (optimal): ");
+    let solution = run
+        .stdout
+        .strip_prefix(&prefix)
+        .expect(&run.stdout)
+        .trim_end();
+    assert_eq!(replay(&state, 6, solution), goal(36));
+    // The board is read off 36 cells; on 10x10 as well.
+    let run = sandbox.run("query", &[&state, "--distance-only"]);
+    run.code(0);
+    assert_eq!(run.stdout, format!("{state} 4\n"));
+    let ten = replay(&goal(100), 10, "LLUULDRU");
+    let run = sandbox.run("query", &[&ten, "--json"]);
+    run.code(0);
+    let answers: Vec<Bounded> = json_lines(&run.stdout);
+    let a = &answers[0];
+    assert_eq!(
+        (a.board.as_str(), a.distance, a.optimal),
+        ("10x10", Some(8), true)
+    );
+    assert_eq!((a.lower_bound, a.length), (8, Some(8)));
+    assert_eq!(replay(&ten, 10, a.solution.as_deref().unwrap()), goal(100));
+    assert_eq!(a.moves, a.solution);
+    // The goal itself.
+    let run = sandbox.run("query", &["--board", "7x7", &goal(49)]);
+    run.code(0);
+    assert_eq!(run.stdout, format!("{}: 0 moves (the goal)\n", goal(49)));
+}
+
+#[test]
+fn deepcubeas_states_get_legal_solutions_and_bounds_within_the_budget() {
+    let sandbox = Sandbox::new();
+    let states = tilebase_testdata::deepcubea48();
+    let input: String = states[..3]
+        .iter()
+        .map(|s| {
+            let cells: Vec<String> = s.cells.iter().map(|t| t.to_string()).collect();
+            cells.join(",") + "\n"
+        })
+        .collect();
+    let run = sandbox.run_with_input(
+        "query",
+        &["--board", "7x7", "--json", "--seconds", "3"],
+        input.as_bytes(),
+    );
+    run.code(0);
+    let answers: Vec<Bounded> = json_lines(&run.stdout);
+    assert_eq!(answers.len(), 3);
+    for (a, s) in answers.iter().zip(&states) {
+        let cells: Vec<String> = s.cells.iter().map(|t| t.to_string()).collect();
+        assert_eq!(a.state, cells.join(","), "in input order");
+        assert_eq!(
+            (a.goal.as_str(), a.board.as_str(), a.solvable),
+            (goal(49).as_str(), "7x7", true)
+        );
+        let solution = a.solution.as_deref().expect("a solution within 3 seconds");
+        assert_eq!(replay(&a.state, 7, solution), goal(49));
+        assert_eq!(a.length, Some(solution.len() as u32));
+        assert!(a.lower_bound <= s.deepcubea_length);
+        assert!(a.lower_bound < solution.len() as u32);
+        assert!((!a.optimal, a.distance) == (true, None));
+        assert!(a.nodes > 0 && a.seconds > 0.0 && a.seconds < 30.0);
+    }
+    // No time: the heuristic alone, and no solution.
+    let run = sandbox.run(
+        "query",
+        &["--board", "7x7", "--seconds", "0", &answers[0].state],
+    );
+    run.code(0);
+    assert!(
+        run.stdout
+            .ends_with(" moves; no solution within the budget\n"),
+        "{run}"
+    );
+    let run = sandbox.run(
+        "query",
+        &[
+            "--board",
+            "7x7",
+            "--seconds",
+            "0",
+            "--distance-only",
+            &answers[0].state,
+        ],
+    );
+    let line = run.stdout.trim_end();
+    assert!(line.ends_with(".."), "{line}");
+    let zero: u32 = line
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .trim_end_matches('.')
+        .parse()
+        .unwrap();
+    assert!(zero <= answers[0].lower_bound);
+}
+
+#[test]
+fn unsolvable_states_and_bad_budgets_on_large_boards() {
+    let sandbox = Sandbox::new();
+    // Two tiles swapped: the other parity half, answered at once however long the budget.
+    let mut cells: Vec<String> = goal(36).split(',').map(String::from).collect();
+    cells.swap(0, 1);
+    let swapped = cells.join(",");
+    let run = sandbox.run(
+        "query",
+        &["--board", "6x6", "--seconds", "100000", &swapped],
+    );
+    run.code(1);
+    assert!(
+        run.stdout.starts_with(&format!("{swapped}: unsolvable: ")),
+        "{run}"
+    );
+    for (args, part) in [
+        (
+            &["--seconds", "-1"][..],
+            "\"-1\": seconds are a number from 0 up",
+        ),
+        (
+            &["--seconds", "soon"][..],
+            "\"soon\": not a number of seconds",
+        ),
+        (
+            &["--seconds", "NaN"][..],
+            "\"NaN\": seconds are a number from 0 up",
+        ),
+        (
+            &["--board", "11x10", "1"][..],
+            "11x10: at most 100 cells are supported (10x10)",
+        ),
+        (
+            &["--board", "1x40", "1"][..],
+            "1x40: both sides must be at least 2",
+        ),
+        (
+            &["--board", "6x6", "--pdb", "5-5-5-5-5-5-5", "1"][..],
+            "6x6 is past 25 cells, answered with bounds",
+        ),
+    ] {
+        sandbox.run("query", args).code(2).one_error_line(part);
+    }
+    // A bad line of a batch is named, and the rest answered.
+    let input = format!("1,2,3\n{}\n", near_six());
+    let run = sandbox.run_with_input(
+        "query",
+        &["--board", "6x6", "--distance-only"],
+        input.as_bytes(),
+    );
+    run.code(2);
+    assert_eq!(run.stdout, format!("1,2,3 error\n{} 4\n", near_six()));
+    assert!(
+        run.stderr
+            .contains("line 1: \"1,2,3\": 3 cells, but a 6x6 board has 36"),
+        "{run}"
+    );
+}
