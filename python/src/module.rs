@@ -12,6 +12,7 @@
 
 mod arguments;
 mod batches;
+mod bounds;
 mod database;
 mod draws;
 mod errors;
@@ -35,6 +36,7 @@ fn tilebase(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(one_state::hints, m)?)?;
     m.add_function(wrap_pyfunction!(one_state::solutions, m)?)?;
     m.add_function(wrap_pyfunction!(one_state::count_solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(bounds::bounds, m)?)?;
     m.add_function(wrap_pyfunction!(batches::sample, m)?)?;
     m.add_function(wrap_pyfunction!(batches::label, m)?)?;
     m.add_function(wrap_pyfunction!(batches::distances, m)?)?;

@@ -173,6 +173,28 @@ def distances(
     array([23, -1], dtype=int16)
     """
 
+def bounds(
+    states: Sequence[StateLike],
+    goal: StateLike | None = None,
+    board: str | None = None,
+    metric: str | None = "stm",
+    pdb: str | None = None,
+    seconds: float | None = None,
+    max_nodes: int | None = None,
+) -> list[dict[str, object]]:
+    """Bounds on each of `states`, as `query` gives them on boards past 25 cells: a dict per
+    state with "state", "solvable", "lower_bound" (no solution is shorter), "length" and
+    "solution" (the shortest found; None when none was found within the budget), "optimal"
+    (the two meet), "nodes" and "seconds". Each state may take `seconds` (default 10) and
+    `max_nodes`, whichever runs out first; the states run on every core at once, without the
+    GIL. A state that cannot reach the goal gets "solvable": False and None elsewhere, at once.
+
+    >>> goal = list(range(1, 36)) + [0]
+    >>> near = goal[:34] + [0, 35]  # the blank one step left of its home
+    >>> tilebase.bounds([near], board="6x6", seconds=1)[0]["solution"]
+    'R'
+    """
+
 def random_states(
     distance: int | str,
     count: int = 1,
@@ -197,7 +219,7 @@ def question(
 ) -> dict[str, str | None]:
     """What a question asks, as the module reads `goal`, `board`, `metric` and `pdb`: "board",
     "goal" and "metric" as answers and `label`'s files write them, "pdb" (None where a full
-    table answers) and "method" ("table" or "search"). Opens no file.
+    table answers) and "method" ("table", "search", or "bounds" past 25 cells). Opens no file.
 
     >>> tilebase.question()
     {'board': '3x3', 'goal': '123804765', 'metric': 'stm', 'pdb': None, 'method': 'table'}

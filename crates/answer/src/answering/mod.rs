@@ -493,6 +493,24 @@ impl Answers {
         }
     }
 
+    /// [`Answers::bounds`] of every position, in order, on every core: a position on each at
+    /// once (one alone takes every core).
+    pub fn bounds_all(
+        &self,
+        positions: &[Position],
+        effort: &Effort,
+    ) -> Vec<Result<Answer, Error>> {
+        use rayon::prelude::*;
+        if positions.len() < 2 {
+            return positions.iter().map(|p| self.bounds(p, effort)).collect();
+        }
+        positions
+            .par_iter()
+            .with_max_len(1)
+            .map(|p| self.bounds(p, effort))
+            .collect()
+    }
+
     /// What a search within `effort` (its seconds and nodes) proves about `position`: a lower
     /// bound on its optimal length and a solution ([`Answer::Bounded`]), or that it cannot
     /// reach the goal, at once. The answer of every board past 25 cells; on smaller boards the
