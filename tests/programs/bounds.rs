@@ -80,6 +80,15 @@ fn a_position_near_the_goal_is_proven_optimal() {
     assert_eq!((a.lower_bound, a.length), (8, Some(8)));
     assert_eq!(replay(&ten, 10, a.solution.as_deref().unwrap()), goal(100));
     assert_eq!(a.moves, a.solution);
+    // The solution drawn, from the answer's search (no second one).
+    let svg = sandbox.path().join("near.svg");
+    let run = sandbox.run("query", &[&state, "--svg", svg.to_str().unwrap()]);
+    run.code(0);
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        picture.contains("<svg") && picture.contains(": 4 moves</title>"),
+        "{picture}"
+    );
     // The goal itself.
     let run = sandbox.run("query", &["--board", "7x7", &goal(49)]);
     run.code(0);
@@ -198,6 +207,19 @@ fn unsolvable_states_and_bad_budgets_on_large_boards() {
     ] {
         sandbox.run("query", args).code(2).one_error_line(part);
     }
+    let near = near_six();
+    for flag in ["--all", "--count", "--hint"] {
+        sandbox
+            .run("query", &["--board", "6x6", flag, &near])
+            .code(2)
+            .one_error_line(&format!(
+                "{flag}: 6x6 is past 25 cells, where query proves bounds"
+            ));
+    }
+    sandbox
+        .run("stats", &["--board", "7x7"])
+        .code(2)
+        .one_error_line("--board 7x7: past 25 cells no table or pattern database holds statistics");
     // A bad line of a batch is named, and the rest answered.
     let input = format!("1,2,3\n{}\n", near_six());
     let run = sandbox.run_with_input(

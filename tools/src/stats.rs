@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use clap::Parser;
-use tilebase_answer::{FileValues, PatternStats, RelabelStats, Stats, TableStats};
+use tilebase_answer::{FileValues, Method, PatternStats, RelabelStats, Stats, TableStats};
 use tilebase_pattern::cells_to_string;
 
 use tilebase_program::exit;
@@ -43,6 +43,13 @@ pub struct Args {
 /// Runs `stats` as `args` ask: its exit status, or the error that stops it.
 pub fn run(args: &Args) -> Result<u8, String> {
     let answers = args.which.open(None, None, "stats")?;
+    if answers.method() == Method::Bounds {
+        let board = answers.board();
+        return Err(format!(
+            "--board {board}: past 25 cells no table or pattern database holds statistics; \
+             query --board {board} gives each state's bounds"
+        ));
+    }
     let stats = answers.stats();
     let text = if args.json {
         let mut json = serde_json::to_string(&stats).unwrap_or_default();

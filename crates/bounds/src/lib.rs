@@ -27,6 +27,7 @@
 mod beam;
 mod budget;
 mod lower;
+pub mod progress;
 mod puzzle;
 mod shorten;
 mod walker;
@@ -97,6 +98,7 @@ pub fn bound_with(
 ) -> Result<Bounds, CellsError> {
     let heuristic = puzzle.heuristic(cells)?;
     let started = Instant::now();
+    progress::begin(heuristic);
     let shared = Shared {
         puzzle,
         cells,
@@ -205,6 +207,7 @@ impl Shared<'_> {
         let mut best = self.best.lock().unwrap_or_else(|e| e.into_inner());
         if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
             self.upper.store(moves.len() as u32, Ordering::Relaxed);
+            progress::found(moves.len() as u32);
             *best = Some(moves);
         }
         drop(best);
@@ -224,7 +227,7 @@ impl Shared<'_> {
     /// Raises the lower bound within `budget`, up to the best solution's length.
     fn raise(&self, budget: Budget) {
         let mut clock = self.clock(budget);
-        let raised = lower::raise(self.puzzle, self.cells, &self.upper, &mut clock);
+        let raised = lower::raise(self.puzzle, self.cells, &self.upper, true, &mut clock);
         self.nodes.fetch_add(clock.nodes, Ordering::Relaxed);
         self.lower.fetch_max(raised.lower_bound, Ordering::Relaxed);
         if let Some(moves) = raised.solution {

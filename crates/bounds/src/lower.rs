@@ -32,10 +32,12 @@ enum Iteration {
 /// spent, a solution is found, or the bound reaches `ceiling` (the length of the best solution
 /// known, which another thread may lower meanwhile: the bound cannot pass it, and reaching it
 /// proves that solution optimal).
+/// With `report`, each bound proven is told to [`crate::progress`].
 pub(crate) fn raise(
     puzzle: &Puzzle,
     cells: &[u8],
     ceiling: &AtomicU32,
+    report: bool,
     clock: &mut Clock<'_>,
 ) -> Raised {
     let mut walker = Walker::new(puzzle, cells);
@@ -43,6 +45,9 @@ pub(crate) fn raise(
     let mut path = Vec::new();
     loop {
         let ceiling = ceiling.load(Ordering::Relaxed);
+        if report {
+            crate::progress::raised(threshold.min(ceiling));
+        }
         if threshold >= ceiling || clock.is_out() {
             return Raised {
                 lower_bound: threshold.min(ceiling),
@@ -119,7 +124,13 @@ mod tests {
         let puzzle = Puzzle::new(board, &[1, 2, 3, 8, 0, 4, 7, 6, 5]).unwrap();
         let cells = [6, 0, 3, 7, 1, 2, 4, 5, 8];
         let mut clock = Clock::start(Budget::UNLIMITED, None);
-        let raised = raise(&puzzle, &cells, &AtomicU32::new(u32::MAX), &mut clock);
+        let raised = raise(
+            &puzzle,
+            &cells,
+            &AtomicU32::new(u32::MAX),
+            false,
+            &mut clock,
+        );
         assert_eq!(raised.lower_bound, 23);
         let path = raised.solution.unwrap();
         assert_eq!(path.len(), 23);
@@ -127,9 +138,15 @@ mod tests {
         let mut clock = Clock::start(Budget::ZERO, None);
         let h = puzzle.heuristic(&cells).unwrap();
         let unknown = AtomicU32::new(u32::MAX);
-        assert_eq!(raise(&puzzle, &cells, &unknown, &mut clock).lower_bound, h);
+        assert_eq!(
+            raise(&puzzle, &cells, &unknown, false, &mut clock).lower_bound,
+            h
+        );
         let mut clock = Clock::start(Budget::UNLIMITED, None);
         let known = AtomicU32::new(21);
-        assert_eq!(raise(&puzzle, &cells, &known, &mut clock).lower_bound, 21);
+        assert_eq!(
+            raise(&puzzle, &cells, &known, false, &mut clock).lower_bound,
+            21
+        );
     }
 }

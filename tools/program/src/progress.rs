@@ -238,6 +238,55 @@ impl Searching {
     }
 }
 
+impl Searching {
+    /// Starts showing one state's bounds on behalf of `program`: the lower bound proven and
+    /// the shortest solution found so far, and the time left of `seconds`.
+    pub fn start_bounds(program: &str, seconds: f64) -> Searching {
+        if is_quiet() || !std::io::stderr().is_terminal() {
+            return Searching {
+                bar: ProgressBar::hidden(),
+            };
+        }
+        let style = ProgressStyle::with_template("{prefix}: {msg} {spinner}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner());
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden())
+            .with_style(style)
+            .with_prefix(program.to_string());
+        let watched = bar.clone();
+        std::thread::spawn(move || {
+            let started = std::time::Instant::now();
+            let mut shown = false;
+            while !watched.is_finished() {
+                std::thread::sleep(Duration::from_millis(200));
+                if watched.is_finished() {
+                    break;
+                }
+                if !shown && started.elapsed() >= SEARCH_SHOWN_AFTER {
+                    watched.set_draw_target(ProgressDrawTarget::stderr());
+                    shown = true;
+                }
+                let left = (seconds - started.elapsed().as_secs_f64()).max(0.0);
+                watched.set_message(bounds_message(
+                    tilebase_bounds::progress::lower(),
+                    tilebase_bounds::progress::upper(),
+                    left,
+                ));
+                watched.tick();
+            }
+        });
+        Searching { bar }
+    }
+}
+
+/// What the spinner says of one state's bounds so far, `left` seconds before its budget ends.
+fn bounds_message(lower: u32, upper: Option<u32>, left: f64) -> String {
+    let found = match upper {
+        Some(u) => format!("a solution of {u}"),
+        None => "no solution yet".to_string(),
+    };
+    format!("at least {lower} moves, {found}; {left:.0} s left")
+}
+
 impl Drop for Searching {
     /// Takes the spinner off the terminal for good.
     fn drop(&mut self) {
@@ -259,6 +308,18 @@ fn searching_message(bound: u32, nodes: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bounds_are_described_by_both_ends_and_the_time_left() {
+        assert_eq!(
+            bounds_message(104, Some(160), 7.6),
+            "at least 104 moves, a solution of 160; 8 s left"
+        );
+        assert_eq!(
+            bounds_message(98, None, 10.0),
+            "at least 98 moves, no solution yet; 10 s left"
+        );
+    }
 
     #[test]
     fn a_search_is_described_by_its_bound_and_its_nodes() {

@@ -208,6 +208,24 @@ pub fn run(args: &Args) -> Result<u8, String> {
     let found = args
         .which
         .find(args.to.as_deref(), first.as_deref(), "query")?;
+    let board = match &found {
+        Found::Answers(answers) => answers.board(),
+        Found::Missing(question) => question.board(),
+    };
+    if board.method() == Method::Bounds {
+        for (flag, asked) in [
+            ("--all", args.all),
+            ("--count", args.count),
+            ("--hint", args.hint),
+        ] {
+            if asked {
+                return Err(format!(
+                    "{flag}: {board} is past 25 cells, where query proves bounds (a lower bound \
+                     and a solution), not every optimal solution or move"
+                ));
+            }
+        }
+    }
     let answers = match found {
         Found::Answers(answers) => answers,
         Found::Missing(question) => {
@@ -292,11 +310,17 @@ fn answer(
     // One state's search may run for minutes: a spinner says how far it is, until its answer
     // is written. (Answers to several states come one after another; a spinner between them
     // would be drawn over.)
-    let searching = (answers.is_some()
-        && printer.question().board().method() == Method::Patterns
-        && !printer.streams()
-        && matches!(inputs, [one] if *one != "-"))
-    .then(|| Searching::start("query"));
+    let one = answers.is_some() && !printer.streams() && matches!(inputs, [one] if *one != "-");
+    let searching = match printer.question().board().method() {
+        Method::Patterns if one => Some(Searching::start("query")),
+        Method::Bounds if one => Some(Searching::start_bounds(
+            "query",
+            effort
+                .time
+                .map_or(tilebase_answer::DEFAULT_BOUNDS_SECONDS, |t| t.as_secs_f64()),
+        )),
+        _ => None,
+    };
     let mut output = Output {
         buffer: Vec::with_capacity(FLUSH_AT + 4096),
         // A person typing states, or reading them on a terminal, sees each answer at once.
@@ -351,6 +375,22 @@ fn write_svg(
     let Some(answers) = answers else {
         return Err(cannot());
     };
+    if question.board().method() == Method::Bounds {
+        let moves = match answers.bounds(&position, effort) {
+            Ok(tilebase_answer::Answer::Bounded(b)) => b.moves,
+            Ok(_) => return Err(cannot()),
+            Err(e) => return Err((format!("no solution to draw: {e}"), exit::ERROR)),
+        };
+        let moves = moves.ok_or_else(|| {
+            (
+                "no solution to draw: none was found within the budget".to_string(),
+                exit::ERROR,
+            )
+        })?;
+        let picture = draw::svg(&position, goal, &moves.slides(question.metric()));
+        return tilebase_program::files::write_atomically(file, picture.as_bytes())
+            .map_err(|e| (e.to_string(), exit::ERROR));
+    }
     let moves = answers
         .solve_within(&position, effort)
         .map_err(|e| {

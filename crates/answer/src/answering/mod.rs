@@ -59,6 +59,9 @@ struct Inner {
     /// turned back): asked again (`query --svg` draws the solution its answer gave), it costs
     /// no second search, which on 5x5 can take minutes.
     last_solved: Mutex<Option<(Position, Vec<Move>, u64)>>,
+    /// The last position bounded, and its bounds: `query --svg` draws the solution its answer
+    /// gave, without a second search of the whole budget.
+    last_bounded: Mutex<Option<(Effort, Bounded)>>,
 }
 
 /// How hard a search may try: a bound on the nodes it generates, the threads one search is
@@ -222,6 +225,7 @@ impl Answers {
             question,
             source,
             last_solved: Mutex::new(None),
+            last_bounded: Mutex::new(None),
         }))
     }
 
@@ -525,7 +529,20 @@ impl Answers {
                 &made
             }
         };
-        bounds_with(puzzle, self.goal(), position, effort)
+        let last = self
+            .0
+            .last_bounded
+            .lock()
+            .ok()
+            .and_then(|last| last.clone());
+        if let Some((_, bounded)) = last.filter(|(e, b)| b.position == *position && e == effort) {
+            return Ok(Answer::Bounded(bounded));
+        }
+        let answer = bounds_with(puzzle, self.goal(), position, effort)?;
+        if let (Answer::Bounded(bounded), Ok(mut last)) = (&answer, self.0.last_bounded.lock()) {
+            *last = Some((*effort, bounded.clone()));
+        }
+        Ok(answer)
     }
 
     /// The position as its full table knows it.

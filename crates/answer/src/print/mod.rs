@@ -163,8 +163,8 @@ struct Writer<'a> {
     table_file: Option<TableFile>,
     /// The search, when pattern databases answer.
     searcher: Option<Searcher<'a>>,
-    /// The goal's tables, when bounds answer (a board past 25 cells).
-    bounds: Option<&'a tilebase_bounds::Puzzle>,
+    /// The answers, when they are bounds (a board past 25 cells).
+    bounds: Option<&'a Answers>,
     /// Why the search could not be set up (pattern files that make no partition).
     unusable: Option<String>,
     mode: Mode,
@@ -189,7 +189,7 @@ impl<'a> Printer<'a> {
     /// Writes `answers`' answers as `mode` says.
     pub fn new(answers: &'a Answers, mode: Mode) -> Printer<'a> {
         let (goal, board) = answers.names();
-        let bounds = answers.bounds_puzzle();
+        let bounds = answers.bounds_puzzle().map(|_| answers);
         let (searcher, unusable) = match answers.searcher() {
             Some(Ok(searcher)) => (Some(searcher), None),
             _ if bounds.is_some() => (None, None),
@@ -451,8 +451,8 @@ impl Writer<'_> {
                 Some(stream) => self.stream_search(searcher, position, out, stream),
                 None => self.answer_search(searcher, position, out),
             },
-            (None, None) if let Some(puzzle) = self.bounds => {
-                self.answer_bounds(puzzle, position, out)
+            (None, None) if let Some(answers) = self.bounds => {
+                self.answer_bounds(answers, position, out)
             }
             (None, None) => Err(Error::Files(
                 self.unusable
@@ -593,12 +593,11 @@ impl Writer<'_> {
     /// Bounds on `position` within the effort's budget.
     fn answer_bounds(
         &self,
-        puzzle: &tilebase_bounds::Puzzle,
+        answers: &Answers,
         position: &Position,
         out: &mut Vec<u8>,
     ) -> Result<Outcome, Error> {
-        let answer =
-            crate::answering::bounds_with(puzzle, self.question.goal(), position, &self.effort)?;
+        let answer = answers.bounds(position, &self.effort)?;
         Ok(match answer {
             Answer::Bounded(bounded) => self.write_bounded(&bounded, out),
             Answer::Unsolvable(unsolvable) => self.write_unsolvable(&unsolvable, out),
