@@ -138,6 +138,9 @@ impl<'a> Clock<'a> {
     /// Counts one node; `false` once the budget is spent.
     #[inline]
     pub(crate) fn tick(&mut self) -> bool {
+        if self.out {
+            return false;
+        }
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.check();

@@ -5,8 +5,9 @@
 //! 120 moves, and no one has proven the optimal length of one. What can be proven in seconds:
 //! - the lower bound: the Manhattan distance plus linear conflicts, raised by every iteration
 //!   of IDA* that completes without a solution ([`lower`](crate::Bounds::lower_bound));
-//! - a solution: beam search over the same heuristic, widening while the budget lasts, each
-//!   solution shortened by replacing its stretches with optimal paths.
+//! - a solution: built piece by piece first (row by row, as people solve large boards: found
+//!   for any state), then weighted A* and beam search over the same heuristic, widening while
+//!   the budget lasts, each solution shortened by replacing its stretches with optimal paths.
 //!
 //! ```
 //! use tilebase_bounds::{Budget, Puzzle, bound};
@@ -26,6 +27,7 @@
 
 mod beam;
 mod budget;
+mod construct;
 mod lower;
 pub mod progress;
 mod puzzle;
@@ -112,37 +114,29 @@ pub fn bound_with(
     if heuristic == 0 {
         shared.offer(Vec::new());
     } else if !budget.is_zero() {
-        let mut clock = shared.clock(budget);
-        // A first solution, fast and sure: weighted A* leaning hard on the heuristic (a beam
-        // can sit for ever on a plateau of the heuristic near the goal).
-        let first = weighted::weighted(puzzle, cells, FIRST_WEIGHT, u64::MAX, &mut clock);
-        shared.nodes.fetch_add(clock.nodes, Ordering::Relaxed);
-        if let Some(moves) = first {
-            shared.shorten_and_offer(moves, &mut clock);
-        }
-        // What is left of the budget: its time from the start, its nodes less all spent.
-        let left = || {
+        if threads >= 2 {
+            // The bound on one thread and the solutions on the other, each with the whole
+            // time and half the nodes.
+            let half = Budget {
+                time: budget.time,
+                max_nodes: budget.share(0.5).max_nodes,
+            };
+            std::thread::scope(|scope| {
+                scope.spawn(|| shared.raise(half));
+                shared.solve(half);
+            });
+        } else {
+            // Half for the bound, first: with no limit it runs until it meets the optimal
+            // length, and near the goal that is at once. Then what is left for solutions.
+            let clock = shared.clock(budget);
+            shared.raise(budget.share(0.5));
             let mut left = clock.remaining();
             if left.max_nodes != u64::MAX {
                 left.max_nodes = budget
                     .max_nodes
                     .saturating_sub(shared.nodes.load(Ordering::Relaxed));
             }
-            left
-        };
-        if threads >= 2 {
-            // Each part has the whole time, and half the nodes.
-            let left = Budget {
-                time: left().time,
-                max_nodes: left().share(0.5).max_nodes,
-            };
-            std::thread::scope(|scope| {
-                scope.spawn(|| shared.raise(left));
-                shared.widen(left);
-            });
-        } else {
-            shared.raise(left().share(0.5));
-            shared.widen(left());
+            shared.solve(left);
         }
     }
     let solution = shared
@@ -176,6 +170,9 @@ struct Shared<'a> {
 /// The first solution's weight on the heuristic, in tenths: on DeepCubeA's 7x7 states about
 /// a million nodes each, twice the optimal length or so before it is shortened.
 const FIRST_WEIGHT: u32 = 100;
+
+/// The most nodes weighted A* may take for it: about 2 seconds and 300 MB.
+const FIRST_NODES: u64 = 3_000_000;
 
 /// The first beam's width.
 const FIRST_WIDTH: usize = 256;
@@ -236,9 +233,32 @@ impl Shared<'_> {
         self.check_met();
     }
 
-    /// Beams ever wider within `budget`, each solution shortened and offered.
-    fn widen(&self, budget: Budget) {
+    /// Solutions within `budget`, each shortened and offered: one built piece by piece (long,
+    /// but found on any state), one by weighted A* (usually shorter), then beams ever wider.
+    fn solve(&self, budget: Budget) {
         let mut clock = self.clock(budget);
+        if self.check_met() {
+            return;
+        }
+        let built = construct::construct(self.puzzle, self.cells, &mut clock);
+        self.nodes.fetch_add(clock.nodes, Ordering::Relaxed);
+        if let Some(moves) = built {
+            self.shorten_and_offer(moves, &mut clock);
+        }
+        // Within a bound on its nodes (and memory) that random 6x6 and 7x7 states fit in.
+        let before = clock.nodes;
+        let first = weighted::weighted(
+            self.puzzle,
+            self.cells,
+            FIRST_WEIGHT,
+            FIRST_NODES,
+            &mut clock,
+        );
+        self.nodes
+            .fetch_add(clock.nodes - before, Ordering::Relaxed);
+        if let Some(moves) = first {
+            self.shorten_and_offer(moves, &mut clock);
+        }
         let mut width = FIRST_WIDTH;
         while !self.check_met() && !clock.is_out() && width <= beam::MAX_WIDTH {
             let before = clock.nodes;
