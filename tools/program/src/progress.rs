@@ -202,52 +202,38 @@ pub struct Searching {
 impl Searching {
     /// Starts watching the searches of this process, on behalf of `program`.
     pub fn start(program: &str) -> Searching {
-        if is_quiet() || !std::io::stderr().is_terminal() {
-            return Searching {
-                bar: ProgressBar::hidden(),
-            };
-        }
-        let style = ProgressStyle::with_template("{prefix}: {msg} {spinner} {elapsed}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner());
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden())
-            .with_style(style)
-            .with_prefix(program.to_string());
-        let watched = bar.clone();
         let from = tilebase_pattern::progress::nodes();
-        std::thread::spawn(move || {
-            let started = std::time::Instant::now();
-            let mut shown = false;
-            while !watched.is_finished() {
-                std::thread::sleep(Duration::from_millis(200));
-                if watched.is_finished() {
-                    break;
-                }
-                if !shown && started.elapsed() >= SEARCH_SHOWN_AFTER {
-                    watched.set_draw_target(ProgressDrawTarget::stderr());
-                    shown = true;
-                }
-                let nodes = tilebase_pattern::progress::nodes().saturating_sub(from);
-                watched.set_message(searching_message(
-                    tilebase_pattern::progress::bound(),
-                    nodes,
-                ));
-                watched.tick();
-            }
-        });
-        Searching { bar }
+        Searching::spin(program, "{prefix}: {msg} {spinner} {elapsed}", move |_| {
+            let nodes = tilebase_pattern::progress::nodes().saturating_sub(from);
+            searching_message(tilebase_pattern::progress::bound(), nodes)
+        })
     }
-}
 
-impl Searching {
     /// Starts showing one state's bounds on behalf of `program`: the lower bound proven and
     /// the shortest solution found so far, and the time left of `seconds`.
     pub fn start_bounds(program: &str, seconds: f64) -> Searching {
+        Searching::spin(program, "{prefix}: {msg} {spinner}", move |elapsed| {
+            bounds_message(
+                tilebase_bounds::progress::lower(),
+                tilebase_bounds::progress::upper(),
+                (seconds - elapsed.as_secs_f64()).max(0.0),
+            )
+        })
+    }
+
+    /// A spinner drawn with `template`, its message `say(time since it started)` five times a
+    /// second, shown after [`SEARCH_SHOWN_AFTER`] on a terminal without `--quiet`.
+    fn spin(
+        program: &str,
+        template: &str,
+        say: impl Fn(Duration) -> String + Send + 'static,
+    ) -> Searching {
         if is_quiet() || !std::io::stderr().is_terminal() {
             return Searching {
                 bar: ProgressBar::hidden(),
             };
         }
-        let style = ProgressStyle::with_template("{prefix}: {msg} {spinner}")
+        let style = ProgressStyle::with_template(template)
             .unwrap_or_else(|_| ProgressStyle::default_spinner());
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden())
             .with_style(style)
@@ -265,12 +251,7 @@ impl Searching {
                     watched.set_draw_target(ProgressDrawTarget::stderr());
                     shown = true;
                 }
-                let left = (seconds - started.elapsed().as_secs_f64()).max(0.0);
-                watched.set_message(bounds_message(
-                    tilebase_bounds::progress::lower(),
-                    tilebase_bounds::progress::upper(),
-                    left,
-                ));
+                watched.set_message(say(started.elapsed()));
                 watched.tick();
             }
         });
