@@ -248,6 +248,20 @@ fn main() -> std::io::Result<()> {
     }
     seed("open_relabelled", "values", &[&[5], &values[..]].concat())?;
 
+    // A 3x3 group of two tiles (homes 0 and 4): each placement's Manhattan distances, the
+    // unreached mark where both share a cell; and the same values for the writing mode.
+    let values: Vec<u8> = (0..81u8)
+        .map(|i| {
+            let (a, b) = (i % 9, i / 9);
+            let far = |c: u8, home: u8| (c / 3).abs_diff(home / 3) + (c % 3).abs_diff(home % 3);
+            if a == b { u8::MAX } else { far(a, 0) + far(b, 4) }
+        })
+        .collect();
+    let mut file = vec![0];
+    tilebase_format::bounds::write(&mut file, Board::THREE_BY_THREE, &[0, 4], &values)?;
+    seed("open_bounds", "written", &file)?;
+    seed("open_bounds", "values", &[&[1], &values[..]].concat())?;
+
     let two: State = "1230".parse().expect("a 2x2 state");
     let mut file = Vec::new();
     let table = [0u8, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6];

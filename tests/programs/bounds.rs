@@ -235,3 +235,68 @@ fn unsolvable_states_and_bad_budgets_on_large_boards() {
         "{run}"
     );
 }
+
+/// The lower bound `query --seconds 0` gives `state` on 6x6: the heuristic alone.
+fn heuristic_of(sandbox: &Sandbox, state: &str) -> u32 {
+    let run = sandbox.run(
+        "query",
+        &["--board", "6x6", "--seconds", "0", "--json", state],
+    );
+    run.code(0).quiet();
+    let answers: Vec<Bounded> = json_lines(&run.stdout);
+    answers[0].lower_bound
+}
+
+#[test]
+fn six_by_six_pattern_databases_are_built_when_asked_and_tighten_the_bounds() {
+    let sandbox = Sandbox::new();
+    // DeepCubeA's 35-puzzle state 21: Manhattan distance and linear conflicts say 109, the
+    // seven 5-tile tables (the transposed lookup's sum) 111.
+    let state = "13,25,7,2,24,17,31,1,16,8,0,21,19,20,6,28,9,5,14,34,4,18,10,27,33,32,15,23,12,\
+                 26,29,3,22,11,30,35";
+    assert_eq!(heuristic_of(&sandbox, state), 109);
+    // Not built unasked: query answers without them.
+    assert!(!sandbox.path().join("db").exists() && !sandbox.cache().exists());
+    let run = sandbox.run("build-db", &["--board", "6x6", "-q"]);
+    run.code(0);
+    assert!(
+        run.stdout.contains(
+            "patterns  1,7,2,8,3 9,4,10,5,11 6,12,18,24,17 23,16,22,15,21 14,20,13,19,25 \
+             31,26,32,27,33 28,34,29,35,30 (additive, the blank left out, with the transposed \
+             lookup"
+        ),
+        "{run}"
+    );
+    let first = sandbox.path().join("db/6x6-pdb-cells-0-6-1-7-2.tilebase");
+    assert!(
+        run.stdout.contains(&format!(
+            "  cells {:<20} {:>11} entries, max 39 moves, file \
+             db/6x6-pdb-cells-0-6-1-7-2.tilebase ({} bytes)",
+            "0,6,1,7,2",
+            60_466_176,
+            std::fs::metadata(&first).unwrap().len()
+        )),
+        "{run}"
+    );
+    assert_eq!(run.stdout.matches("60466176 entries").count(), 7, "{run}");
+    assert_eq!(heuristic_of(&sandbox, state), 111);
+    // Found, they are kept: a second build is refused before anything is built.
+    sandbox
+        .run("build-db", &["--board", "6x6"])
+        .code(2)
+        .one_error_line("6x6-pdb-cells-0-6-1-7-2.tilebase: already exists: pass --force");
+    // A damaged table in db/ is named, with the command that builds it again.
+    let mut bytes = std::fs::read(&first).unwrap();
+    let at = bytes.len() - 5;
+    bytes[at] ^= 1;
+    std::fs::write(&first, bytes).unwrap();
+    sandbox
+        .run("query", &["--board", "6x6", "--seconds", "0", state])
+        .code(2)
+        .one_error_line("does not match its checksum: the table is damaged; rebuild it with: build-db --board 6x6 --out db --force");
+    // Other boards need none.
+    sandbox
+        .run("build-db", &["--board", "7x7"])
+        .code(2)
+        .one_error_line("--board 7x7: needs no files: query --board 7x7 answers with bounds");
+}

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use tilebase_answer::{
     Asked, Board, Error, Given, LOCAL_DIR, Method, Metric, MultiTables, Partition, Position,
-    Question, QuestionError, build_patterns, build_relabelled, build_table,
+    Question, QuestionError, build_bounds_files, build_patterns, build_relabelled, build_table,
 };
 use tilebase_pattern::{ClassFrame, Grid, cells_to_string};
 
@@ -108,13 +108,77 @@ pub fn build(args: &Args) -> Result<String, String> {
         Method::Table => tables(args, &question),
         Method::Patterns if question.metric() == Metric::Multi => relabelled(args, &question),
         Method::Patterns => patterns(args, &question),
-        Method::Bounds => Err(format!(
-            "--board {}: boards past 25 cells need no files: query --board {} answers with \
-             bounds (a lower bound and a solution) within --seconds",
-            question.board(),
-            question.board()
-        )),
+        Method::Bounds => bounds(args, &question),
     }
+}
+
+/// The pattern databases of a board past 25 cells, where it has default ones (6x6).
+fn bounds(args: &Args, question: &Question) -> Result<String, String> {
+    let board = question.board();
+    if args.compress || args.all_goals {
+        let flag = if args.compress {
+            "--compress"
+        } else {
+            "--all-goals"
+        };
+        return Err(format!(
+            "{flag}: {board} pattern databases are built for the goal asked, and memory-mapped \
+             as they are"
+        ));
+    }
+    let dir = args.out.clone().unwrap_or_else(|| PathBuf::from(LOCAL_DIR));
+    if dir.is_file() {
+        return Err(format!(
+            "{}: is a file; on {board}, --out names a directory",
+            dir.display()
+        ));
+    }
+    let watch = Shown {
+        program: "build-db",
+    };
+    let goal = question.goal();
+    let started = Instant::now();
+    let (partition, saved) =
+        build_bounds_files(board, goal.cells(), &dir, args.force, &watch).map_err(refused)?;
+    let Some(partition) = partition else {
+        return Err(format!(
+            "--board {board}: needs no files: query --board {board} answers with bounds (a \
+             lower bound and a solution) within --seconds, over Manhattan distance and linear \
+             conflicts (pattern databases are built for 6x6)"
+        ));
+    };
+    let mut summary = String::new();
+    let _ = writeln!(summary, "board     {board}");
+    let _ = writeln!(summary, "goal      {goal}");
+    let _ = writeln!(
+        summary,
+        "patterns  {partition} (additive, the blank left out{})",
+        if board.width() == board.height() {
+            ", with the transposed lookup where the blank's home is on the diagonal"
+        } else {
+            ""
+        }
+    );
+    for s in &saved {
+        let h = &s.header;
+        let what = format!("cells {:<20}", cells_to_string(&h.homes));
+        saved_line(
+            &mut summary,
+            &what,
+            h.entry_count,
+            "entries",
+            h.max_value,
+            &s.path,
+            s.bytes,
+        );
+    }
+    let _ = writeln!(
+        summary,
+        "time      {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    let _ = writeln!(summary, "metric    stm (single-tile moves)\n");
+    Ok(summary)
 }
 
 /// A file that exists, refused in the words of the flag that replaces it.

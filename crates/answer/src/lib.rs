@@ -84,6 +84,10 @@ pub use data::stats::{
     RelabelStats, Stats, TableStats,
 };
 pub use error::Error;
+pub use files::bounds::{
+    build_bounds_files, default_partition as default_bounds_partition,
+    file_name as bounds_file_name,
+};
 pub use files::build::{Built, build_table, builds_under_way, stop_builds};
 pub use files::cost::{BuildCost, pdb_help};
 pub use files::patterns::{

@@ -29,6 +29,7 @@ mod beam;
 mod budget;
 mod construct;
 mod lower;
+pub mod patterns;
 pub mod progress;
 mod puzzle;
 mod shorten;
@@ -44,6 +45,7 @@ use web_time::Instant;
 #[doc(hidden)]
 pub use beam::beam_solution;
 pub use budget::Budget;
+pub use patterns::{Partition, PartitionError, Patterns, Table};
 pub use puzzle::{CellsError, Puzzle, check_cells, solvable};
 #[doc(hidden)]
 pub use shorten::shorten_solution;

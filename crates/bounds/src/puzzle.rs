@@ -3,8 +3,11 @@
 //! are counted in.
 
 use std::fmt;
+use std::sync::Arc;
 
 use tilebase_core::{Board, MAX_BOARD_CELLS, Move};
+
+use crate::patterns::Patterns;
 
 /// No neighbour in that direction.
 pub(crate) const NONE: u8 = u8::MAX;
@@ -158,6 +161,8 @@ pub struct Puzzle {
     /// `key[t * n + c]`: a random word for tile `t` in cell `c`; a state's hash is the xor of
     /// its tiles' words (Zobrist hashing), updated in two xors a move.
     key: Vec<u64>,
+    /// Pattern databases for this board and goal, when given.
+    patterns: Option<Arc<Patterns>>,
 }
 
 impl fmt::Debug for Puzzle {
@@ -210,6 +215,7 @@ impl Puzzle {
             distance,
             neighbours,
             key,
+            patterns: None,
         })
     }
 
@@ -217,6 +223,21 @@ impl Puzzle {
     /// of DeepCubeA and of most puzzle programs.
     pub fn ordered(board: Board) -> Puzzle {
         Puzzle::new(board, &board.ordered_cells()).expect("the ordered goal is a state")
+    }
+
+    /// The puzzle with `patterns` added to its heuristic (the larger of theirs and Manhattan
+    /// distance plus linear conflicts), if they are for its board and goal.
+    pub fn with_patterns(mut self, patterns: Arc<Patterns>) -> Result<Puzzle, Arc<Patterns>> {
+        if patterns.board() != self.board || patterns.goal() != self.goal {
+            return Err(patterns);
+        }
+        self.patterns = Some(patterns);
+        Ok(self)
+    }
+
+    /// The pattern databases in the heuristic, if any.
+    pub fn patterns(&self) -> Option<&Patterns> {
+        self.patterns.as_deref()
     }
 
     /// The board.
@@ -241,8 +262,9 @@ impl Puzzle {
         parity(self.board, &self.goal, cells)
     }
 
-    /// The Manhattan distance plus linear conflicts of `cells`: a lower bound on their optimal
-    /// length, and what the searches start from.
+    /// The Manhattan distance plus linear conflicts of `cells`, or the pattern databases' sum
+    /// where larger ([`Puzzle::with_patterns`]): a lower bound on their optimal length, and what
+    /// the searches start from.
     pub fn heuristic(&self, cells: &[u8]) -> Result<u32, CellsError> {
         self.check(cells)?;
         Ok(crate::walker::Walker::new(self, cells).h())

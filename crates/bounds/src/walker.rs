@@ -10,6 +10,7 @@
 
 use tilebase_core::Move;
 
+use crate::patterns::{MAX_GROUPS, Patterns};
 use crate::puzzle::{MAX, NONE, Puzzle};
 
 /// The longest line of any board: 50, of 50x2.
@@ -29,6 +30,73 @@ pub(crate) struct Walker<'a> {
     columns: [u8; LINE],
     conflicts: u32,
     hash: u64,
+    /// The pattern databases' sums, directly and transposed (0 without them), and each
+    /// group's index and value.
+    patterns: Option<&'a Patterns>,
+    direct: Lookup,
+    mirrored: Lookup,
+}
+
+/// One way of looking a state up in the pattern databases: each group's index and value, and
+/// their sum.
+#[derive(Clone)]
+struct Lookup {
+    index: [u32; MAX_GROUPS],
+    value: [u8; MAX_GROUPS],
+    sum: u32,
+}
+
+impl Lookup {
+    const NONE: Lookup = Lookup {
+        index: [0; MAX_GROUPS],
+        value: [0; MAX_GROUPS],
+        sum: 0,
+    };
+
+    fn new(patterns: &Patterns, index: [u32; MAX_GROUPS]) -> Lookup {
+        let mut value = [0; MAX_GROUPS];
+        for (g, v) in value.iter_mut().enumerate().take(patterns.tables().len()) {
+            *v = patterns.value(g, index[g]);
+        }
+        Lookup {
+            index,
+            value,
+            sum: value.iter().map(|&v| u32::from(v)).sum(),
+        }
+    }
+
+    /// Moves the tile of group `g` whose digit weighs `w` from cell `from` to cell `to`.
+    #[inline]
+    fn step(&mut self, patterns: &Patterns, g: u8, w: u32, from: u32, to: u32) -> Changed {
+        let g = usize::from(g);
+        let changed = Changed {
+            group: g as u8,
+            index: self.index[g],
+            value: self.value[g],
+        };
+        let index = self.index[g].wrapping_add(to * w).wrapping_sub(from * w);
+        let value = patterns.value(g, index);
+        self.index[g] = index;
+        self.value[g] = value;
+        self.sum = self.sum + u32::from(value) - u32::from(changed.value);
+        changed
+    }
+
+    #[inline]
+    fn undo(&mut self, changed: Changed) {
+        let g = usize::from(changed.group);
+        self.sum = self.sum + u32::from(changed.value) - u32::from(self.value[g]);
+        self.index[g] = changed.index;
+        self.value[g] = changed.value;
+    }
+}
+
+/// A group's index and value before a move.
+#[derive(Clone, Copy)]
+struct Changed {
+    group: u8,
+    index: u32,
+    value: u8,
 }
 
 /// What [`Walker::apply`] changed, for [`Walker::undo`].
@@ -41,6 +109,8 @@ pub(crate) struct Undo {
     columns: bool,
     lines: [(u8, u8); 2],
     hash: u64,
+    direct: Option<Changed>,
+    mirrored: Option<Changed>,
 }
 
 impl<'a> Walker<'a> {
@@ -58,7 +128,17 @@ impl<'a> Walker<'a> {
             columns: [0; LINE],
             conflicts: 0,
             hash: puzzle.hash(cells),
+            patterns: puzzle.patterns(),
+            direct: Lookup::NONE,
+            mirrored: Lookup::NONE,
         };
+        if let Some(patterns) = walker.patterns {
+            let (direct, mirrored) = patterns.indices(cells);
+            walker.direct = Lookup::new(patterns, direct);
+            if let Some(mirrored) = mirrored {
+                walker.mirrored = Lookup::new(patterns, mirrored);
+            }
+        }
         walker.cells[..cells.len()].copy_from_slice(cells);
         walker.manhattan = cells
             .iter()
@@ -79,10 +159,13 @@ impl<'a> Walker<'a> {
         walker
     }
 
-    /// The heuristic: Manhattan distance plus linear conflicts.
+    /// The heuristic: Manhattan distance plus linear conflicts, or the pattern databases'
+    /// sum where larger.
     #[inline]
     pub(crate) fn h(&self) -> u32 {
-        self.manhattan + self.conflicts
+        (self.manhattan + self.conflicts)
+            .max(self.direct.sum)
+            .max(self.mirrored.sum)
     }
 
     /// The Manhattan distance alone.
@@ -125,7 +208,25 @@ impl<'a> Walker<'a> {
             columns: false,
             lines: [(0, 0); 2],
             hash: self.hash,
+            direct: None,
+            mirrored: None,
         };
+        if let Some(patterns) = self.patterns {
+            let (g, weight) = patterns.slot[usize::from(t)];
+            undo.direct = Some(
+                self.direct
+                    .step(patterns, g, weight, to as u32, from as u32),
+            );
+            if let Some(mirror) = &patterns.mirror {
+                let (g, weight) = mirror.slot[usize::from(t)];
+                let (a, b) = (mirror.cell[to], mirror.cell[from]);
+                undo.mirrored =
+                    Some(
+                        self.mirrored
+                            .step(patterns, g, weight, u32::from(a), u32::from(b)),
+                    );
+            }
+        }
         self.cells[from] = t;
         self.cells[to] = 0;
         self.blank = to;
@@ -169,6 +270,12 @@ impl<'a> Walker<'a> {
         self.manhattan = undo.manhattan;
         self.conflicts = undo.conflicts;
         self.hash = undo.hash;
+        if let Some(changed) = undo.direct {
+            self.direct.undo(changed);
+        }
+        if let Some(changed) = undo.mirrored {
+            self.mirrored.undo(changed);
+        }
         let lines = if undo.columns {
             &mut self.columns
         } else {
@@ -251,9 +358,33 @@ mod tests {
 
     #[test]
     fn the_heuristic_kept_by_moves_is_the_heuristic_made_afresh() {
-        for board in ["3x3", "4x4", "6x6", "7x7", "10x10", "13x3", "50x2"] {
+        for (board, patterns) in [
+            ("3x3", false),
+            ("4x4", false),
+            ("6x6", false),
+            ("7x7", false),
+            ("10x10", false),
+            ("13x3", false),
+            ("50x2", false),
+            ("4x4", true),
+            ("6x6", true),
+            ("5x7", true),
+        ] {
             let board: Board = board.parse().unwrap();
-            let puzzle = Puzzle::ordered(board);
+            let mut puzzle = Puzzle::ordered(board);
+            if patterns {
+                // Groups of two and three: small tables, every move of a tile changes one.
+                let tiles: Vec<u8> = (1..board.cells() as u8).collect();
+                let groups = tiles.chunks(3).map(<[u8]>::to_vec).collect();
+                let partition = crate::Partition::new(board, groups).unwrap();
+                let goal = puzzle.goal().to_vec();
+                let built = Patterns::new(partition, &goal, |homes| {
+                    crate::Table::build(board, homes, 2, |_, _| {})
+                })
+                .unwrap();
+                assert_eq!(built.mirror.is_some(), board.width() == board.height());
+                puzzle = puzzle.with_patterns(std::sync::Arc::new(built)).unwrap();
+            }
             let mut walker = Walker::new(&puzzle, puzzle.goal());
             assert_eq!(walker.h(), 0);
             let mut seed = 7u64;
@@ -273,6 +404,10 @@ mod tests {
                     "{board} step {step}"
                 );
                 assert_eq!(walker.manhattan(), fresh.manhattan());
+                assert_eq!(
+                    (walker.direct.sum, walker.mirrored.sum),
+                    (fresh.direct.sum, fresh.mirrored.sum)
+                );
                 if step % 5 == 4 {
                     let (cells, undo) = undos.pop().unwrap();
                     walker.undo(undo);

@@ -3,7 +3,9 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use tilebase_bounds::{Bounds, Budget, Puzzle, bound, bound_with};
+use std::sync::Arc;
+
+use tilebase_bounds::{Bounds, Budget, Partition, Patterns, Puzzle, Table, bound, bound_with};
 use tilebase_core::{Board, Move};
 
 /// Checks what every answer must hold: the solution replays to the goal, no shorter than the
@@ -71,6 +73,81 @@ fn every_eight_puzzle_state_is_bounded_below_its_distance_and_solved_with_time()
             assert_eq!(whole.lower_bound, distance, "{cells:?}");
         }
     }
+}
+
+/// The tables of `groups` on `board` for `goal`, built in memory.
+fn patterns(board: Board, goal: &[u8], groups: Vec<Vec<u8>>) -> Arc<Patterns> {
+    let partition = Partition::new(board, groups).unwrap();
+    Arc::new(
+        Patterns::new(partition, goal, |homes| {
+            Table::build(board, homes, 2, |_, _| {})
+        })
+        .unwrap(),
+    )
+}
+
+#[test]
+fn a_pattern_database_of_every_tile_is_the_distance() {
+    // One group of every tile: the cell no tile holds is the blank, so the table is the puzzle.
+    let board: Board = "4x2".parse().unwrap();
+    let goal = board.ordered_cells();
+    let all = distances(board, &goal);
+    assert_eq!(all.len(), 20_160);
+    let whole = patterns(board, &goal, vec![(1..8).collect()]);
+    for (cells, &distance) in &all {
+        assert_eq!(whole.heuristic(cells).unwrap(), distance, "{cells:?}");
+    }
+    // On a square board the transposed lookup is exact too.
+    let board = Board::THREE_BY_THREE;
+    let goal = [1, 2, 3, 8, 0, 4, 7, 6, 5];
+    let all = distances(board, &goal);
+    let groups = patterns(board, &goal, vec![vec![1, 2, 3, 4, 5, 6], vec![7, 8]]);
+    let whole = patterns(board, &goal, vec![(1..9).collect()]);
+    for (cells, &distance) in all.iter().step_by(7) {
+        assert_eq!(whole.heuristic(cells).unwrap(), distance, "{cells:?}");
+        assert!(groups.heuristic(cells).unwrap() <= distance, "{cells:?}");
+    }
+}
+
+#[test]
+fn pattern_databases_keep_every_bound_admissible_and_meet_the_distance() {
+    let board = Board::THREE_BY_THREE;
+    let goal = [1, 2, 3, 8, 0, 4, 7, 6, 5];
+    let plain = Puzzle::new(board, &goal).unwrap();
+    // Two groups of four, looked up directly and transposed (the blank's home is the centre).
+    let puzzle = plain
+        .clone()
+        .with_patterns(patterns(
+            board,
+            &goal,
+            vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]],
+        ))
+        .unwrap();
+    let all = distances(board, &goal);
+    let (mut raised, mut sum, mut plain_sum) = (0, 0, 0);
+    for (i, (cells, &distance)) in all.iter().enumerate() {
+        let h = puzzle.heuristic(cells).unwrap();
+        assert!(h <= distance, "{cells:?}");
+        assert!(h >= plain.heuristic(cells).unwrap(), "{cells:?}");
+        raised += u32::from(h > plain.heuristic(cells).unwrap());
+        sum += h;
+        plain_sum += plain.heuristic(cells).unwrap();
+        if i % 16 == 0 {
+            let whole = bound(&puzzle, cells, Budget::UNLIMITED).unwrap();
+            check(&puzzle, cells, &whole);
+            assert_eq!(
+                (whole.lower_bound, whole.optimal()),
+                (distance, true),
+                "{cells:?}"
+            );
+        }
+    }
+    // What the tables add over Manhattan distance and linear conflicts, exactly: a larger
+    // bound on 50,140 of the 181,440 states, the mean from 15.79 to 16.38.
+    assert_eq!((raised, sum, plain_sum), (50_140, 2_971_484, 2_864_160));
+    // Tables for another goal are refused.
+    let other = patterns(board, &board.ordered_cells(), vec![(1..9).collect()]);
+    assert!(plain.with_patterns(other).is_err());
 }
 
 #[test]

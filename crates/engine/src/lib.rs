@@ -25,8 +25,8 @@ pub use pattern::{build_pattern, build_pattern_resuming};
 pub use progress::{NoProgress, Progress};
 pub use relabel::{build_relabelled, build_relabelled_resuming};
 pub use save::{
-    SaveError, Saved, SavedPattern, SavedRelabelled, pattern_bytes, save, save_pattern,
-    save_pattern_with, save_relabelled,
+    SaveError, Saved, SavedBounds, SavedPattern, SavedRelabelled, pattern_bytes, save, save_bounds,
+    save_pattern, save_pattern_with, save_relabelled,
 };
 
 use layers::Split;

@@ -107,6 +107,40 @@ pub fn save_pattern(
     save_pattern_with(path, pattern, values, encoding, replace, &NoProgress)
 }
 
+/// What [`save_bounds`] wrote.
+#[derive(Debug, Clone)]
+pub struct SavedBounds {
+    /// Where the file is.
+    pub path: PathBuf,
+    /// The header written.
+    pub header: tilebase_format::bounds::BoundsHeader,
+    /// The size of the file in bytes.
+    pub bytes: u64,
+}
+
+/// Saves the pattern database of a board past 25 cells: the group whose tiles' homes are
+/// `homes` on `board`, holding `values` (a byte per placement; see
+/// [`tilebase_format::bounds`]), at `path`, as [`save`] saves a table.
+pub fn save_bounds(
+    path: &Path,
+    board: tilebase_core::Board,
+    homes: &[u8],
+    values: &[u8],
+    replace: bool,
+) -> Result<SavedBounds, SaveError> {
+    let (header, bytes) = save_with(path, replace, Synced::Yes, |file| {
+        let mut out = BufWriter::new(file);
+        let header = tilebase_format::bounds::write(&mut out, board, homes, values)?;
+        out.flush()?;
+        Ok(header)
+    })?;
+    Ok(SavedBounds {
+        path: path.to_path_buf(),
+        header,
+        bytes,
+    })
+}
+
 /// Placements encoded per piece: a piece is a thread's unit of work and a step of progress
 /// (a few milliseconds each; 500 steps for the 15-puzzle's 8-tile pattern). Small in unit
 /// tests, so that small patterns are encoded in many pieces too.

@@ -37,6 +37,7 @@
 #![forbid(unsafe_code)]
 
 pub mod blocks;
+pub mod bounds;
 pub mod pattern;
 pub mod relabel;
 
@@ -401,6 +402,7 @@ impl Kind {
             KIND_TABLE => Ok(Kind::Table),
             pattern::KIND_PATTERN => Ok(Kind::Pattern),
             relabel::KIND_RELABELLED => Ok(Kind::Relabelled),
+            bounds::KIND_BOUNDS => Ok(Kind::Bounds),
             found => Err(FormatError::UnknownKind { found }),
         }
     }
@@ -421,6 +423,17 @@ pub(crate) fn expect_kind(
     };
     let said = match (found, wanted) {
         _ if found == wanted => return Ok(()),
+        (Kind::Bounds, _) => "a pattern database of a board past 25 cells (format version 3), \
+                              not what was asked for"
+            .into(),
+        (_, Kind::Bounds) => format!(
+            "{}, not a pattern database of a board past 25 cells",
+            match found {
+                Kind::Table => "a full table",
+                Kind::Pattern => "a pattern database of 13 to 25 cells",
+                _ => "a relabelled table",
+            }
+        ),
         (Kind::Table, Kind::Pattern) => {
             format!("a full table (format version {version}), not a pattern database")
         }
@@ -452,6 +465,8 @@ pub enum Kind {
     Pattern,
     /// A relabelled table ([`relabel::read`]).
     Relabelled,
+    /// A pattern database of a board past 25 cells ([`bounds::read`]).
+    Bounds,
 }
 
 /// [`write_parts`] for any header type, in format `version`.

@@ -7,6 +7,7 @@ use std::ops::Range;
 use std::path::Path;
 
 use tilebase_format::FormatError;
+use tilebase_format::bounds::{self, BoundsLayout};
 use tilebase_format::pattern::{self, PatternLayout};
 use tilebase_format::relabel::{self, RelabelLayout};
 
@@ -53,6 +54,21 @@ impl Checked for RelabelLayout {
     }
     fn check_blocks(&self, table: &[u8], blocks: Range<usize>) -> Result<(), FormatError> {
         relabel::check_blocks(&self.header, table, blocks)
+    }
+}
+
+impl Checked for BoundsLayout {
+    fn read(bytes: &[u8]) -> Result<Self, FormatError> {
+        bounds::read(bytes)
+    }
+    fn table(&self) -> Range<usize> {
+        self.table.clone()
+    }
+    fn blocks(&self) -> usize {
+        self.header.block_crc32.len()
+    }
+    fn check_blocks(&self, table: &[u8], blocks: Range<usize>) -> Result<(), FormatError> {
+        bounds::check_blocks(&self.header, table, blocks)
     }
 }
 

@@ -31,6 +31,7 @@
 #![deny(unsafe_code)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
+mod bounds;
 mod checked;
 mod database;
 mod draw;
@@ -44,6 +45,7 @@ mod tablebase;
 mod verify;
 mod view;
 
+pub use bounds::BoundsFile;
 pub use checked::{Checked, CheckedFile};
 pub use database::Database;
 pub use draw::Draw;

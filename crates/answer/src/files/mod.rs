@@ -3,6 +3,7 @@
 //! opened once per process, built where missing (safe across processes), and a damaged one
 //! named with the command that rebuilds it.
 
+pub(crate) mod bounds;
 pub(crate) mod build;
 pub(crate) mod cost;
 pub(crate) mod find;
@@ -60,17 +61,9 @@ impl Finder<'_> {
                 self.patterns(question.goal(), partition, build)?
                     .map(|source| Source::Patterns(Box::new(source)))
             }
-            Method::Bounds => Some(bounds_source(question)?),
+            Method::Bounds => Some(Source::Bounds(Box::new(self.bounds(question.goal())?))),
         })
     }
-}
-
-/// The answers of a board past 25 cells: made in memory, no file needed.
-pub(crate) fn bounds_source(question: &Question) -> Result<Source, Error> {
-    let goal = question.goal();
-    tilebase_bounds::Puzzle::new(goal.board(), goal.cells())
-        .map(|puzzle| Source::Bounds(Box::new(puzzle)))
-        .map_err(|e| Error::Files(format!("goal {goal}: {e}")))
 }
 
 /// Why `question` has no answers in a process that does not build files (a cluster's workers,

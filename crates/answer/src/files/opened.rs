@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use tilebase_lookup::{Database, PatternFile, RelabelledFile};
+use tilebase_lookup::{BoundsFile, Database, PatternFile, RelabelledFile};
 
 /// Every file opened so far, by path, of each kind.
 #[derive(Default)]
@@ -13,6 +13,7 @@ pub(crate) struct Opened {
     tables: OpenedFiles<Database>,
     patterns: OpenedFiles<PatternFile>,
     relabelled: OpenedFiles<RelabelledFile>,
+    bounds: OpenedFiles<BoundsFile>,
 }
 
 /// The files of one kind opened so far, by path: each opened the first time only.
@@ -76,6 +77,12 @@ impl Opened {
         self.relabelled.get(path, |p| RelabelledFile::open(p))
     }
 
+    /// The pattern database of a board past 25 cells at `path`, opened (and every block of it
+    /// checked) the first time only.
+    pub(crate) fn bounds(&self, path: &Path) -> Result<Arc<BoundsFile>, tilebase_lookup::Error> {
+        self.bounds.get(path, |p| BoundsFile::open(p))
+    }
+
     /// Keeps `file` as the full table at `path` (which need not exist on disk).
     pub(crate) fn keep_table(&self, path: &Path, file: Arc<Database>) {
         self.tables.keep(path, file);
@@ -93,7 +100,10 @@ impl Opened {
 
     /// Whether a file of any kind is open, or kept, at `path`.
     pub(crate) fn holds(&self, path: &Path) -> bool {
-        self.tables.holds(path) || self.patterns.holds(path) || self.relabelled.holds(path)
+        self.tables.holds(path)
+            || self.patterns.holds(path)
+            || self.relabelled.holds(path)
+            || self.bounds.holds(path)
     }
 
     /// The bytes of the file open, or kept, at `path`, and their paths: every kind's.
@@ -102,6 +112,7 @@ impl Opened {
         bytes(self.tables.lock().get(path).map(|f| f.bytes()))
             .or_else(|| bytes(self.patterns.lock().get(path).map(|f| f.bytes())))
             .or_else(|| bytes(self.relabelled.lock().get(path).map(|f| f.bytes())))
+            .or_else(|| bytes(self.bounds.lock().get(path).map(|f| f.bytes())))
     }
 
     /// The paths of every file open or kept, of every kind, sorted.
@@ -109,6 +120,7 @@ impl Opened {
         let mut paths: Vec<PathBuf> = (self.tables.lock().keys().cloned())
             .chain(self.patterns.lock().keys().cloned())
             .chain(self.relabelled.lock().keys().cloned())
+            .chain(self.bounds.lock().keys().cloned())
             .collect();
         paths.sort();
         paths
@@ -120,5 +132,6 @@ impl Opened {
         self.tables.lock().remove(path);
         self.patterns.lock().remove(path);
         self.relabelled.lock().remove(path);
+        self.bounds.lock().remove(path);
     }
 }

@@ -58,6 +58,13 @@ pub enum Job<'a> {
     Pattern(&'a Pattern),
     /// The multi-tile table of a relabelling.
     Relabelled(&'a Relabelling),
+    /// The pattern database of a group on a board past 25 cells.
+    Bounds {
+        /// The board.
+        board: tilebase_core::Board,
+        /// The group's home cells.
+        homes: &'a [u8],
+    },
 }
 
 impl Job<'_> {
@@ -75,6 +82,9 @@ impl Job<'_> {
                 relabelling.grid(),
                 cells_to_string(relabelling.labels())
             ),
+            Job::Bounds { board, homes } => {
+                format!("building {board} cells {}", cells_to_string(homes))
+            }
         }
     }
 
@@ -85,6 +95,10 @@ impl Job<'_> {
             Job::Table { goal, .. } => u64::from(goal.board().states()),
             Job::Pattern(pattern) => pattern.abstract_states(),
             Job::Relabelled(relabelling) => relabelling.states(),
+            // Every placement of the group's tiles: without the blank, each is reached.
+            Job::Bounds { board, homes } => {
+                tilebase_pattern::placements(board.cells(), homes.len())
+            }
         }
     }
 

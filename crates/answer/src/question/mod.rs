@@ -127,11 +127,12 @@ pub enum QuestionError {
         /// The partition asked for.
         pdb: Partition,
     },
-    /// Pattern databases asked for on a board past 25 cells, answered with bounds from the
-    /// Manhattan distance and linear conflicts.
+    /// A partition asked for on a board past 25 cells, answered with bounds from the Manhattan
+    /// distance and linear conflicts, and on 6x6 from its default pattern databases if built.
     #[error(
         "pdb {:?}: {board} is past 25 cells, answered with bounds from the Manhattan distance \
-         and linear conflicts, not from pattern databases",
+         and linear conflicts (on 6x6 also from its default pattern databases, once `build-db \
+         --board 6x6` has built them), not from a partition chosen",
         .pdb.name()
     )]
     PdbOnBounds {
