@@ -285,11 +285,34 @@ fn six_by_six_pattern_databases_are_built_when_asked_and_tighten_the_bounds() {
         .run("build-db", &["--board", "6x6"])
         .code(2)
         .one_error_line("6x6-pdb-cells-0-6-1-7-2.tilebase: already exists: pass --force");
-    // A damaged table in db/ is named, with the command that builds it again.
+    // verify searches again and finds every value; then a damaged table is named by it, and
+    // by query with the command that builds it again.
+    let table = "db/6x6-pdb-cells-0-6-1-7-2.tilebase";
+    let run = sandbox.run("verify", &[table]);
+    run.code(0);
+    assert!(
+        run.stdout.contains(
+            "  values     ok: every placement holds the value a new breadth-first search gives it"
+        ),
+        "{run}"
+    );
     let mut bytes = std::fs::read(&first).unwrap();
     let at = bytes.len() - 5;
     bytes[at] ^= 1;
     std::fs::write(&first, bytes).unwrap();
+    let run = sandbox.run("verify", &[table]);
+    assert_ne!(run.code, Some(0), "{run}");
+    assert!(
+        run.stdout.contains(
+            "table block 57 (bytes 59768832 to 60466176 of the table) does not match its checksum"
+        ),
+        "{run}"
+    );
+    assert!(
+        run.stdout
+            .contains("FAILED: entry 60466171 holds 254; its value is 255"),
+        "{run}"
+    );
     sandbox
         .run("query", &["--board", "6x6", "--seconds", "0", state])
         .code(2)

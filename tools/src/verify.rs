@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use clap::Parser;
-use tilebase_lookup::{Database, PatternFile, Storage};
+use tilebase_lookup::{BoundsFile, Database, PatternFile, Storage};
 use tilebase_pattern::{cells_to_string, compare_values};
 
 use tilebase_program::exit::{self, report};
@@ -73,6 +73,94 @@ fn holds(text: &mut String, kind: &str, (width, height): (u8, u8), goal: &[u8], 
         text,
         "  {kind:<10} board {width}x{height}, goal {goal}, {what}"
     );
+}
+
+/// Verifies one pattern database of a board past 25 cells: header, every block's checksum, and
+/// every value against a new breadth-first search (and the header's counts against its).
+fn verify_bounds(path: &Path) -> Result<(String, bool), String> {
+    let started = Instant::now();
+    let (file, blocks) = BoundsFile::open_unchecked(path).map_err(|e| e.to_string())?;
+    let header = file.header();
+    let name = path
+        .file_name()
+        .unwrap_or(path.as_os_str())
+        .to_string_lossy();
+    let bar = progress::bar(&format!("searching {name} again"), 0, "distances");
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let expected =
+        tilebase_bounds::patterns::build_values(file.board(), file.homes(), threads, |_, _| {
+            bar.inc(1)
+        });
+    drop(bar);
+    let wrong = file
+        .values()
+        .iter()
+        .zip(&expected)
+        .position(|(found, expected)| found != expected);
+    let mut found_counts = counts(&expected);
+    found_counts.truncate(usize::from(u8::MAX));
+    while found_counts.last() == Some(&0) {
+        found_counts.pop();
+    }
+    let counts_ok = found_counts == header.counts;
+    let mut text = String::new();
+    let _ = writeln!(text, "{}", path.display());
+    let _ = writeln!(
+        text,
+        "  format     ok: tilebase format {}, a pattern database of a board past 25 cells, \
+         memory-mapped, header {} bytes",
+        tilebase_format::VERSION,
+        file.bytes().len() - header.entry_count as usize - tilebase_format::PREAMBLE_LEN
+    );
+    let _ = writeln!(
+        text,
+        "  pattern    board {}, home cells {}, {} entries, values 0 to {}",
+        file.board(),
+        cells_to_string(&header.homes),
+        header.entry_count,
+        header.max_value
+    );
+    let _ = writeln!(
+        text,
+        "  checksums  {}: {}",
+        if blocks.is_ok() { "ok" } else { "FAILED" },
+        match &blocks {
+            Ok(()) => format!("all {} blocks of the table match", header.block_crc32.len()),
+            Err(e) => e.to_string(),
+        }
+    );
+    check(
+        &mut text,
+        "counts",
+        counts_ok,
+        "every value has the header's count (counted in a new search)",
+        "the header's counts differ from a new search's",
+    );
+    check(
+        &mut text,
+        "values",
+        wrong.is_none(),
+        "every placement holds the value a new breadth-first search gives it",
+        "a placement holds a wrong value",
+    );
+    let ok = blocks.is_ok() && counts_ok && wrong.is_none();
+    match wrong {
+        None if ok => {
+            let _ = writeln!(text, "verified in {:.1} s", started.elapsed().as_secs_f64());
+        }
+        Some(entry) => {
+            let _ = writeln!(
+                text,
+                "FAILED: entry {entry} holds {}; its value is {}",
+                file.values()[entry],
+                expected[entry]
+            );
+        }
+        None => {
+            let _ = writeln!(text, "FAILED: every value is right, but the header is not");
+        }
+    }
+    Ok((text, ok))
 }
 
 /// Verifies one relabelled table file: header, every block's checksum (when it opens), the
@@ -245,6 +333,7 @@ pub fn verify(path: &Path) -> Result<(String, bool), String> {
     match file_kind(path) {
         Some(tilebase_format::Kind::Pattern) => return verify_pattern(path),
         Some(tilebase_format::Kind::Relabelled) => return verify_relabelled(path),
+        Some(tilebase_format::Kind::Bounds) => return verify_bounds(path),
         _ => {}
     }
     let started = Instant::now();

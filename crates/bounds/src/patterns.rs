@@ -244,11 +244,7 @@ impl Table {
 
     /// The table of tiles whose homes are `homes`, its `values` read from storage (a file
     /// mapped into memory, say). `None` when there are not `cells^tiles` values.
-    pub fn from_values(
-        board: Board,
-        homes: &[u8],
-        values: Arc<dyn Values>,
-    ) -> Option<Table> {
+    pub fn from_values(board: Board, homes: &[u8], values: Arc<dyn Values>) -> Option<Table> {
         let entries = (board.cells() as u64).checked_pow(homes.len() as u32)?;
         ((*values).as_ref().len() as u64 == entries).then(|| Table {
             homes: homes.to_vec(),
