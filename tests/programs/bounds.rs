@@ -323,3 +323,175 @@ fn six_by_six_pattern_databases_are_built_when_asked_and_tighten_the_bounds() {
         .code(2)
         .one_error_line("--board 7x7: needs no files: query --board 7x7 answers with bounds");
 }
+
+/// A row of `query --out FILE.jsonl`: exactly the documented columns, in order.
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Row {
+    state: String,
+    lower_bound: u32,
+    length: Option<u32>,
+    optimal: bool,
+    solution: Option<String>,
+    nodes: u64,
+    seconds: f64,
+}
+
+#[test]
+fn out_writes_a_row_per_state_and_a_stopped_run_resumes() {
+    use arrow_array::Array;
+    use arrow_array::cast::AsArray;
+    use arrow_array::types::{UInt8Type, UInt32Type, UInt64Type};
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+
+    let sandbox = Sandbox::new();
+    let states = [
+        replay(&goal(36), 6, "UULL"),
+        replay(&goal(36), 6, "LLLUUR"),
+        replay(&goal(36), 6, "UUULLD"),
+    ];
+    let mut swapped: Vec<String> = goal(36).split(',').map(String::from).collect();
+    swapped.swap(0, 1);
+    let input = format!(
+        "{}\n1,2,3\n{}\n{}\n{}\n",
+        states[0],
+        states[1],
+        swapped.join(","),
+        states[2]
+    );
+    // The final rename fails (a folder holds the name): the rows stay beside it.
+    let out = sandbox.path().join("bounds.jsonl");
+    std::fs::create_dir(&out).unwrap();
+    let args = ["--board", "6x6", "--out", "bounds.jsonl"];
+    let run = sandbox.run_with_input("query", &args, input.as_bytes());
+    run.code(2);
+    assert!(run.stdout.is_empty(), "{run}");
+    assert!(
+        run.stderr
+            .contains("line 2: \"1,2,3\": 3 cells, but a 6x6 board has 36"),
+        "{run}"
+    );
+    assert!(run.stderr.contains(": unsolvable: "), "{run}");
+    assert!(run.stderr.contains("--out bounds.jsonl: "), "{run}");
+    let kept = sandbox.path().join(".bounds.jsonl.rows");
+    let text = std::fs::read_to_string(&kept).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(
+        lines[0].starts_with("tilebase query checkpoint 1: "),
+        "{text}"
+    );
+    // The first row marked, the last cut in half: the run that resumes keeps the first two and
+    // bounds the third again.
+    let first: Vec<&str> = lines[1].split('\t').collect();
+    let marked = format!("{}\t{}\t777\t{}", first[0], first[1], first[3]);
+    let cut = &lines[3][..lines[3].len() / 2];
+    std::fs::write(
+        &kept,
+        format!("{}\n{marked}\n{}\n{cut}", lines[0], lines[2]),
+    )
+    .unwrap();
+    std::fs::remove_dir(&out).unwrap();
+    let run = sandbox.run_with_input("query", &args, input.as_bytes());
+    run.code(2);
+    assert!(
+        !kept.exists(),
+        "the rows are removed once the file is whole"
+    );
+    let rows: Vec<Row> = json_lines(&std::fs::read_to_string(&out).unwrap());
+    assert_eq!(rows.len(), 3);
+    for (row, (state, length)) in rows.iter().zip(states.iter().zip([4, 6, 6])) {
+        assert_eq!(&row.state, state);
+        assert_eq!(
+            (row.lower_bound, row.length, row.optimal),
+            (length, Some(length), true)
+        );
+        let solution = row.solution.as_deref().unwrap();
+        assert_eq!(replay(state, 6, solution), goal(36));
+    }
+    assert_eq!(rows[0].nodes, 777, "resumed, not searched again");
+    assert_ne!(rows[2].nodes, 777);
+    // The same as Parquet, with the budget in its metadata.
+    let run = sandbox.run_with_input(
+        "query",
+        &[
+            "--board",
+            "6x6",
+            "--seconds",
+            "5",
+            "--out",
+            "bounds.parquet",
+        ],
+        input.as_bytes(),
+    );
+    run.code(2);
+    let file = std::fs::File::open(sandbox.path().join("bounds.parquet")).unwrap();
+    let builder = ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
+    let metadata: Vec<(String, Option<String>)> = builder
+        .metadata()
+        .file_metadata()
+        .key_value_metadata()
+        .unwrap()
+        .iter()
+        .filter(|kv| kv.key.starts_with("tilebase."))
+        .map(|kv| (kv.key.clone(), kv.value.clone()))
+        .collect();
+    assert_eq!(
+        metadata,
+        [
+            ("tilebase.board", "6x6"),
+            ("tilebase.goal", goal(36).as_str()),
+            ("tilebase.metric", "stm"),
+            ("tilebase.seconds", "5"),
+        ]
+        .map(|(k, v)| (k.to_string(), Some(v.to_string())))
+    );
+    let names: Vec<String> = builder
+        .schema()
+        .fields()
+        .iter()
+        .map(|f| f.name().clone())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "state",
+            "lower_bound",
+            "length",
+            "optimal",
+            "solution",
+            "nodes",
+            "seconds"
+        ]
+    );
+    let batch = builder.build().unwrap().next().unwrap().unwrap();
+    assert_eq!(batch.num_rows(), 3);
+    let cells: Vec<String> = batch
+        .column(0)
+        .as_fixed_size_list()
+        .value(1)
+        .as_primitive::<UInt8Type>()
+        .values()
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    assert_eq!(cells.join(","), states[1]);
+    let lower = batch.column(1).as_primitive::<UInt32Type>();
+    let length = batch.column(2).as_primitive::<UInt32Type>();
+    assert_eq!(
+        (lower.value(2), length.value(2), length.null_count()),
+        (6, 6, 0)
+    );
+    assert!(batch.column(3).as_boolean().value(0));
+    assert_eq!(batch.column(4).as_string::<i32>().value(0).len(), 4);
+    assert!(batch.column(5).as_primitive::<UInt64Type>().value(0) > 0);
+    // Refused: another extension, a board answered exactly.
+    sandbox
+        .run("query", &["--board", "6x6", "--out", "b.csv", &states[0]])
+        .code(2)
+        .one_error_line("--out b.csv: the format follows the extension: .parquet or .jsonl");
+    sandbox
+        .run("query", &["--out", "b.jsonl", "603712458"])
+        .code(2)
+        .one_error_line("--out: writes the bounds of boards past 25 cells");
+}

@@ -2,6 +2,7 @@
 //! by the library's printer.
 
 pub(crate) mod lines;
+mod out;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -97,6 +98,12 @@ pub struct Args {
     /// --max-nodes, whichever runs out first); 0 gives the heuristic alone [default: 10]
     #[arg(long, value_name = "S", value_parser = parse_seconds, allow_hyphen_values = true)]
     pub seconds: Option<f64>,
+    /// On boards past 25 cells, write the bounds to FILE.parquet or FILE.jsonl instead, a row
+    /// per state: state, lower_bound, length, optimal, solution, nodes, seconds. The file
+    /// appears whole; a run that is stopped is resumed by the same command (the rows done are
+    /// kept beside it, in .FILE.rows)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "distance_only", "boards", "svg", "all", "count", "hint"])]
+    pub out: Option<PathBuf>,
 }
 
 /// Reads `--seconds`: a number of seconds, 0 or more.
@@ -226,6 +233,16 @@ pub fn run(args: &Args) -> Result<u8, String> {
             }
         }
     }
+    let out = match &args.out {
+        None => None,
+        Some(_) if board.method() != Method::Bounds => {
+            return Err(format!(
+                "--out: writes the bounds of boards past 25 cells (6x6 to 10x10), not {board}'s \
+                 answers; `label --sample file:PATH --out FILE.parquet` writes exact distances"
+            ));
+        }
+        Some(file) => Some((file, out::Format::of(file)?)),
+    };
     let answers = match found {
         Found::Answers(answers) => answers,
         Found::Missing(question) => {
@@ -273,12 +290,42 @@ pub fn run(args: &Args) -> Result<u8, String> {
             ),
         );
     }
+    if let Some((file, format)) = out {
+        let inputs = gathered(&inputs, &mut stdin).map_err(|e| format!("reading stdin: {e}"))?;
+        return out::write(&answers, &inputs, &effort, file, format, args.quiet.quiet);
+    }
     let printer = Printer::new(&answers, mode)
         .with_effort(effort)
         .with_count(args.count)
         .with_limit(args.limit)
         .with_letters(args.moves);
     answer(printer, &inputs, &mut stdin, svg, Some(&answers), &effort)
+}
+
+/// Every input, each with its line number when it comes from stdin: the arguments in order,
+/// `-` (or none) standing for stdin's lines.
+fn gathered(inputs: &[&str], stdin: &mut Stdin) -> io::Result<Vec<(String, Option<u64>)>> {
+    let mut all = Vec::new();
+    let read = |stdin: &mut Stdin, all: &mut Vec<(String, Option<u64>)>| -> io::Result<()> {
+        stdin.tell();
+        let mut number = 0;
+        while let Some(line) = stdin.lines.next_line()? {
+            number += 1;
+            all.push((String::from_utf8_lossy(line).into_owned(), Some(number)));
+        }
+        Ok(())
+    };
+    if inputs.is_empty() {
+        read(stdin, &mut all)?;
+    }
+    for &input in inputs {
+        if input == "-" {
+            read(stdin, &mut all)?;
+        } else {
+            all.push((input.to_string(), None));
+        }
+    }
+    Ok(all)
 }
 
 /// Stdin's lines, read once however many `-` ask for them.
