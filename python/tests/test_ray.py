@@ -3,6 +3,7 @@ node, one CPU each, through Ray's own `cluster_utils`): datasets labelled on it 
 program's; distributed answers equal `tilebase.solve`'s, with workers killed mid-search, and
 after a stop, resumed from a checkpoint; a worker with no files fails with their names."""
 
+import json
 import os
 import pickle
 import signal
@@ -128,8 +129,8 @@ def test_distributed_answers_are_tilebase_solve(cluster):
     assert tray.solve("603712458") == tilebase.solve("603712458")
 
 
-def search_processes():
-    """The process ids of the workers running a search task now."""
+def search_processes(name=b"ray::tilebase.search"):
+    """The process ids of the workers running a task of `name` now."""
     found = []
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
@@ -139,7 +140,7 @@ def search_processes():
                 command = f.read()
         except OSError:
             continue
-        if command.startswith(b"ray::tilebase.search"):
+        if command.startswith(name):
             found.append(int(pid))
     return found
 
@@ -253,3 +254,81 @@ def test_the_ray_module_documents_itself():
         runner.run(test)
     results = runner.summarize(verbose=False)
     assert results.attempted > 0 and results.failed == 0
+
+
+SIX_GOAL = list(range(1, 36)) + [0]
+
+
+def six_by_six(path):
+    """6x6's goal after the blank's moves `path` (letters U, D, L, R)."""
+    cells = SIX_GOAL[:]
+    blank = 35
+    for move in path:
+        to = blank + {"U": -6, "D": 6, "L": -1, "R": 1}[move]
+        cells[blank], cells[to] = cells[to], cells[blank]
+        blank = to
+    return cells
+
+
+def without_timing(rows):
+    return [{k: v for k, v in row.items() if k not in ("nodes", "seconds")} for row in rows]
+
+
+def test_bounds_on_the_cluster_equal_the_modules_and_resume(cluster, tmp_path):
+    swapped = SIX_GOAL[:]
+    swapped[0], swapped[1] = swapped[1], swapped[0]
+    states = [six_by_six("UULL"), six_by_six("LLLUUR"), six_by_six("UUULLD"), swapped]
+    checkpoint = tmp_path / "bounds.json"
+    reports = []
+    got = tray.bounds(states, board="6x6", seconds=5, checkpoint=checkpoint,
+                      progress=reports.append)
+    expected = tilebase.bounds(states, board="6x6", seconds=5)
+    assert without_timing(got) == without_timing(expected)
+    assert [(r["lower_bound"], r["length"], r["optimal"]) for r in got[:3]] == \
+        [(4, 4, True), (6, 6, True), (6, 6, True)]
+    assert got[3]["solvable"] is False
+    assert (reports[-1]["done"], reports[-1]["states"]) == (4, 4)
+    # Resumed: the states done are kept (one marked), the one taken out searched again.
+    saved = json.loads(checkpoint.read_text())
+    saved["done"]["0"]["nodes"] = 777
+    del saved["done"]["2"]
+    checkpoint.write_text(json.dumps(saved))
+    resumed = []
+    again = tray.bounds(states, board="6x6", seconds=5, checkpoint=checkpoint,
+                        progress=resumed.append)
+    assert without_timing(again) == without_timing(expected)
+    assert again[0]["nodes"] == 777 and again[2]["nodes"] != 777
+    assert len(resumed) == 1
+    # A dataset of states, as tilebase.ray labels them.
+    dataset = ray.data.from_items([{"state": numpy.array(s, numpy.uint8)} for s in states[:2]])
+    assert without_timing(tray.bounds(dataset, board="6x6", seconds=5)) == \
+        without_timing(expected[:2])
+    # Refused on the driver: a checkpoint of other states, a bad state.
+    with pytest.raises(ValueError, match="of other bounds"):
+        tray.bounds(states[:1], board="6x6", checkpoint=checkpoint)
+    with pytest.raises(ValueError, match="state 1"):
+        tray.bounds([states[0], "1,2,3"], board="6x6")
+
+
+def test_a_worker_killed_mid_bounds_is_retried(cluster):
+    # DeepCubeA's 35-puzzle state 9: 122 moves by DeepCubeA.
+    state = "3,8,22,7,5,11,12,2,13,6,18,10,17,15,0,20,30,23,34,26,9,1,19,29,27,25,4,16,33,35,14,31,21,32,28,24"
+    killed = []
+
+    def kill_soon():
+        for _ in range(200):
+            pids = search_processes(b"ray::tilebase.bounds")
+            if pids:
+                os.kill(pids[0], signal.SIGKILL)
+                killed.append(pids[0])
+                return
+            threading.Event().wait(0.05)
+
+    killer = threading.Thread(target=kill_soon)
+    killer.start()
+    got = tray.bounds([state], board="6x6", seconds=3)
+    killer.join()
+    assert killed, "no worker was bounding when the killer looked"
+    row = got[0]
+    assert row["solvable"] and row["length"] is not None
+    assert 96 <= row["lower_bound"] <= 122 <= row["length"]

@@ -15,6 +15,9 @@ with a message naming the file and where it was looked for, which the driver rai
 - :func:`label_dataset`: the `label` program's Parquet file, labelled on the cluster.
 - :func:`solve`: one optimal solution, each iteration of IDA* cut into pieces that the
   cluster's workers search; retried where a worker dies, resumable from a checkpoint file.
+- :func:`bounds`: bounds on boards past 25 cells (a lower bound and a solution within a budget),
+  a state a task on the cluster's CPUs; retried where a worker dies, resumable from a
+  checkpoint file.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ except ImportError as error:  # pragma: no cover - the extra is not installed
         'tilebase.ray needs Ray: pip install "tilebase[ray]" (or pip install "ray[data]")'
     ) from error
 
-__all__ = ["Labeler", "label_dataset", "solve", "SolveStopped"]
+__all__ = ["Labeler", "label_dataset", "solve", "SolveStopped", "bounds"]
 
 log = logging.getLogger("tilebase.ray")
 
@@ -469,6 +472,89 @@ def solve(state, board: str | None = None, goal=None, metric: str = "stm",
                  bound, saved.nodes, next_bound)
         saved.bound, saved.done = next_bound, {}
         saved.save()
+
+
+# ---------------------------------------------------------------------------------------------
+# Bounds on many states
+
+
+def _bound_one(state, question: dict[str, Any], seconds, max_nodes) -> dict[str, Any]:
+    """A task: :func:`tilebase.bounds` of one state."""
+    return tilebase.bounds([state], seconds=seconds, max_nodes=max_nodes, **question)[0]
+
+
+def bounds(states, board: str | None = None, goal=None, *, seconds: float | None = None,
+           max_nodes: int | None = None, checkpoint=None,
+           progress: Callable[[dict[str, Any]], None] | None = None, max_retries: int = 3,
+           cache_dir=None) -> list[dict[str, Any]]:
+    """:func:`tilebase.bounds` of every state, a state a Ray task on the cluster's CPUs: a dict
+    per state, in order, with the same fields ("state", "solvable", "lower_bound", "length",
+    "solution", "optimal", "nodes", "seconds"), each state within `seconds` (default 10) and
+    `max_nodes`.
+
+    - `states`: a Ray Dataset with a ``state`` column (one row of cells per state), or any
+      list :func:`tilebase.bounds` takes. A bad state raises on the driver, before any task.
+    - `checkpoint`: a JSON file, rewritten after each state is done. Started again with the
+      same file (and the same states, board, goal and budget), it goes on from it: the states
+      done are not searched again.
+    - `progress`: called after each state with a dict: ``done``, ``states``, ``seconds``.
+    - `max_retries`: how often a task is run again when its worker or machine dies (Ray's
+      task retries).
+    - `cache_dir`: where the workers find the pattern databases, if any were built (default:
+      the driver's ``$TILEBASE_CACHE_DIR``).
+    """
+    if isinstance(states, ray.data.Dataset):
+        states = [_plain(numpy.asarray(row["state"])) for row in states.iter_rows()]
+    else:
+        states = [_plain(s) for s in states]
+    question = {"board": board, "goal": goal}
+    names = tilebase.question(**question)
+    # Read on the driver (a bad state raises here), with no search.
+    tilebase.bounds(states, seconds=0, max_nodes=0, **question)
+    key = {"states": states, "board": names["board"], "goal": names["goal"],
+           "seconds": seconds, "max_nodes": max_nodes}
+    path = pathlib.Path(checkpoint) if checkpoint is not None else None
+    done: dict[int, dict[str, Any]] = {}
+    if path is not None and path.is_file():
+        try:
+            saved = json.loads(path.read_text())
+        except (OSError, ValueError) as error:
+            raise ValueError(f"checkpoint {str(path)!r}: cannot be read: {error}") from None
+        if saved.get("question") != key:
+            raise ValueError(f"checkpoint {str(path)!r}: is of other bounds; remove it or give "
+                             "another checkpoint")
+        done = {int(i): row for i, row in saved["done"].items()}
+
+    def save() -> None:
+        if path is None:
+            return
+        partial = path.with_name(f".{path.name}.partial")
+        partial.write_text(json.dumps({"question": key, "done": done}))
+        os.replace(partial, path)
+
+    task = ray.remote(_bound_one).options(
+        max_retries=max_retries, runtime_env={"env_vars": _worker_env(cache_dir)},
+        name="tilebase.bounds")
+    started = time.monotonic()
+    running = {task.remote(state, question, seconds, max_nodes): i
+               for i, state in enumerate(states) if i not in done}
+    try:
+        while running:
+            ready, _ = ray.wait(list(running), num_returns=1)
+            i = running.pop(ready[0])
+            try:
+                done[i] = ray.get(ready[0])
+            except ray.exceptions.RayTaskError as error:
+                raise _task_error(error)  # noqa: B904 - chained to the task's error
+            save()
+            if progress is not None:
+                progress({"done": len(done), "states": len(states),
+                          "seconds": time.monotonic() - started})
+    except BaseException:
+        for ref in running:
+            ray.cancel(ref, force=True)
+        raise
+    return [done[i] for i in range(len(states))]
 
 
 def _plain(value):

@@ -118,6 +118,28 @@ fn answer(
     Ok(())
 }
 
+/// Refuses what boards past 25 cells do not answer: every optimal solution, their count, the
+/// optimal moves. Their answer is bounds (a lower bound and a solution).
+fn bounds_refuse(question: &Question, options: Options) -> Result<(), ApiError> {
+    if question.board().method() != Method::Bounds {
+        return Ok(());
+    }
+    for (name, asked) in [
+        ("hint", options.hint),
+        ("all", options.all),
+        ("count", options.count),
+    ] {
+        if asked {
+            return Err(ApiError::bad_request(format!(
+                "{name}: {} is past 25 cells, where this service proves bounds (a lower bound \
+                 and a solution), not every optimal solution or move",
+                question.board()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The service's words for a search that gave up: what it allows, and where there is no limit.
 fn gave_up(store: &Store, question: &Question, error: &Error) -> String {
     format!(
@@ -160,7 +182,8 @@ pub async fn query_one(
         count: params::flag(count.as_deref(), "count")?,
     };
     let position = params::state(&question, &text)?;
-    if question.board().method() == Method::Patterns {
+    bounds_refuse(&question, options)?;
+    if question.board().method() != Method::Table {
         // Boxed, as is the first question about a goal below: the usual answer's future stays
         // small (it is moved and allocated on every request).
         return Box::pin(query_one_searched(store, question, position, options)).await;
@@ -295,7 +318,8 @@ pub async fn query_batch(
         all: false,
         count: false,
     };
-    if question.board().method() == Method::Patterns {
+    bounds_refuse(&question, options)?;
+    if question.board().method() != Method::Table {
         return query_batch_searched(store, question, batch.states, options).await;
     }
     let answers = store.answers(question).await?;
@@ -345,6 +369,17 @@ async fn query_batch_searched(
             "{} states: at most {MAX_SEARCHED_STATES} per request on {}, where each state is a \
              search",
             states.len(),
+            question.board()
+        )));
+    }
+    let most = store.max_bounded_states();
+    if question.board().method() == Method::Bounds && states.len() > most {
+        return Err(ApiError::too_large(format!(
+            "{} states: at most {most} per request on {}, where each state's bounds take up to \
+             --seconds {} (query --board {} --out FILE.parquet bounds any number)",
+            states.len(),
+            question.board(),
+            store.seconds(),
             question.board()
         )));
     }
@@ -508,6 +543,12 @@ pub async fn random(Shared(store): Shared<&'static Store>, uri: Uri) -> Result<R
 pub async fn stats(Shared(store): Shared<&'static Store>, uri: Uri) -> Result<Response, ApiError> {
     let [goal, board, metric] = params::parse(uri.query(), ["goal", "board", "metric"])?;
     let question = store.question(None, board.as_deref(), goal.as_deref(), metric.as_deref())?;
+    if question.board().method() == Method::Bounds {
+        return Err(ApiError::bad_request(format!(
+            "board {}: past 25 cells no table or pattern database holds statistics",
+            question.board()
+        )));
+    }
     let permit = match question.board().method() {
         Method::Patterns | Method::Bounds => Some(store.search_permit(&question)?),
         Method::Table => None,

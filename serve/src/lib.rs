@@ -71,6 +71,12 @@ pub struct Args {
     /// A 4x4 search gives up after generating N nodes (an error for that state)
     #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
+    /// On boards past 25 cells (6x6 to 10x10), the seconds each state may take: a lower bound
+    /// on its optimal length and a solution, found within it (and --max-nodes). On 4x4 and
+    /// other boards of 13 to 25 cells, a single-tile search that gives up (--max-nodes) is
+    /// answered the same way, its solution sought for as long
+    #[arg(long, value_name = "S", default_value_t = 5.0, value_parser = tilebase_answer::parse_seconds, allow_hyphen_values = true)]
+    pub seconds: f64,
     /// The memory each search may take for A* in A*+IDA*, in bytes or with a unit: 512M, 2G;
     /// 0 searches by plain IDA* [default: 1G on boards of more than 16 cells, 0 on the others]
     #[arg(long, value_name = "SIZE", value_parser = tilebase_answer::parse_size)]
@@ -133,6 +139,7 @@ async fn serve(args: &Args) -> Result<u8, String> {
         pdb: args.pdb,
         max_searches: args.max_searches.unwrap_or_else(limits::cores),
         max_nodes: args.max_nodes,
+        seconds: args.seconds,
         memory: args.memory,
         hold_builds: args.hold_builds.clone(),
     };

@@ -29,6 +29,10 @@ pub const BATCHES_PER_CORE: usize = 4;
 /// million on one core; the 80-move ones about 13 million), within the request's minute.
 pub const DEFAULT_MAX_NODES: u64 = 250_000_000;
 
+/// The default of `--seconds`: a state's bounds past 25 cells within a few seconds, a dozen
+/// of them within the request's minute.
+pub const DEFAULT_SECONDS: f64 = 5.0;
+
 /// After a build failed, questions that need its files are answered with its error for this
 /// long; the next one after that tries again.
 pub const RETRY_FAILED: Duration = Duration::from_secs(30);

@@ -35,6 +35,8 @@ pub struct Settings {
     pub max_searches: usize,
     /// Nodes a search may generate before it gives up.
     pub max_nodes: u64,
+    /// The seconds one state's bounds may take (past 25 cells, and after a search gave up).
+    pub seconds: f64,
     /// The memory each search may take for A* in A*+IDA* (`None`: the library's default on
     /// each board; 0: plain IDA*).
     pub memory: Option<usize>,
@@ -48,6 +50,7 @@ impl Default for Settings {
             pdb: Partition::SEVEN_EIGHT,
             max_searches: cores(),
             max_nodes: crate::limits::DEFAULT_MAX_NODES,
+            seconds: crate::limits::DEFAULT_SECONDS,
             memory: None,
             hold_builds: None,
         }
@@ -126,22 +129,14 @@ impl Store {
         goal: Option<&str>,
         metric: Option<&str>,
     ) -> Result<Question, ApiError> {
-        let question = crate::params::question(state, board, goal, metric, self.settings.pdb)?;
-        if question.board().method() == Method::Bounds {
-            return Err(ApiError::bad_request(format!(
-                "board {}: this service answers boards of up to 25 cells; past them, query \
-                 --board {} gives a lower bound and a solution within --seconds",
-                question.board(),
-                question.board()
-            )));
-        }
-        Ok(question)
+        crate::params::question(state, board, goal, metric, self.settings.pdb)
     }
 
     /// How hard one search may try: `--max-nodes`, on one core (a request holds one permit).
     pub fn effort(&self) -> Effort {
         Effort {
             memory: self.settings.memory,
+            time: Some(std::time::Duration::from_secs_f64(self.settings.seconds)),
             ..Effort::bounded(self.settings.max_nodes)
         }
     }
@@ -149,6 +144,18 @@ impl Store {
     /// The nodes a search may generate before it gives up.
     pub fn max_nodes(&self) -> u64 {
         self.settings.max_nodes
+    }
+
+    /// `--seconds`: the time one state's bounds may take.
+    pub fn seconds(&self) -> f64 {
+        self.settings.seconds
+    }
+
+    /// The most states one POST may ask bounds of: as many as fit in 50 seconds of the
+    /// request's minute, one after another (at least one, at most [`MAX_SEARCHED_STATES`]).
+    pub fn max_bounded_states(&self) -> usize {
+        let fit = 50.0 / self.settings.seconds.max(1e-3);
+        (fit.floor() as usize).clamp(1, crate::limits::MAX_SEARCHED_STATES)
     }
 
     /// The library the answers come from: its remembered answers are the hot path, read
@@ -210,7 +217,8 @@ impl Store {
         }
         self.refusal(&mut guard, &question)?;
         match question.board().method() {
-            // Refused by [`Store::question`]; answered in memory all the same.
+            // A full table, found or built while the request waits; past 25 cells, the
+            // goal's tables made in memory (and 6x6's pattern databases, if built).
             Method::Table | Method::Bounds => {
                 let permit = if Self::is_heavy(&question) {
                     Some(self.heavy_permit()?)

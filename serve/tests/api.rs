@@ -485,8 +485,11 @@ fn bad_questions_are_400_with_the_reason() {
         ),
         (
             "/api/query?state=1&board=6x6",
-            "board 6x6: this service answers boards of up to 25 cells; past them, query --board \
-             6x6 gives a lower bound and a solution within --seconds",
+            "state \"1\": 1 cell, but a 6x6 board has 36",
+        ),
+        (
+            "/api/stats?board=7x7",
+            "board 7x7: past 25 cells no table or pattern database holds statistics",
         ),
         (
             "/api/query?state=603712458&board=big",
@@ -730,4 +733,83 @@ fn garbage_requests_do_not_stop_the_server() {
         assert_eq!(reply.header("connection"), Some("close"));
     }
     assert_eq!(server.get("/healthz").body, "ok");
+}
+
+/// 6x6's goal with the blank moved along `path` (letters U, D, L, R).
+fn six_by_six(path: &str) -> String {
+    let mut cells: Vec<u32> = (1..36).chain([0]).collect();
+    let mut blank = 35usize;
+    for m in path.chars() {
+        let to = match m {
+            'U' => blank - 6,
+            'D' => blank + 6,
+            'L' => blank - 1,
+            _ => blank + 1,
+        };
+        cells.swap(blank, to);
+        blank = to;
+    }
+    let cells: Vec<String> = cells.iter().map(u32::to_string).collect();
+    cells.join(",")
+}
+
+/// Past 25 cells the answer is bounds within `--seconds`, as `query --json` gives them; what
+/// needs optimal lengths is refused, and a batch is held to what fits the request's minute.
+#[test]
+fn boards_past_25_cells_are_answered_with_bounds() {
+    let server = Server::start_with(&["--seconds", "2"]);
+    let near = six_by_six("UULL");
+    let reply = server.get(&format!("/api/query?state={near}"));
+    assert_eq!(reply.status, 200, "{reply:?}");
+    let answer = reply.json();
+    assert_eq!(answer["board"], "6x6");
+    assert_eq!(
+        (
+            &answer["lower_bound"],
+            &answer["length"],
+            &answer["optimal"],
+            &answer["distance"]
+        ),
+        (&json!(4), &json!(4), &json!(true), &json!(4))
+    );
+    assert_eq!(answer["solution"].as_str().map(str::len), Some(4));
+    // DeepCubeA's 35-puzzle state 9 (122 moves by DeepCubeA): bounds within two seconds.
+    let state = "3,8,22,7,5,11,12,2,13,6,18,10,17,15,0,20,30,23,34,26,9,1,19,29,27,25,4,16,33,35,14,31,21,32,28,24";
+    let answer = server.get(&format!("/api/query?state={state}")).json();
+    let (lower, length) = (
+        answer["lower_bound"].as_u64().unwrap(),
+        answer["length"].as_u64().unwrap(),
+    );
+    assert!((98..=122).contains(&lower) && length >= 122, "{answer}");
+    assert!(answer["seconds"].as_f64().unwrap() <= 3.0, "{answer}");
+    assert_eq!(answer["distance"], Value::Null);
+    for flag in ["hint", "all", "count"] {
+        let reply = server.get(&format!("/api/query?state={near}&{flag}=true"));
+        assert_eq!(
+            reply.error(400),
+            format!(
+                "{flag}: 6x6 is past 25 cells, where this service proves bounds (a lower bound \
+                 and a solution), not every optimal solution or move"
+            )
+        );
+    }
+    let reply = server.post(
+        "/api/query",
+        &json!({"board": "6x6", "states": [near, "1,2", six_by_six("LLLUUR")]}).to_string(),
+    );
+    let results = reply.json()["results"].clone();
+    assert_eq!(results[0]["length"], 4);
+    assert_eq!(results[1]["error"], "2 cells, but a 6x6 board has 36");
+    assert_eq!(
+        (&results[2]["lower_bound"], &results[2]["optimal"]),
+        (&json!(6), &json!(true))
+    );
+    // 50 seconds hold 25 states of two seconds each.
+    let many: Vec<String> = (0..26).map(|_| near.clone()).collect();
+    let reply = server.post("/api/query", &json!({"states": many}).to_string());
+    assert_eq!(
+        reply.error(413),
+        "26 states: at most 25 per request on 6x6, where each state's bounds take up to \
+         --seconds 2 (query --board 6x6 --out FILE.parquet bounds any number)"
+    );
 }

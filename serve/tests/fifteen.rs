@@ -449,7 +449,7 @@ fn a_failed_build_is_a_json_error_and_the_service_goes_on() {
 }
 
 #[test]
-fn searches_beyond_the_bounds_are_503_and_too_long_ones_422() {
+fn searches_beyond_the_bounds_are_503_and_too_long_ones_bounded() {
     // No search permit: turned away at once, before anything is built.
     let server = Server::start_with(&["--pdb", "5-5-5", "--max-searches", "0"]);
     let reply = server.get(&format!("/api/query?board=4x4&state={NEAR}"));
@@ -486,26 +486,26 @@ fn searches_beyond_the_bounds_are_503_and_too_long_ones_422() {
     assert!(!server.dir().join("cache").exists(), "nothing was built");
     drop(server);
 
-    // A search that needs more nodes than allowed gives up: 422, or inline in a batch.
-    let server = Server::start_with(&["--pdb", "5-5-5", "--max-nodes", "5"]);
+    // A search that needs more nodes than allowed gives up, and the answer is what it proved:
+    // its bound, and a solution found within --seconds (here the optimal one, 10 moves).
+    let server = Server::start_with(&["--pdb", "5-5-5", "--max-nodes", "5", "--seconds", "2"]);
     let path = format!("/api/query?board=4x4&state={TEN}");
     let reply = once_built(|| server.get(&path));
-    let error = reply.error(422);
-    assert!(
-        error.starts_with(&format!("{TEN}: gave up after generating "))
-            && error.ends_with(
-                ": more than this service searches for one state (--max-nodes 5); query \
-                 --board 4x4 answers it with no limit"
-            ),
-        "{error}"
+    assert_eq!(reply.status, 200, "{reply:?}");
+    let answer = reply.json();
+    let lower = answer["lower_bound"].as_u64().unwrap();
+    assert!(lower <= 10 && answer["length"] == 10, "{answer}");
+    assert_eq!(
+        answer["distance"],
+        if lower == 10 { json!(10) } else { Value::Null }
     );
     let reply = server.post(
         "/api/query",
         &json!({"board": "4x4", "states": [TEN, GOAL]}).to_string(),
     );
     let results = reply.json()["results"].clone();
-    assert_eq!(results[0]["input"], TEN);
-    assert_eq!(results[0]["error"], error.as_str());
+    assert_eq!(results[0]["state"], answer["state"]);
+    assert_eq!(results[0]["length"], 10);
     assert_eq!(results[1]["distance"], 0);
 }
 

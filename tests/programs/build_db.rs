@@ -123,9 +123,13 @@ fn bad_flags_get_one_line_and_exit_2() {
             "11x10: at most 100 cells are supported (10x10)",
         ),
         (
-            &["--board", "6x6"][..],
-            "--board 6x6: boards past 25 cells need no files: query --board 6x6 answers with \
-             bounds (a lower bound and a solution) within --seconds",
+            &["--board", "8x8"][..],
+            "--board 8x8: needs no files: query --board 8x8 answers with bounds (a lower bound \
+             and a solution) within --seconds",
+        ),
+        (
+            &["--board", "6x6", "--compress"][..],
+            "--compress: 6x6 pattern databases are built for the goal asked",
         ),
         (
             &["--board", "1x9"][..],

@@ -333,14 +333,60 @@ fn quiet_silences_notes_and_a_give_up_names_the_state_once() {
     run.code(2)
         .one_error_line("query: \"86407251\": 8 cells, but a 3x3 board has 9");
 
+    // A search that gives up (--max-nodes) answers with what it proved: its bound, and a
+    // solution found within --seconds; with no time for one, the bound alone.
     let state = "12,1,5,8,10,6,0,11,13,4,15,3,2,14,7,9";
+    let optimal = sandbox.run("query", &["--pdb", "5-5-5", "--distance-only", state]);
+    optimal.code(0);
+    let distance: u32 = optimal
+        .stdout
+        .trim()
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
     let run = sandbox.run(
         "query",
-        &["--pdb", "5-5-5", "--max-nodes", "100", "--quiet", state],
+        &[
+            "--pdb",
+            "5-5-5",
+            "--max-nodes",
+            "100",
+            "--quiet",
+            "--distance-only",
+            state,
+        ],
     );
-    run.code(2)
-        .one_error_line(&format!("query: \"{state}\": gave up after generating "));
-    assert_eq!(run.stderr.matches(state).count(), 1, "{run}");
+    run.code(0).quiet();
+    let (lower, upper) = run
+        .stdout
+        .trim()
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .split_once("..")
+        .unwrap();
+    let (lower, upper): (u32, u32) = (lower.parse().unwrap(), upper.parse().unwrap());
+    assert!(lower < distance && distance <= upper, "{run}");
+    let run = sandbox.run(
+        "query",
+        &[
+            "--pdb",
+            "5-5-5",
+            "--max-nodes",
+            "100",
+            "--seconds",
+            "0",
+            "--quiet",
+            state,
+        ],
+    );
+    run.code(0).quiet();
+    assert_eq!(
+        run.stdout,
+        format!("{state}: at least {lower} moves; no solution within the budget\n")
+    );
 }
 
 #[test]

@@ -71,7 +71,7 @@ pub use answering::batch::{RowError, UNSOLVABLE, distances_without_files};
 pub use answering::library::Library;
 pub use answering::pieces::{Pieces, Searched};
 pub use answering::{
-    Answers, Ask, DEFAULT_BOUNDS_SECONDS, DEFAULT_SEARCH_MEMORY, Effort, parse_size,
+    Answers, Ask, DEFAULT_BOUNDS_SECONDS, DEFAULT_SEARCH_MEMORY, Effort, parse_seconds, parse_size,
     slow_search_note,
 };
 pub use data::label::{

@@ -154,6 +154,48 @@ pub fn bound_with(
     })
 }
 
+/// Solutions of `cells` within `budget`, on one thread, with `lower_bound` already proven (by
+/// another search: no solution is shorter) and not raised here: what a search for the optimal
+/// length that ran out of its budget gives, its last bound and a solution. The lower bound
+/// returned is the larger of `lower_bound` and the heuristic; the work ends early when a
+/// solution meets it.
+pub fn solutions(
+    puzzle: &Puzzle,
+    cells: &[u8],
+    lower_bound: u32,
+    budget: Budget,
+    stop: Option<&AtomicBool>,
+) -> Result<Bounds, CellsError> {
+    let heuristic = puzzle.heuristic(cells)?;
+    let started = Instant::now();
+    let shared = Shared {
+        puzzle,
+        cells,
+        lower: AtomicU32::new(heuristic.max(lower_bound)),
+        upper: AtomicU32::new(u32::MAX),
+        best: Mutex::new(None),
+        nodes: AtomicU64::new(0),
+        met: AtomicBool::new(false),
+        stop,
+    };
+    if heuristic == 0 {
+        shared.offer(Vec::new());
+    } else if !budget.is_zero() {
+        shared.solve(budget);
+    }
+    let solution = shared
+        .best
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .map(Path::from);
+    Ok(Bounds {
+        lower_bound: shared.lower.load(Ordering::Relaxed),
+        solution,
+        nodes: shared.nodes.load(Ordering::Relaxed),
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
 /// One state's bounds being worked on, by one thread or two.
 struct Shared<'a> {
     puzzle: &'a Puzzle,

@@ -95,8 +95,10 @@ pub struct Args {
     pub memory: Option<usize>,
     /// On boards past 25 cells (6x6 to 10x10), the seconds each state may take: the lower bound
     /// on its optimal length is raised and the shortest solution sought until then (with
-    /// --max-nodes, whichever runs out first); 0 gives the heuristic alone [default: 10]
-    #[arg(long, value_name = "S", value_parser = parse_seconds, allow_hyphen_values = true)]
+    /// --max-nodes, whichever runs out first); 0 gives the heuristic alone. On 13 to 25 cells,
+    /// the seconds a solution may take once a search has given up (--max-nodes): the answer is
+    /// then its bounds [default: 10]
+    #[arg(long, value_name = "S", value_parser = tilebase_answer::parse_seconds, allow_hyphen_values = true)]
     pub seconds: Option<f64>,
     /// On boards past 25 cells, write the bounds to FILE.parquet or FILE.jsonl instead, a row
     /// per state: state, lower_bound, length, optimal, solution, nodes, seconds. The file
@@ -104,17 +106,6 @@ pub struct Args {
     /// kept beside it, in .FILE.rows)
     #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "distance_only", "boards", "svg", "all", "count", "hint"])]
     pub out: Option<PathBuf>,
-}
-
-/// Reads `--seconds`: a number of seconds, 0 or more.
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(s) if (0.0..1e9).contains(&s) => Ok(s),
-        Ok(_) => Err(format!(
-            "{text:?}: seconds are a number from 0 up, like 10 or 0.5"
-        )),
-        Err(_) => Err(format!("{text:?}: not a number of seconds, like 10 or 0.5")),
-    }
 }
 
 /// How a solution is said.

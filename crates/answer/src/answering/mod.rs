@@ -175,6 +175,30 @@ impl Effort {
 /// assert!(parse_size("-1").is_err());
 /// ```
 pub fn parse_size(text: &str) -> Result<usize, String> {
+    parse_size_words(text)
+}
+
+/// Reads a number of seconds, 0 or more (`10`, `0.5`): `--seconds` as every front end reads
+/// it.
+///
+/// ```
+/// use tilebase_answer::parse_seconds;
+///
+/// assert_eq!(parse_seconds("10"), Ok(10.0));
+/// assert_eq!(parse_seconds("-1").unwrap_err(), "\"-1\": seconds are a number from 0 up, like 10 or 0.5");
+/// assert!(parse_seconds("NaN").is_err() && parse_seconds("soon").is_err());
+/// ```
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.0..1e9).contains(&s) => Ok(s),
+        Ok(_) => Err(format!(
+            "{text:?}: seconds are a number from 0 up, like 10 or 0.5"
+        )),
+        Err(_) => Err(format!("{text:?}: not a number of seconds, like 10 or 0.5")),
+    }
+}
+
+fn parse_size_words(text: &str) -> Result<usize, String> {
     let trimmed = text.trim();
     let digits = trimmed
         .find(|c: char| !c.is_ascii_digit())

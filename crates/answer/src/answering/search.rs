@@ -4,7 +4,7 @@ use rayon::prelude::*;
 use tilebase_core::{Board, Move, Path, Slide};
 use tilebase_pattern::{ClassFrame, MultiSolver, SolveError, Solver};
 
-use crate::answering::answer::{Answer, Hint, Solved, Unsolvable};
+use crate::answering::answer::{Answer, Bounded, Hint, Solved, Unsolvable};
 use crate::answering::{Answers, Ask, Effort};
 use crate::error::Error;
 use crate::files::patterns::PatternSource;
@@ -265,7 +265,21 @@ impl<'a> Searcher<'a> {
     /// The whole answer, with what `ask` asks for besides (every search within its effort).
     pub(crate) fn answer(&self, position: &Position, ask: &Ask) -> Result<Answer, Error> {
         let effort = &ask.effort;
-        let Some((moves, nodes)) = self.solve_counted(position, effort)? else {
+        let started = web_time::Instant::now();
+        let solved = match self.solve_counted(position, effort) {
+            // A search that ran out of its budget: what it proved, and a solution, when only
+            // the distance and a solution were asked for.
+            Err(Error::Search { error, .. })
+                if !(ask.hints || ask.solutions || ask.count)
+                    && let Some(bounded) = self.bounded_after(position, effort, &error) =>
+            {
+                let mut bounded = bounded?;
+                bounded.seconds = started.elapsed().as_secs_f64();
+                return Ok(Answer::Bounded(bounded));
+            }
+            solved => solved?,
+        };
+        let Some((moves, nodes)) = solved else {
             return Ok(Answer::Unsolvable(Unsolvable {
                 position: *position,
                 goal: *self.answers.goal(),
@@ -296,6 +310,49 @@ impl<'a> Searcher<'a> {
             hints,
             nodes: Some(nodes),
         }))
+    }
+
+    /// What can be proven of `position` after its search for the optimal length gave up with
+    /// `error`: no solution is shorter than the iteration it was in, and a solution found
+    /// within the effort's time ([`crate::DEFAULT_BOUNDS_SECONDS`] by default; its nodes were
+    /// the search's), as on boards past 25 cells. `None` where those are not bounds: in the multi-tile metric,
+    /// or an error other than the budget's.
+    pub(crate) fn bounded_after(
+        &self,
+        position: &Position,
+        effort: &Effort,
+        error: &SolveError,
+    ) -> Option<Result<Bounded, Error>> {
+        let SolveError::Exceeded { nodes, bound } = *error else {
+            return None;
+        };
+        if !matches!(self.bound, Bound::Patterns(_)) {
+            return None;
+        }
+        let goal = self.answers.goal();
+        let bounded = tilebase_bounds::Puzzle::new(goal.board(), goal.cells())
+            .and_then(|puzzle| {
+                tilebase_bounds::solutions(
+                    &puzzle,
+                    position.cells(),
+                    bound,
+                    // The nodes were the search's, and are spent: the time is the solution's.
+                    tilebase_bounds::Budget {
+                        max_nodes: u64::MAX,
+                        ..effort.budget()
+                    },
+                    None,
+                )
+            })
+            .map(|bounds| Bounded {
+                position: *position,
+                lower_bound: bounds.lower_bound,
+                moves: bounds.solution,
+                nodes: nodes + bounds.nodes,
+                seconds: bounds.seconds,
+            })
+            .map_err(|e| Error::Files(format!("{position}: {e}")));
+        Some(bounded)
     }
 
     /// `answer(position)` at its distance found by a search, `None` if it cannot reach the goal:

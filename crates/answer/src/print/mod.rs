@@ -565,7 +565,16 @@ impl Writer<'_> {
                 push_position_distance(out, position, None);
                 return Ok(Outcome::Unsolvable);
             }
-            let distance = searcher.distance(position, &self.effort)?;
+            let distance = match searcher.distance(position, &self.effort) {
+                // Out of its budget: the bounds it proved, and a solution's length.
+                Err(Error::Search { error, .. })
+                    if let Some(bounded) =
+                        searcher.bounded_after(position, &self.effort, &error) =>
+                {
+                    return Ok(self.write_bounded(&bounded?, out));
+                }
+                distance => distance?,
+            };
             push_position_distance(out, position, distance);
             return Ok(if distance.is_some() {
                 Outcome::Answered
