@@ -3,7 +3,7 @@
 
 use serde::Deserialize;
 
-use crate::support::{Sandbox, json_lines};
+use crate::support::{Sandbox, json_lines, parquet_with_metadata};
 
 /// A JSON answer with bounds: exactly the documented fields, in order.
 #[derive(Debug, Deserialize)]
@@ -342,7 +342,6 @@ fn out_writes_a_row_per_state_and_a_stopped_run_resumes() {
     use arrow_array::Array;
     use arrow_array::cast::AsArray;
     use arrow_array::types::{UInt8Type, UInt32Type, UInt64Type};
-    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
     let sandbox = Sandbox::new();
     let states = [
@@ -425,17 +424,7 @@ fn out_writes_a_row_per_state_and_a_stopped_run_resumes() {
         input.as_bytes(),
     );
     run.code(2);
-    let file = std::fs::File::open(sandbox.path().join("bounds.parquet")).unwrap();
-    let builder = ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
-    let metadata: Vec<(String, Option<String>)> = builder
-        .metadata()
-        .file_metadata()
-        .key_value_metadata()
-        .unwrap()
-        .iter()
-        .filter(|kv| kv.key.starts_with("tilebase."))
-        .map(|kv| (kv.key.clone(), kv.value.clone()))
-        .collect();
+    let (builder, metadata) = parquet_with_metadata(&sandbox.path().join("bounds.parquet"));
     assert_eq!(
         metadata,
         [

@@ -253,7 +253,6 @@ fn the_fifteen_puzzle_and_bad_input() {
 fn parquet_holds_the_same_rows_and_says_what_they_are() {
     use arrow_array::cast::AsArray;
     use arrow_array::types::{Int16Type, UInt8Type};
-    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
     let sandbox = Sandbox::new().with_shipped_db();
     let parquet = sandbox.path().join("walks.parquet");
@@ -277,17 +276,7 @@ fn parquet_holds_the_same_rows_and_says_what_they_are() {
             .code(0)
             .quiet();
     }
-    let builder =
-        ParquetRecordBatchReaderBuilder::try_new(std::fs::File::open(&parquet).unwrap()).unwrap();
-    let metadata: Vec<(String, Option<String>)> = builder
-        .metadata()
-        .file_metadata()
-        .key_value_metadata()
-        .unwrap()
-        .iter()
-        .filter(|kv| kv.key.starts_with("tilebase."))
-        .map(|kv| (kv.key.clone(), kv.value.clone()))
-        .collect();
+    let (builder, metadata) = crate::support::parquet_with_metadata(&parquet);
     assert_eq!(
         metadata,
         [

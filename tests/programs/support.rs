@@ -7,6 +7,28 @@ use std::process::{Command, Stdio};
 
 /// Every line of a program's JSON Lines output, parsed into a typed record: a line that does
 /// not parse fails the test, showing the line.
+/// A Parquet file's reader, and the `tilebase.` keys of its metadata with their values.
+pub fn parquet_with_metadata(
+    path: &Path,
+) -> (
+    parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder<std::fs::File>,
+    Vec<(String, Option<String>)>,
+) {
+    let file = std::fs::File::open(path).unwrap();
+    let builder =
+        parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
+    let metadata = builder
+        .metadata()
+        .file_metadata()
+        .key_value_metadata()
+        .unwrap()
+        .iter()
+        .filter(|kv| kv.key.starts_with("tilebase."))
+        .map(|kv| (kv.key.clone(), kv.value.clone()))
+        .collect();
+    (builder, metadata)
+}
+
 pub fn json_lines<T: serde::de::DeserializeOwned>(stdout: &str) -> Vec<T> {
     stdout
         .lines()

@@ -103,16 +103,7 @@ pub fn bound_with(
     let heuristic = puzzle.heuristic(cells)?;
     let started = Instant::now();
     progress::begin(heuristic);
-    let shared = Shared {
-        puzzle,
-        cells,
-        lower: AtomicU32::new(heuristic),
-        upper: AtomicU32::new(u32::MAX),
-        best: Mutex::new(None),
-        nodes: AtomicU64::new(0),
-        met: AtomicBool::new(false),
-        stop,
-    };
+    let shared = Shared::new(puzzle, cells, heuristic, stop);
     if heuristic == 0 {
         shared.offer(Vec::new());
     } else if !budget.is_zero() {
@@ -141,17 +132,7 @@ pub fn bound_with(
             shared.solve(left);
         }
     }
-    let solution = shared
-        .best
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .map(Path::from);
-    Ok(Bounds {
-        lower_bound: shared.lower.load(Ordering::Relaxed),
-        solution,
-        nodes: shared.nodes.load(Ordering::Relaxed),
-        seconds: started.elapsed().as_secs_f64(),
-    })
+    Ok(shared.bounds(started))
 }
 
 /// Solutions of `cells` within `budget`, on one thread, with `lower_bound` already proven (by
@@ -168,32 +149,13 @@ pub fn solutions(
 ) -> Result<Bounds, CellsError> {
     let heuristic = puzzle.heuristic(cells)?;
     let started = Instant::now();
-    let shared = Shared {
-        puzzle,
-        cells,
-        lower: AtomicU32::new(heuristic.max(lower_bound)),
-        upper: AtomicU32::new(u32::MAX),
-        best: Mutex::new(None),
-        nodes: AtomicU64::new(0),
-        met: AtomicBool::new(false),
-        stop,
-    };
+    let shared = Shared::new(puzzle, cells, heuristic.max(lower_bound), stop);
     if heuristic == 0 {
         shared.offer(Vec::new());
     } else if !budget.is_zero() {
         shared.solve(budget);
     }
-    let solution = shared
-        .best
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .map(Path::from);
-    Ok(Bounds {
-        lower_bound: shared.lower.load(Ordering::Relaxed),
-        solution,
-        nodes: shared.nodes.load(Ordering::Relaxed),
-        seconds: started.elapsed().as_secs_f64(),
-    })
+    Ok(shared.bounds(started))
 }
 
 /// One state's bounds being worked on, by one thread or two.
@@ -225,7 +187,41 @@ const FIRST_WIDTH: usize = 256;
 const WINDOW: usize = 16;
 const PER_WINDOW: u64 = 20_000;
 
-impl Shared<'_> {
+impl<'a> Shared<'a> {
+    /// `cells` of `puzzle` to be worked on, `lower` proven, no solution yet.
+    fn new(
+        puzzle: &'a Puzzle,
+        cells: &'a [u8],
+        lower: u32,
+        stop: Option<&'a AtomicBool>,
+    ) -> Shared<'a> {
+        Shared {
+            puzzle,
+            cells,
+            lower: AtomicU32::new(lower),
+            upper: AtomicU32::new(u32::MAX),
+            best: Mutex::new(None),
+            nodes: AtomicU64::new(0),
+            met: AtomicBool::new(false),
+            stop,
+        }
+    }
+
+    /// What was proven and found since `started`.
+    fn bounds(self, started: Instant) -> Bounds {
+        let solution = self
+            .best
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .map(Path::from);
+        Bounds {
+            lower_bound: self.lower.load(Ordering::Relaxed),
+            solution,
+            nodes: self.nodes.load(Ordering::Relaxed),
+            seconds: started.elapsed().as_secs_f64(),
+        }
+    }
+
     /// A clock for `budget` from now, stopped by the caller's stop or the bounds meeting.
     fn clock(&self, budget: Budget) -> Clock<'_> {
         Clock::start(budget, self.stop).or_stop(&self.met)
