@@ -1,7 +1,8 @@
 //! Pattern databases of boards past 25 cells (the tables of `tilebase-bounds`, which leave the
 //! blank out): one file per group of the board's default partition, named by the board and the
 //! group's home cells (a table depends on nothing else), looked for under `db/` and then in
-//! the cache, and built where missing. Boards with no default partition need no file.
+//! the cache, and built only when asked (`build-db`, [`build_bounds_files`]): the bounds hold
+//! without them. Boards with no default partition need no file.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -34,7 +35,7 @@ pub fn file_name(board: Board, homes: &[u8]) -> String {
     format!("{board}-pdb-cells-{}.tilebase", join(homes))
 }
 
-/// The pattern databases a board past 25 cells is answered with by default: groups of 5 tiles
+/// The pattern databases a board past 25 cells is answered with once built: groups of 5 tiles
 /// on 6x6 (7 tables of 60 million bytes) in the layout of [`Partition::default_for`]; none on
 /// other boards, where tables of groups that can be built in minutes measured no better than
 /// Manhattan distance with linear conflicts.
