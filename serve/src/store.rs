@@ -152,7 +152,8 @@ impl Store {
     }
 
     /// The most states one POST may ask bounds of: as many as fit in 50 seconds of the
-    /// request's minute, one after another (at least one, at most [`MAX_SEARCHED_STATES`]).
+    /// request's minute, one after another (at least one, at most
+    /// [`MAX_SEARCHED_STATES`](crate::limits::MAX_SEARCHED_STATES)).
     pub fn max_bounded_states(&self) -> usize {
         let fit = 50.0 / self.settings.seconds.max(1e-3);
         (fit.floor() as usize).clamp(1, crate::limits::MAX_SEARCHED_STATES)
