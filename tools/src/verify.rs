@@ -120,28 +120,12 @@ fn verify_bounds(path: &Path) -> Result<(String, bool), String> {
         header.entry_count,
         header.max_value
     );
-    let _ = writeln!(
-        text,
-        "  checksums  {}: {}",
-        if blocks.is_ok() { "ok" } else { "FAILED" },
-        match &blocks {
-            Ok(()) => format!("all {} blocks of the table match", header.block_crc32.len()),
-            Err(e) => e.to_string(),
-        }
-    );
-    check(
+    searched_again(
         &mut text,
-        "counts",
+        &blocks,
+        header.block_crc32.len(),
         counts_ok,
-        "every value has the header's count (counted in a new search)",
-        "the header's counts differ from a new search's",
-    );
-    check(
-        &mut text,
-        "values",
         wrong.is_none(),
-        "every placement holds the value a new breadth-first search gives it",
-        "a placement holds a wrong value",
     );
     let ok = blocks.is_ok() && counts_ok && wrong.is_none();
     match wrong {
@@ -239,7 +223,6 @@ fn verify_pattern(path: &Path) -> Result<(String, bool), String> {
     let (file, blocks) = PatternFile::open_unchecked(path).map_err(|e| e.to_string())?;
     let pattern = file.pattern();
     let header = file.header();
-    let mark = |ok: bool| if ok { "ok" } else { "FAILED" };
     let name = path
         .file_name()
         .unwrap_or(path.as_os_str())
@@ -270,31 +253,12 @@ fn verify_pattern(path: &Path) -> Result<(String, bool), String> {
         header.max_value
     );
     holds(&mut text, "pattern", board, goal, &what);
-    let _ = writeln!(
-        text,
-        "  checksums  {}: {}",
-        mark(blocks.is_ok()),
-        match &blocks {
-            Ok(()) => match header.block_crc32.len() {
-                1 => "the table's one block matches".to_string(),
-                n => format!("all {n} blocks of the table match"),
-            },
-            Err(e) => e.to_string(),
-        }
-    );
-    check(
+    searched_again(
         &mut text,
-        "counts",
+        &blocks,
+        header.block_crc32.len(),
         counts_ok,
-        "every value has the header's count (counted in a new search)",
-        "the header's counts differ from a new search's",
-    );
-    check(
-        &mut text,
-        "values",
         fault.is_none(),
-        "every placement holds the value a new breadth-first search gives it",
-        "a placement holds a wrong value",
     );
     let ok = blocks.is_ok() && counts_ok && fault.is_none();
     let took = started.elapsed().as_secs_f64();
@@ -451,6 +415,41 @@ pub fn verify(path: &Path) -> Result<(String, bool), String> {
 }
 
 /// A line of a report: `  WHAT       ok: GOOD`, or `FAILED: BAD`.
+/// The report's lines of a table searched again: its blocks' checksums (`blocks` of them),
+/// the header's counts against the new search's, and every value against it.
+fn searched_again(
+    text: &mut String,
+    blocks: &Result<(), tilebase_lookup::Error>,
+    count: usize,
+    counts_ok: bool,
+    values_ok: bool,
+) {
+    let _ = writeln!(
+        text,
+        "  checksums  {}: {}",
+        if blocks.is_ok() { "ok" } else { "FAILED" },
+        match blocks {
+            Ok(()) if count == 1 => "the table's one block matches".to_string(),
+            Ok(()) => format!("all {count} blocks of the table match"),
+            Err(e) => e.to_string(),
+        }
+    );
+    check(
+        text,
+        "counts",
+        counts_ok,
+        "every value has the header's count (counted in a new search)",
+        "the header's counts differ from a new search's",
+    );
+    check(
+        text,
+        "values",
+        values_ok,
+        "every placement holds the value a new breadth-first search gives it",
+        "a placement holds a wrong value",
+    );
+}
+
 fn check(text: &mut String, what: &str, ok: bool, good: &str, bad: &str) {
     let said = if ok { ("ok", good) } else { ("FAILED", bad) };
     let _ = writeln!(text, "  {what:<10} {}: {}", said.0, said.1);
