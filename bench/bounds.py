@@ -4,6 +4,11 @@ every core: the mean lower bound and the mean solution length beside DeepCubeA's
 states proven optimal and those solved shorter than DeepCubeA, and the Manhattan mean.
 
     python3 bench/bounds.py [--seconds S] [--query target/release/query] [--boards 35,48]
+                            [--states N] [--each]
+
+`--states N` takes the first N states of each file; `--each` prints each state's bounds too.
+The batch uses every core the process may run on: `taskset -c 1 python3 bench/bounds.py ...`
+runs it on one core, a state at a time (each state has one thread in a batch either way).
 """
 
 import argparse
@@ -39,10 +44,12 @@ def main():
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--query", default=str(ROOT / "target/release/query"))
     parser.add_argument("--boards", default="35,48")
+    parser.add_argument("--states", type=int, default=None)
+    parser.add_argument("--each", action="store_true")
     args = parser.parse_args()
     for n in [int(b) for b in args.boards.split(",")]:
         side = {35: 6, 48: 7}[n]
-        rows = states(n)
+        rows = states(n)[: args.states]
         text = "".join(",".join(map(str, cells)) + "\n" for _, cells, _ in rows)
         started = time.monotonic()
         out = subprocess.run(
@@ -58,6 +65,10 @@ def main():
         assert all(l <= d for l, d in zip(lower, deep)), "a lower bound above DeepCubeA's length"
         found = [l for l in length if l is not None]
         mean = lambda xs: sum(xs) / len(xs)
+        if args.each:
+            for (index, _, d), a in zip(rows, answers):
+                print(f"  state {index}: lower bound {a['lower_bound']}, solution {a['length']}, "
+                      f"DeepCubeA {d}, nodes {a['nodes']}, {a['seconds']:.1f} s")
         print(
             f"{n}-puzzle, {args.seconds:g} s a state, {len(rows)} states in {wall:.0f} s: "
             f"lower bound mean {mean(lower):.2f}, solution mean {mean(found):.2f} "

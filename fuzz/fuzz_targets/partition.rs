@@ -1,6 +1,7 @@
 //! A `--pdb` partition as typed (`7-8`, `5-5-5`, or tiles named: `1,2,5,6/3,4,7,8/...`):
 //! refused with a one-line message, or a partition whose name reads back as itself and that,
-//! on each board it fits, splits the tiles into its patterns, each tile once.
+//! on each board it fits, splits the tiles into its patterns, each tile once; past 25 cells,
+//! a question takes it exactly when it fits.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -42,6 +43,21 @@ fuzz_target!(|data: &[u8]| {
                     "{name} on {board}"
                 );
             }
+            Err(why) => {
+                one_line(&why);
+                assert!(question.is_err(), "{name} on {board}");
+            }
+        }
+    }
+    for board in ["6x6", "9x4", "10x10"] {
+        let board: Board = board.parse().expect("a board");
+        let question = Question::new(
+            Position::default_goal(board),
+            Metric::Single,
+            Some(partition),
+        );
+        match partition.check(board.cells()) {
+            Ok(()) => assert!(question.is_ok(), "{name} on {board}: {question:?}"),
             Err(why) => {
                 one_line(&why);
                 assert!(question.is_err(), "{name} on {board}");

@@ -68,3 +68,16 @@ def test_bad_budgets_and_states_are_refused():
     with pytest.raises(ValueError, match=r"6x6: past 25 cells only bounds are proven"):
         tilebase.distance(goal(36), board="6x6")
     assert tilebase.question(board="6x6")["method"] == "bounds"
+
+
+def test_a_chosen_partition_is_built_on_first_use_and_raises_the_bound():
+    # DeepCubeA's 35-puzzle state 132: Manhattan distance and linear conflicts say 85, the nine
+    # 4-tile tables 89 (as query says, tests/programs/bounds.rs).
+    state = ("1,2,4,6,11,21,7,31,17,23,28,14,10,0,19,22,18,5,8,9,3,29,12,15,13,20,16,26,32,30,"
+             "33,25,24,34,27,35")
+    (plain,) = tilebase.bounds([state], board="6x6", seconds=0)
+    (tables,) = tilebase.bounds([state], board="6x6", seconds=0, pdb="4-4-4-4-4-4-4-4-3")
+    assert (plain["lower_bound"], tables["lower_bound"]) == (85, 89)
+    with pytest.raises(ValueError, match=r'^pdb "5-5": patterns of 5-5 tiles make 10, but the '
+                                         r"board has 35 tiles"):
+        tilebase.bounds([state], board="6x6", pdb="5-5")

@@ -200,10 +200,6 @@ fn unsolvable_states_and_bad_budgets_on_large_boards() {
             &["--board", "1x40", "1"][..],
             "1x40: both sides must be at least 2",
         ),
-        (
-            &["--board", "6x6", "--pdb", "5-5-5-5-5-5-5", "1"][..],
-            "6x6 is past 25 cells, answered with bounds",
-        ),
     ] {
         sandbox.run("query", args).code(2).one_error_line(part);
     }
@@ -236,25 +232,190 @@ fn unsolvable_states_and_bad_budgets_on_large_boards() {
     );
 }
 
-/// The lower bound `query --seconds 0` gives `state` on 6x6: the heuristic alone.
-fn heuristic_of(sandbox: &Sandbox, state: &str) -> u32 {
-    let run = sandbox.run(
-        "query",
-        &["--board", "6x6", "--seconds", "0", "--json", state],
-    );
+/// The lower bound `query --seconds 0` gives `state` on 6x6 with `flags`: the heuristic alone.
+fn heuristic_of(sandbox: &Sandbox, state: &str, flags: &[&str]) -> u32 {
+    let mut args = vec!["--board", "6x6", "--seconds", "0", "--json", state];
+    args.extend(flags);
+    let run = sandbox.run("query", &args);
     run.code(0).quiet();
     let answers: Vec<Bounded> = json_lines(&run.stdout);
     answers[0].lower_bound
 }
 
+/// DeepCubeA's 35-puzzle state 132: Manhattan distance and linear conflicts say 85, the nine
+/// 4-tile tables of `--pdb 4-4-4-4-4-4-4-4-3` 89.
+const STATE_132: &str = "1,2,4,6,11,21,7,31,17,23,28,14,10,0,19,22,18,5,8,9,3,29,12,15,13,20,16,26,32,30,33,25,24,\
+     34,27,35";
+
+/// A partition chosen with `--pdb` past 25 cells: built by query on first use (into the
+/// cache), by build-db when asked (into `db/`, its summary naming each table), found and kept,
+/// checked by verify, and a damaged table named by verify and by query with the command that
+/// builds it again. The same steps as the default's (below, opt-in), on tables that build in a
+/// second.
 #[test]
+fn a_partition_chosen_with_pdb_on_six_by_six_is_built_verified_and_tightens_the_bounds() {
+    let sandbox = Sandbox::new();
+    let pdb = ["--pdb", "4-4-4-4-4-4-4-4-3"];
+    assert_eq!(heuristic_of(&sandbox, STATE_132, &[]), 85);
+    assert!(!sandbox.path().join("db").exists() && !sandbox.cache().exists());
+    // Asked for, they are built on first use, into the cache.
+    let run = sandbox.run(
+        "query",
+        &[
+            "--board",
+            "6x6",
+            "--pdb",
+            "4-4-4-4-4-4-4-4-3",
+            "--seconds",
+            "0",
+            STATE_132,
+        ],
+    );
+    run.code(0);
+    assert!(
+        run.stderr.contains(&format!(
+            "query: no --pdb 4-4-4-4-4-4-4-4-3 pattern databases for goal {} yet: building them \
+             into {}",
+            goal(36),
+            sandbox.cache().display()
+        )),
+        "{run}"
+    );
+    assert_eq!(
+        run.stdout,
+        format!("{STATE_132}: at least 89 moves; no solution within the budget\n")
+    );
+    assert_eq!(std::fs::read_dir(sandbox.cache()).unwrap().count(), 9);
+    assert_eq!(heuristic_of(&sandbox, STATE_132, &pdb), 89);
+    // build-db builds them into db/, where they are found first.
+    let run = sandbox.run(
+        "build-db",
+        &["--board", "6x6", "--pdb", "4-4-4-4-4-4-4-4-3", "-q"],
+    );
+    run.code(0);
+    assert!(
+        run.stdout.contains(
+            "patterns  1,7,2,8 3,9,4,10 5,11,6,12 18,24,17,23 16,22,15,21 14,20,13,19 \
+             25,31,26,32 27,33,28,34 29,35,30 (additive, the blank left out, with the \
+             transposed lookup"
+        ),
+        "{run}"
+    );
+    let table = "db/6x6-pdb-cells-0-6-1-7.tilebase";
+    let first = sandbox.path().join(table);
+    assert!(
+        run.stdout.contains(&format!(
+            "  cells {:<20} {:>11} entries, max 32 moves, file {table} ({} bytes)",
+            "0,6,1,7",
+            1_679_616,
+            std::fs::metadata(&first).unwrap().len()
+        )),
+        "{run}"
+    );
+    assert_eq!(run.stdout.matches("1679616 entries").count(), 8, "{run}");
+    assert_eq!(run.stdout.matches("46656 entries").count(), 1, "{run}");
+    damaged_tables_are_named(&sandbox, table, &pdb, (1, 1_048_576, 1_679_616));
+    // Other boards need none, unless a partition is chosen.
+    sandbox
+        .run("build-db", &["--board", "7x7"])
+        .code(2)
+        .one_error_line("--board 7x7: needs no files: query --board 7x7 answers with bounds");
+    // Partitions that do not fit are refused before anything is built.
+    for (pdb, why) in [
+        (
+            "5-5",
+            "--pdb \"5-5\": patterns of 5-5 tiles make 10, but the board has 35 tiles",
+        ),
+        (
+            "1-17,18-35",
+            "--pdb \"1-17,18-35\": a pattern of 17 tiles on 36 cells is too large to build (at \
+             most 6 tiles)",
+        ),
+        (
+            "1-20,21-36",
+            "--pdb \"1-20,21-36\": tile 36 is not on a board of 36 cells (tiles 1 to 35)",
+        ),
+    ] {
+        let flags = ["--board", "6x6", "--pdb", pdb];
+        for args in [&[&flags[..], &["1"]].concat(), &flags[..]] {
+            let program = if args.len() == 5 { "query" } else { "build-db" };
+            sandbox.run(program, args).code(2).one_error_line(why);
+        }
+    }
+}
+
+/// A table that is found is kept (a second build refused); verify searches it again and finds
+/// every value; one byte flipped near its end (in `block` of `block_bytes`, of `entries`), it
+/// is named by verify, and by query with the command that builds it again.
+fn damaged_tables_are_named(
+    sandbox: &Sandbox,
+    table: &str,
+    pdb: &[&str],
+    (block, block_bytes, entries): (u64, u64, u64),
+) {
+    let mut build = vec!["--board", "6x6"];
+    build.extend(pdb);
+    let name = table.trim_start_matches("db/");
+    sandbox
+        .run("build-db", &build)
+        .code(2)
+        .one_error_line(&format!("{name}: already exists: pass --force"));
+    let run = sandbox.run("verify", &[table]);
+    run.code(0);
+    assert!(
+        run.stdout.contains(
+            "  values     ok: every placement holds the value a new breadth-first search gives it"
+        ),
+        "{run}"
+    );
+    let path = sandbox.path().join(table);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = bytes.len() - 5;
+    let value = bytes[at];
+    bytes[at] ^= 1;
+    std::fs::write(&path, bytes).unwrap();
+    let run = sandbox.run("verify", &[table]);
+    assert_ne!(run.code, Some(0), "{run}");
+    assert!(
+        run.stdout.contains(&format!(
+            "table block {block} (bytes {} to {entries} of the table) does not match its \
+             checksum",
+            block * block_bytes
+        )),
+        "{run}"
+    );
+    assert!(
+        run.stdout.contains(&format!(
+            "FAILED: entry {} holds {}; its value is {value}",
+            entries - 5,
+            value ^ 1
+        )),
+        "{run}"
+    );
+    let mut query = vec!["--board", "6x6", "--seconds", "0"];
+    query.extend(pdb);
+    query.push(STATE_132);
+    let pdb = pdb.last().map_or(String::new(), |p| format!(" --pdb {p}"));
+    sandbox
+        .run("query", &query)
+        .code(2)
+        .one_error_line(&format!(
+            "does not match its checksum: the table is damaged; rebuild it with: build-db --board \
+         6x6{pdb} --out db --force"
+        ));
+}
+
+/// The default tables, 423 MB built in about half a minute (release): opt-in, as
+/// `cargo test --release --test programs -- --ignored six_by_six`.
+#[test]
+#[ignore = "builds 423 MB of tables"]
 fn six_by_six_pattern_databases_are_built_when_asked_and_tighten_the_bounds() {
     let sandbox = Sandbox::new();
     // DeepCubeA's 35-puzzle state 21: Manhattan distance and linear conflicts say 109, the
     // seven 5-tile tables (the transposed lookup's sum) 111.
     let state = "13,25,7,2,24,17,31,1,16,8,0,21,19,20,6,28,9,5,14,34,4,18,10,27,33,32,15,23,12,\
                  26,29,3,22,11,30,35";
-    assert_eq!(heuristic_of(&sandbox, state), 109);
+    assert_eq!(heuristic_of(&sandbox, state, &[]), 109);
     // Not built unasked: query answers without them.
     assert!(!sandbox.path().join("db").exists() && !sandbox.cache().exists());
     let run = sandbox.run("build-db", &["--board", "6x6", "-q"]);
@@ -267,61 +428,19 @@ fn six_by_six_pattern_databases_are_built_when_asked_and_tighten_the_bounds() {
         ),
         "{run}"
     );
-    let first = sandbox.path().join("db/6x6-pdb-cells-0-6-1-7-2.tilebase");
+    let table = "db/6x6-pdb-cells-0-6-1-7-2.tilebase";
     assert!(
         run.stdout.contains(&format!(
-            "  cells {:<20} {:>11} entries, max 39 moves, file \
-             db/6x6-pdb-cells-0-6-1-7-2.tilebase ({} bytes)",
+            "  cells {:<20} {:>11} entries, max 39 moves, file {table} ({} bytes)",
             "0,6,1,7,2",
             60_466_176,
-            std::fs::metadata(&first).unwrap().len()
+            std::fs::metadata(sandbox.path().join(table)).unwrap().len()
         )),
         "{run}"
     );
     assert_eq!(run.stdout.matches("60466176 entries").count(), 7, "{run}");
-    assert_eq!(heuristic_of(&sandbox, state), 111);
-    // Found, they are kept: a second build is refused before anything is built.
-    sandbox
-        .run("build-db", &["--board", "6x6"])
-        .code(2)
-        .one_error_line("6x6-pdb-cells-0-6-1-7-2.tilebase: already exists: pass --force");
-    // verify searches again and finds every value; then a damaged table is named by it, and
-    // by query with the command that builds it again.
-    let table = "db/6x6-pdb-cells-0-6-1-7-2.tilebase";
-    let run = sandbox.run("verify", &[table]);
-    run.code(0);
-    assert!(
-        run.stdout.contains(
-            "  values     ok: every placement holds the value a new breadth-first search gives it"
-        ),
-        "{run}"
-    );
-    let mut bytes = std::fs::read(&first).unwrap();
-    let at = bytes.len() - 5;
-    bytes[at] ^= 1;
-    std::fs::write(&first, bytes).unwrap();
-    let run = sandbox.run("verify", &[table]);
-    assert_ne!(run.code, Some(0), "{run}");
-    assert!(
-        run.stdout.contains(
-            "table block 57 (bytes 59768832 to 60466176 of the table) does not match its checksum"
-        ),
-        "{run}"
-    );
-    assert!(
-        run.stdout
-            .contains("FAILED: entry 60466171 holds 254; its value is 255"),
-        "{run}"
-    );
-    sandbox
-        .run("query", &["--board", "6x6", "--seconds", "0", state])
-        .code(2)
-        .one_error_line("does not match its checksum: the table is damaged; rebuild it with: build-db --board 6x6 --out db --force");
-    // Other boards need none.
-    sandbox
-        .run("build-db", &["--board", "7x7"])
-        .code(2)
-        .one_error_line("--board 7x7: needs no files: query --board 7x7 answers with bounds");
+    assert_eq!(heuristic_of(&sandbox, state, &[]), 111);
+    damaged_tables_are_named(&sandbox, table, &[], (57, 1_048_576, 60_466_176));
 }
 
 /// A row of `query --out FILE.jsonl`: exactly the documented columns, in order.

@@ -112,7 +112,8 @@ pub fn build(args: &Args) -> Result<String, String> {
     }
 }
 
-/// The pattern databases of a board past 25 cells, where it has default ones (6x6).
+/// The pattern databases of a board past 25 cells: `--pdb`'s, else the default ones where the
+/// board has them (6x6).
 fn bounds(args: &Args, question: &Question) -> Result<String, String> {
     let board = question.board();
     if args.compress || args.all_goals {
@@ -138,13 +139,21 @@ fn bounds(args: &Args, question: &Question) -> Result<String, String> {
     };
     let goal = question.goal();
     let started = Instant::now();
-    let (partition, saved) =
-        build_bounds_files(board, goal.cells(), &dir, args.force, &watch).map_err(refused)?;
+    let (partition, saved) = build_bounds_files(
+        board,
+        goal.cells(),
+        question.pdb(),
+        &dir,
+        args.force,
+        &watch,
+    )
+    .map_err(refused)?;
     let Some(partition) = partition else {
         return Err(format!(
             "--board {board}: needs no files: query --board {board} answers with bounds (a \
              lower bound and a solution) within --seconds, over Manhattan distance and linear \
-             conflicts (pattern databases are built for 6x6)"
+             conflicts (pattern databases are built for 6x6, and for a partition chosen with \
+             --pdb)"
         ));
     };
     let mut summary = String::new();

@@ -86,7 +86,7 @@ pub use data::stats::{
 pub use error::Error;
 pub use files::bounds::{
     build_bounds_files, default_partition as default_bounds_partition,
-    file_name as bounds_file_name,
+    file_name as bounds_file_name, partition as bounds_partition,
 };
 pub use files::build::{Built, build_table, builds_under_way, stop_builds};
 pub use files::cost::{BuildCost, pdb_help};

@@ -57,6 +57,14 @@ pub enum PartitionError {
         /// The tile.
         tile: u8,
     },
+    /// Groups' sizes that do not add up to the board's tiles.
+    #[error("groups of {total} tiles in all, but a {board} board has {}", .board.cells() - 1)]
+    Sizes {
+        /// The sizes' sum.
+        total: usize,
+        /// The board.
+        board: Board,
+    },
     /// An empty group, or one too large for its table.
     #[error(
         "a group of {tiles} tiles: groups have 1 to {MAX_GROUP_TILES} tiles, and \
@@ -135,7 +143,6 @@ impl Partition {
     /// The partition [`Partition::default_for`] makes, with groups of `size` tiles (1 to
     /// [`MAX_GROUP_TILES`], fewer where the board's cells allow fewer).
     pub fn in_groups_of(board: Board, goal: &[u8], size: usize) -> Partition {
-        let (w, h) = (board.width(), board.height());
         let mut size = size.clamp(1, MAX_GROUP_TILES);
         while (board.cells() as u64)
             .checked_pow(size as u32)
@@ -143,27 +150,47 @@ impl Partition {
         {
             size -= 1;
         }
-        let mut order = Vec::with_capacity(board.cells());
-        let mut band = 0;
-        let mut top = 0;
-        while top < h {
-            let rows = if h - top >= 2 { 2 } else { 1 };
-            let columns: Vec<usize> = if band % 2 == 0 {
-                (0..w).collect()
-            } else {
-                (0..w).rev().collect()
-            };
-            for c in columns {
-                for r in top..top + rows {
-                    order.push(goal[r * w + c]);
-                }
-            }
-            top += rows;
-            band += 1;
-        }
-        let tiles: Vec<u8> = order.into_iter().filter(|&t| t != 0).collect();
+        let tiles = layout_order(board, goal);
         let groups = tiles.chunks(size).map(<[u8]>::to_vec).collect();
         Partition::new(board, groups).expect("every tile once, in groups of a valid size")
+    }
+
+    /// The tiles in the order of [`Partition::default_for`]'s layout, cut into runs of `sizes`
+    /// tiles in the order given: `--pdb 4-4-4-4-4-4-4-4-3` on 6x6. Refused unless the sizes
+    /// add up to the board's tiles and each group's table is small enough.
+    ///
+    /// ```
+    /// use tilebase_bounds::Partition;
+    /// use tilebase_core::Board;
+    ///
+    /// let board: Board = "6x6".parse()?;
+    /// let goal = board.ordered_cells();
+    /// let partition = Partition::in_runs_of(board, &goal, &[4, 4, 4, 4, 4, 4, 4, 4, 3])?;
+    /// assert_eq!(partition.groups()[..2], [vec![1, 7, 2, 8], vec![3, 9, 4, 10]]);
+    /// assert_eq!(
+    ///     Partition::in_runs_of(board, &goal, &[5; 6]).unwrap_err().to_string(),
+    ///     "groups of 30 tiles in all, but a 6x6 board has 35"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn in_runs_of(
+        board: Board,
+        goal: &[u8],
+        sizes: &[usize],
+    ) -> Result<Partition, PartitionError> {
+        let tiles = layout_order(board, goal);
+        let total: usize = sizes.iter().sum();
+        if total != tiles.len() {
+            return Err(PartitionError::Sizes { total, board });
+        }
+        let mut rest = &tiles[..];
+        let mut groups = Vec::with_capacity(sizes.len());
+        for &size in sizes {
+            let (group, after) = rest.split_at(size);
+            groups.push(group.to_vec());
+            rest = after;
+        }
+        Partition::new(board, groups)
     }
 
     /// The board.
@@ -193,6 +220,33 @@ impl fmt::Display for Partition {
         }
         Ok(())
     }
+}
+
+/// The goal's tiles (the blank's home skipped) in the default layout: bands of two rows (the
+/// last band one row when the height is odd), each band a column at a time (its top cell, then
+/// the one below), the bands alternately left to right and right to left.
+fn layout_order(board: Board, goal: &[u8]) -> Vec<u8> {
+    let (w, h) = (board.width(), board.height());
+    let mut order = Vec::with_capacity(board.cells());
+    let mut band = 0;
+    let mut top = 0;
+    while top < h {
+        let rows = if h - top >= 2 { 2 } else { 1 };
+        let columns: Vec<usize> = if band % 2 == 0 {
+            (0..w).collect()
+        } else {
+            (0..w).rev().collect()
+        };
+        for c in columns {
+            for r in top..top + rows {
+                order.push(goal[r * w + c]);
+            }
+        }
+        top += rows;
+        band += 1;
+    }
+    order.retain(|&t| t != 0);
+    order
 }
 
 /// The tiles in a group of the default partition on `board`: 5 up to 49 cells (7x7: tables of

@@ -41,7 +41,7 @@ pub use frame::{
 pub use grid::Grid;
 pub use manhattan::{Classic, solve_classic};
 pub use multi::{MAX_LOOKUPS, MultiError, MultiSolution, MultiSolver};
-pub use partition::{PARTITION_HELP, Partition};
+pub use partition::{MAX_PARTITION_PATTERNS, PARTITION_HELP, Partition};
 pub use pattern::{MAX_PATTERN_TILES, MAX_PLACEMENTS, Pattern, PatternError, placements};
 pub use relabel::{MAX_LABELS, RelabelError, Relabelling};
 pub use solve::{

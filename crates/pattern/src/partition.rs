@@ -7,7 +7,11 @@ use std::str::FromStr;
 use crate::grid::Grid;
 use crate::pattern::{MAX_PATTERN_TILES, MAX_PLACEMENTS, placements};
 use crate::solve::MAX_PATTERNS;
-use tilebase_core::MAX_CELLS;
+use tilebase_core::{MAX_BOARD_CELLS, MAX_CELLS};
+
+/// The most patterns a partition read from text has: 99 tiles of 10x10 in patterns of two.
+/// Boards of up to 25 cells take at most [`MAX_PATTERNS`] ([`Partition::check`]).
+pub const MAX_PARTITION_PATTERNS: usize = MAX_BOARD_CELLS / 2;
 
 /// A partition of the tiles into disjoint patterns: named by its patterns' sizes (the goal's
 /// tiles in reading order cut into runs of those sizes, or on 5x5 Korf and Felner's blocks), or
@@ -30,10 +34,10 @@ use tilebase_core::MAX_CELLS;
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Partition {
     /// The patterns' sizes, for a partition named by them; zeros after the last.
-    sizes: [u8; MAX_PATTERNS],
+    sizes: [u8; MAX_PARTITION_PATTERNS],
     /// For a partition given tile by tile, the pattern of each tile, from 1 (0 for the blank
     /// and tiles past the board); all zeros for one named by sizes.
-    of: [u8; MAX_CELLS],
+    of: [u8; MAX_BOARD_CELLS],
 }
 
 /// Korf and Felner's four 6-tile patterns of the 24-puzzle, for the goal 1,2,...,24,0 (their
@@ -63,12 +67,12 @@ impl Partition {
         Partition::SEVEN_EIGHT,
     ];
 
-    /// The partition of patterns of `sizes` (at most [`MAX_PATTERNS`]), the largest first
-    /// whatever their order: `7-8` and `8-7` are one partition, its 8 tiles taken first.
+    /// The partition of patterns of `sizes` (at most [`MAX_PARTITION_PATTERNS`]), the largest
+    /// first whatever their order: `7-8` and `8-7` are one partition, its 8 tiles taken first.
     pub const fn sized(sizes: &[u8]) -> Partition {
-        let mut out = [0u8; MAX_PATTERNS];
+        let mut out = [0u8; MAX_PARTITION_PATTERNS];
         let mut i = 0;
-        while i < sizes.len() && i < MAX_PATTERNS {
+        while i < sizes.len() && i < MAX_PARTITION_PATTERNS {
             // Inserted in place, largest first.
             let mut j = i;
             while j > 0 && out[j - 1] < sizes[i] {
@@ -80,7 +84,7 @@ impl Partition {
         }
         Partition {
             sizes: out,
-            of: [0; MAX_CELLS],
+            of: [0; MAX_BOARD_CELLS],
         }
     }
 
@@ -139,14 +143,8 @@ impl Partition {
     /// except on 5x5 with the blank in a corner and four patterns of six, Korf and Felner's
     /// blocks. Check it first with [`Self::check`].
     pub fn tiles(&self, grid: &Grid, goal: &[u8]) -> Vec<Vec<u8>> {
-        if self.is_explicit() {
-            return (1..=self.len() as u8)
-                .map(|p| {
-                    (1..MAX_CELLS as u8)
-                        .filter(|&t| self.of[usize::from(t)] == p)
-                        .collect()
-                })
-                .collect();
+        if let Some(given) = self.given_tiles() {
+            return given;
         }
         if *self == Partition::SIX_SIX_SIX_SIX && (grid.width(), grid.height()) == (5, 5) {
             // Korf and Felner's blocks, turned with the blank's corner onto cell 24.
@@ -184,13 +182,32 @@ impl Partition {
             .collect()
     }
 
+    /// The tiles of each pattern of a partition given tile by tile, each in increasing order;
+    /// `None` for one named by sizes.
+    pub fn given_tiles(&self) -> Option<Vec<Vec<u8>>> {
+        self.is_explicit().then(|| {
+            (1..=self.len() as u8)
+                .map(|p| {
+                    (1..MAX_BOARD_CELLS as u8)
+                        .filter(|&t| self.of[usize::from(t)] == p)
+                        .collect()
+                })
+                .collect()
+        })
+    }
+
     /// Whether it partitions the tiles of a board of `cells` cells into patterns small enough
     /// to build: every tile 1 to `cells` − 1 in exactly one pattern, each of at most
-    /// [`MAX_PATTERN_TILES`] tiles and [`MAX_PLACEMENTS`] placements.
+    /// [`MAX_PATTERN_TILES`] tiles; up to 25 cells at most [`MAX_PATTERNS`] patterns of at most
+    /// [`MAX_PLACEMENTS`] placements, past 25 cells (tables indexed by each tile's cell) at most
+    /// 2^32 entries, `cells` to the power of the tiles.
     pub fn check(&self, cells: usize) -> Result<(), String> {
         let sizes = self.sizes();
         if self.is_explicit() {
-            if let Some(t) = self.of[cells.min(MAX_CELLS)..].iter().position(|&p| p != 0) {
+            if let Some(t) = self.of[cells.min(MAX_BOARD_CELLS)..]
+                .iter()
+                .position(|&p| p != 0)
+            {
                 return Err(format!(
                     "tile {} is not on a board of {cells} cells (tiles 1 to {})",
                     t + cells,
@@ -215,7 +232,22 @@ impl Partition {
                 ));
             }
         }
-        let fits = |k: usize| k <= MAX_PATTERN_TILES && placements(cells, k) <= MAX_PLACEMENTS;
+        if cells <= MAX_CELLS && sizes.len() > MAX_PATTERNS {
+            return Err(format!(
+                "{} patterns: boards of up to {MAX_CELLS} cells take at most {MAX_PATTERNS}",
+                sizes.len()
+            ));
+        }
+        let fits = |k: usize| {
+            k <= MAX_PATTERN_TILES
+                && if cells <= MAX_CELLS {
+                    placements(cells, k) <= MAX_PLACEMENTS
+                } else {
+                    (cells as u64)
+                        .checked_pow(k as u32)
+                        .is_some_and(|entries| entries <= 1 << 32)
+                }
+        };
         if let Some(&k) = sizes.iter().find(|&&k| !fits(k)) {
             let most = (1..=MAX_PATTERN_TILES)
                 .rev()
@@ -235,11 +267,11 @@ impl Partition {
         if !self.is_explicit() {
             return *self;
         }
-        let mut of = [0u8; MAX_CELLS];
-        for t in 1..MAX_CELLS as u8 {
+        let mut of = [0u8; MAX_BOARD_CELLS];
+        for t in 1..MAX_BOARD_CELLS as u8 {
             let p = self.of[usize::from(t)];
             if p != 0 {
-                of[usize::from(rename(t)) % MAX_CELLS] = p;
+                of[usize::from(rename(t)) % MAX_BOARD_CELLS] = p;
             }
         }
         Partition { of, ..*self }
@@ -272,7 +304,7 @@ impl fmt::Display for Partition {
             if p > 1 {
                 f.write_str(",")?;
             }
-            let tiles: Vec<usize> = (1..MAX_CELLS).filter(|&t| self.of[t] == p).collect();
+            let tiles: Vec<usize> = (1..MAX_BOARD_CELLS).filter(|&t| self.of[t] == p).collect();
             let mut first = true;
             let mut i = 0;
             while i < tiles.len() {
@@ -308,9 +340,9 @@ impl fmt::Debug for Partition {
 }
 
 /// What `--pdb` takes, for messages.
-pub const PARTITION_HELP: &str = "the patterns' sizes (7-8, 6-6-3, 5-5-5 on 4x4; 6-6-6-6 on 5x5), \
-     or the tiles of each pattern separated by commas, each a range, a tile or tiles joined by \
-     + (1-6,7-12,13-18,19-24)";
+pub const PARTITION_HELP: &str = "the patterns' sizes (7-8, 6-6-3, 5-5-5 on 4x4; 6-6-6-6 on \
+     5x5; 5-5-5-5-5-5-5 on 6x6), or the tiles of each pattern separated by commas, each a range, \
+     a tile or tiles joined by + (1-6,7-12,13-18,19-24)";
 
 impl FromStr for Partition {
     type Err = String;
@@ -330,8 +362,8 @@ impl FromStr for Partition {
         };
         if !s.contains(',') && !s.contains('+') {
             let sizes = s.split('-').map(number).collect::<Result<Vec<_>, _>>()?;
-            if sizes.len() > MAX_PATTERNS {
-                return Err(refuse(format!("at most {MAX_PATTERNS} patterns")));
+            if sizes.len() > MAX_PARTITION_PATTERNS {
+                return Err(refuse(format!("at most {MAX_PARTITION_PATTERNS} patterns")));
             }
             if let Some(&k) = sizes.iter().find(|&&k| k == 0 || k > MAX_PATTERN_TILES) {
                 return Err(refuse(format!(
@@ -341,10 +373,10 @@ impl FromStr for Partition {
             let sizes: Vec<u8> = sizes.iter().map(|&k| k as u8).collect();
             return Ok(Partition::sized(&sizes));
         }
-        let mut of = [0u8; MAX_CELLS];
+        let mut of = [0u8; MAX_BOARD_CELLS];
         let sets: Vec<&str> = s.split(',').collect();
-        if sets.len() > MAX_PATTERNS {
-            return Err(refuse(format!("at most {MAX_PATTERNS} patterns")));
+        if sets.len() > MAX_PARTITION_PATTERNS {
+            return Err(refuse(format!("at most {MAX_PARTITION_PATTERNS} patterns")));
         }
         for (p, set) in sets.iter().enumerate() {
             if set.trim().is_empty() {
@@ -360,10 +392,10 @@ impl FromStr for Partition {
                 }
                 #[allow(clippy::needless_range_loop)] // t is a tile, named in the messages
                 for t in lo..=hi {
-                    if t == 0 || t >= MAX_CELLS {
+                    if t == 0 || t >= MAX_BOARD_CELLS {
                         return Err(refuse(format!(
                             "tile {t} is not a tile (1 to {})",
-                            MAX_CELLS - 1
+                            MAX_BOARD_CELLS - 1
                         )));
                     }
                     if of[t] != 0 {
@@ -374,7 +406,7 @@ impl FromStr for Partition {
             }
         }
         Ok(Partition {
-            sizes: [0; MAX_PATTERNS],
+            sizes: [0; MAX_PARTITION_PATTERNS],
             of,
         })
     }
@@ -502,6 +534,31 @@ mod tests {
             missing.check(9),
             Err("tile 9 is not on a board of 9 cells (tiles 1 to 8)".into())
         );
+        // Past 25 cells: tiles up to 99, as many as 50 patterns, each table cells^tiles.
+        let nine: Partition = "4-4-4-4-4-4-4-4-3".parse().unwrap();
+        assert_eq!(nine.check(36), Ok(()));
+        assert_eq!(
+            nine.check(25),
+            Err("patterns of 4-4-4-4-4-4-4-4-3 tiles make 35, but the board has 24 tiles".into())
+        );
+        assert_eq!(
+            "3-3-3-3-3-3-3-2-1".parse::<Partition>().unwrap().check(25),
+            Err("9 patterns: boards of up to 25 cells take at most 8".into())
+        );
+        let wide: Partition = "1-20,21-35".parse().unwrap();
+        assert_eq!(
+            wide.given_tiles().unwrap()[1],
+            (21..36).collect::<Vec<u8>>()
+        );
+        assert_eq!(
+            wide.check(36),
+            Err("a pattern of 20 tiles on 36 cells is too large to build (at most 6 tiles)".into())
+        );
+        assert_eq!("2-2".parse::<Partition>().unwrap().given_tiles(), None);
+        let pairs = [vec!["2"; 49], vec!["1"]].concat().join("-");
+        assert_eq!(pairs.parse::<Partition>().unwrap().check(100), Ok(()));
+        assert!(err(&format!("{pairs}-1")).contains("at most 50 patterns"));
+        assert!(err("1-99,100").contains("tile 100 is not a tile (1 to 99)"));
         // Renamed, as into a goal's class.
         let renamed = "1-2,3".parse::<Partition>().unwrap().renamed(|t| 4 - t);
         assert_eq!(renamed.to_string(), "2-3,1");

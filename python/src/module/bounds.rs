@@ -93,6 +93,8 @@ asking! {
     /// meet), "nodes" and "seconds". Each state may take `seconds` (default 10) and `max_nodes`,
     /// whichever runs out first; the states run on every core at once, without the GIL. A
     /// state that cannot reach the goal gets "solvable": False and None elsewhere, at once.
+    /// `pdb` chooses pattern databases as `query --pdb` does (on 6x6 "4-4-4-4-4-4-4-4-3":
+    /// built on first use into the cache, in about a second), which raise the bounds.
     /// On smaller boards the same search (its bound from Manhattan distance and linear
     /// conflicts) answers too.
     ///

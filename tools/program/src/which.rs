@@ -48,7 +48,7 @@ pub enum Found {
     /// The answers, from files found (or given with `--db`).
     Answers(Answers),
     /// Nothing answers yet: building the files would take a while.
-    Missing(Question),
+    Missing(Box<Question>),
 }
 
 impl Which {
@@ -123,7 +123,7 @@ impl Which {
         let question = self.question(goal, state)?;
         match Library::standard().find(&question, &Shown { program }) {
             Ok(Some(answers)) => Ok(Found::Answers(answers)),
-            Ok(None) => Ok(Found::Missing(question)),
+            Ok(None) => Ok(Found::Missing(Box::new(question))),
             Err(e) => Err(words(e)),
         }
     }

@@ -188,18 +188,23 @@ impl fmt::Display for BuildCost {
 pub fn pdb_help() -> String {
     let [five, six, seven] = Partition::FIFTEEN.map(|p| BuildCost::of_partition(16, p));
     let twenty_four = BuildCost::of_partition(25, Partition::SIX_SIX_SIX_SIX);
+    let fours = BuildCost::of_bounds(36, &[4, 4, 4, 4, 4, 4, 4, 4, 3]);
     format!(
         "The pattern databases of a board of 13 to 25 cells, built once where missing: the \
          patterns' sizes, their tiles taken in reading order, or the tiles of each pattern \
          (1-6,7-12,...; each set a range, a tile or tiles joined by +). On 4x4: 7-8 (the \
          default; {} of files, {} to build), 6-6-3 ({}) or 5-5-5 ({}); on 5x5 6-6-6-6, Korf and \
-         Felner's blocks ({} of files, {}); each board's default in the README",
+         Felner's blocks ({} of files, {}); each board's default in the README. Past 25 cells \
+         the same, the sizes cutting the tiles in bands of two rows (on 6x6 4-4-4-4-4-4-4-4-3: \
+         {} of files, {}; default 6x6's fives, when built with build-db)",
         seven.disk(),
         seven,
         six.time(),
         five.time(),
         twenty_four.disk(),
         twenty_four,
+        fours.disk(),
+        fours.time(),
     )
 }
 

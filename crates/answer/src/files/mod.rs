@@ -61,7 +61,9 @@ impl Finder<'_> {
                 self.patterns(question.goal(), partition, build)?
                     .map(|source| Source::Patterns(Box::new(source)))
             }
-            Method::Bounds => Some(Source::Bounds(Box::new(self.bounds(question.goal())?))),
+            Method::Bounds => self
+                .bounds(question.goal(), question.pdb(), build)?
+                .map(|puzzle| Source::Bounds(Box::new(puzzle))),
         })
     }
 }
@@ -77,7 +79,17 @@ pub(crate) fn not_built(places: &Places, question: &Question) -> Error {
     let goal = question.goal();
     let (names, command) = match question.board().method() {
         Method::Bounds => {
-            return Error::Files(format!("no files answer for {question}: none are needed"));
+            let board = question.board();
+            let pdb = question.pdb();
+            let Ok(Some(partition)) = bounds::partition(board, goal.cells(), pdb) else {
+                return Error::Files(format!("no files answer for {question}: none are needed"));
+            };
+            let names = bounds::homes_of(&partition, goal.cells())
+                .iter()
+                .map(|homes| bounds::file_name(board, homes))
+                .collect();
+            let command = bounds::bounds_command(places.build_dir(), board, goal.cells(), pdb);
+            (names, command)
         }
         Method::Table => {
             let Some(state) = goal.state() else {

@@ -124,22 +124,8 @@ pub enum QuestionError {
     PdbInMultiTile {
         /// The board.
         board: Board,
-        /// The partition asked for.
-        pdb: Partition,
-    },
-    /// A partition asked for on a board past 25 cells, answered with bounds from the Manhattan
-    /// distance and linear conflicts, and on 6x6 from its default pattern databases if built.
-    #[error(
-        "pdb {:?}: {board} is past 25 cells, answered with bounds from the Manhattan distance \
-         and linear conflicts (on 6x6 also from its default pattern databases, once `build-db \
-         --board 6x6` has built them), not from a partition chosen",
-        .pdb.name()
-    )]
-    PdbOnBounds {
-        /// The board.
-        board: Board,
-        /// The partition asked for.
-        pdb: Partition,
+        /// The partition asked for (boxed: a partition holds up to 100 tiles).
+        pdb: Box<Partition>,
     },
     /// Pattern databases asked for on a board answered from a full table.
     #[error(
@@ -148,8 +134,8 @@ pub enum QuestionError {
         .pdb.name()
     )]
     PdbOnTable {
-        /// The partition asked for.
-        pdb: Partition,
+        /// The partition asked for (boxed: a partition holds up to 100 tiles).
+        pdb: Box<Partition>,
     },
 }
 
@@ -165,13 +151,18 @@ impl Question {
         let board = goal.board();
         let pdb = match board.method() {
             Method::Table => match pdb {
-                Some(pdb) => return Err(QuestionError::PdbOnTable { pdb }),
+                Some(pdb) => return Err(QuestionError::PdbOnTable { pdb: Box::new(pdb) }),
                 None => None,
             },
             // The 15-puzzle in the multi-tile metric: a relabelled table bounds the search.
             Method::Patterns if metric == Metric::Multi && board == Board::FOUR_BY_FOUR => {
                 match pdb {
-                    Some(pdb) => return Err(QuestionError::PdbInMultiTile { board, pdb }),
+                    Some(pdb) => {
+                        return Err(QuestionError::PdbInMultiTile {
+                            board,
+                            pdb: Box::new(pdb),
+                        });
+                    }
                     None => None,
                 }
             }
@@ -188,10 +179,13 @@ impl Question {
                 if metric != Metric::Single {
                     return Err(QuestionError::MetricNotAnswered { board, metric });
                 }
+                // Checked here, where the partition is read, so that a bad one is refused
+                // before any file is looked for; None leaves the board's default.
                 if let Some(pdb) = pdb {
-                    return Err(QuestionError::PdbOnBounds { board, pdb });
+                    crate::files::bounds::partition(board, goal.cells(), Some(pdb))
+                        .map_err(|why| QuestionError::Pdb(format!("{:?}: {why}", pdb.name())))?;
                 }
-                None
+                pdb
             }
         };
         Ok(Question { goal, metric, pdb })
