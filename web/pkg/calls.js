@@ -29,6 +29,7 @@ export function calls(wasm) {
         Boolean(options.count),
         limit(options.limit),
         Boolean(options.boards),
+        options.seconds == null ? undefined : Number(options.seconds),
       ),
     );
   return {

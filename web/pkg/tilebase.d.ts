@@ -5,7 +5,7 @@ export type State = string | readonly number[];
 
 /** What a question names besides its state; each is optional, as `query`'s flags are. */
 export interface Options {
-  /** "WxH", up to 25 cells: by default the goal's, or the state's, else 3x3. */
+  /** "WxH", up to 100 cells (past 25, answered with bounds): by default the goal's, or the state's, else 3x3. */
   board?: string;
   /** The goal: by default 123804765 on 3x3, the tiles in order with the blank last elsewhere. */
   goal?: State;
@@ -33,8 +33,16 @@ export interface Answer {
   goal: string;
   board: string;
   solvable: boolean;
-  distance?: number;
-  moves?: string;
+  /** The optimal distance; past 25 cells only when the bounds meet (null otherwise). */
+  distance?: number | null;
+  moves?: string | null;
+  /** Past 25 cells: no solution is shorter. */
+  lower_bound?: number;
+  /** Past 25 cells: the shortest solution found within `seconds`, and its length (null when none was). */
+  solution?: string | null;
+  length?: number | null;
+  /** Past 25 cells: the bounds meet. */
+  optimal?: boolean;
   hints?: Hint[];
   solutions?: string[];
   count?: number;
@@ -79,10 +87,20 @@ export function solve(state: State, options?: Options): Promise<string | null>;
 export function solutions(state: State, options?: Options & { limit?: number }): Promise<string[] | null>;
 /** Every move from the state, or null when it cannot reach the goal. */
 export function hints(state: State, options?: Options): Promise<Hint[] | null>;
-/** `query --json`'s object. */
+/**
+ * `query --json`'s object. Past 25 cells, the bounds found within `seconds` (default 10, as
+ * `query --seconds`); `hints`, `all` and `count` are refused there.
+ */
 export function answer(
   state: State,
-  options?: Options & { hints?: boolean; all?: boolean; count?: boolean; limit?: number; boards?: boolean },
+  options?: Options & {
+    hints?: boolean;
+    all?: boolean;
+    count?: boolean;
+    limit?: number;
+    boards?: boolean;
+    seconds?: number;
+  },
 ): Promise<Answer>;
 /** `analyse --json`'s object: `moves` "tile" reads slidy's notation (D3R2), "blank" (the default) the blank's. */
 export function analyse(

@@ -52,6 +52,9 @@ function installOnce() {
   const REDUCED_MOTION = window.matchMedia("(prefers-reduced-motion: reduce)");
   // Answers slower than this show that the library is thinking.
   const THINKING_AFTER_MS = 200;
+  // Boards past 25 cells are answered with proven bounds (a lower bound and a solution) found
+  // within this many seconds after each move; none while a solution found is played.
+  const BOUNDS_SECONDS = 2;
 
   const $ = (id) => document.getElementById(id);
 
@@ -72,6 +75,9 @@ function installOnce() {
     metric: "stm", // "mtm": a line of tiles slid at once is one move
     playing: false,
     history: [],
+    // Past 25 cells, the solution being played: its moves, the next one's index, and the
+    // position it is to be played from (any other move ends it).
+    plan: null,
   };
 
   // ---- states -----------------------------------------------------------------------------
@@ -94,7 +100,21 @@ function installOnce() {
   }
 
   function boardFor(count) {
-    return { 4: "2x2", 9: "3x3", 16: "4x4", 25: "5x5" }[count] || null;
+    return { 4: "2x2", 9: "3x3", 16: "4x4", 25: "5x5", 36: "6x6", 49: "7x7", 64: "8x8",
+      81: "9x9", 100: "10x10" }[count] || null;
+  }
+
+  // Boards past 25 cells (the 35-puzzle and up) are answered with bounds, as query answers
+  // them: at least so many moves, and a solution found within a few seconds; no hints, no
+  // list of optimal solutions, no move judged optimal.
+  function isBounded() {
+    return view.width * view.height > 25;
+  }
+
+  // Whether the answer is about the goal itself: its distance 0, or, past 25 cells, a lower
+  // bound of 0 (the heuristic is 0 at the goal only).
+  function atGoal(answer) {
+    return Boolean(answer && answer.solvable && (answer.distance === 0 || answer.lower_bound === 0));
   }
 
   // Boards of over 12 cells (the 15-puzzle, the 24-puzzle, ...) are answered by a search over
@@ -183,7 +203,11 @@ function installOnce() {
     };
     switch (path) {
       case "/api/query":
-        return tilebase.answer(params.state, { ...options, hints: params.hint === "true" });
+        return tilebase.answer(params.state, {
+          ...options,
+          hints: params.hint === "true",
+          seconds: params.seconds,
+        });
       case "/api/random":
         return { states: [await tilebase.random({ ...options, distance: params.distance })] };
       case "/api/stats":
@@ -247,7 +271,9 @@ function installOnce() {
         return null;
       }
       const params = { state: written ?? formatState(view.cells), ...question() };
-      if (!isSearched() || view.hint) {
+      if (isBounded()) {
+        params.seconds = view.playing ? 0 : BOUNDS_SECONDS;
+      } else if (!isSearched() || view.hint) {
         params.hint = "true";
       }
       const request = api("/api/query", params);
@@ -268,7 +294,7 @@ function installOnce() {
         setBoard(answer.board);
         view.answer = answer;
         view.goal = answer.goal;
-        if (answer.solvable && answer.distance === 0) {
+        if (atGoal(answer)) {
           finished();
         }
         setError("");
@@ -358,6 +384,7 @@ function installOnce() {
 
   function render() {
     const board = $("board");
+    board.classList.toggle("large", view.width * view.height > 25);
     board.style.setProperty("--w", view.width);
     board.style.setProperty("--h", view.height);
     board.setAttribute("aria-label", `Puzzle board, ${view.width} columns by ${view.height} rows`);
@@ -474,12 +501,29 @@ function installOnce() {
     } else if (!answer.solvable) {
       distance.textContent =
         "Cannot reach the goal: no sequence of moves leads there from this position (its parity differs).";
-    } else if (answer.distance === 0) {
+    } else if (atGoal(answer)) {
       distance.textContent = "0 moves: solved!";
+    } else if (answer.distance == null && answer.lower_bound != null) {
+      distance.textContent = boundsText(answer);
     } else {
       const plural = answer.distance === 1 ? "move" : "moves";
       distance.textContent = `${answer.distance} ${plural} to the goal`;
     }
+  }
+
+  // What is proven about a position past 25 cells: no solution is shorter than its lower bound,
+  // and the shortest found (or the one being played) is so long.
+  function boundsText(answer) {
+    const plural = answer.lower_bound === 1 ? "move" : "moves";
+    let text = `At least ${answer.lower_bound} ${plural} to the goal`;
+    const plan = view.plan;
+    if (plan && plan.state === formatState(view.cells) && plan.next < plan.moves.length) {
+      const left = plan.moves.length - plan.next;
+      text += `; ${left} moves left of a solution of ${plan.moves.length} found`;
+    } else if (answer.length != null) {
+      text += `; a solution of ${answer.length} found`;
+    }
+    return `${text}.`;
   }
 
   function renderGoal() {
@@ -524,6 +568,13 @@ function installOnce() {
     const verdict = $("verdict");
     // The tile farthest from the gap: the one clicked.
     const tile = view.cells[next.indexOf(0)];
+    if (isBounded()) {
+      // Past 25 cells no distance is known, and no move can be judged optimal.
+      verdict.textContent = `Tile ${tile} ${TILE_WAY[move]}.`;
+      verdict.className = "verdict";
+      view.history.push(view.cells);
+      return show(next);
+    }
     if (before && before.solvable && !before.hints) {
       // No hints asked for (4x4): the move was optimal exactly when it brings the goal one
       // move closer, which the next answer tells.
@@ -570,6 +621,9 @@ function installOnce() {
 
   async function stepOnce() {
     const answer = view.answer || (await view.pending);
+    if (isBounded()) {
+      return stepPlanned(answer);
+    }
     if (!answer || !answer.solvable || answer.distance === 0 || !answer.moves) {
       return false;
     }
@@ -581,6 +635,29 @@ function installOnce() {
       }
     }
     await play(moveName(answer.moves[0], count));
+    return true;
+  }
+
+  // Past 25 cells: the next move of the solution found, played without searching again after
+  // each move (the rest of a solution is a solution).
+  async function stepPlanned(answer) {
+    const here = formatState(view.cells);
+    const plan = view.plan;
+    if (!plan || plan.state !== here || plan.next >= plan.moves.length) {
+      if (!answer || !answer.solvable || atGoal(answer) || !answer.solution) {
+        return false;
+      }
+      view.plan = { moves: answer.solution, next: 0, state: here };
+    }
+    const move = view.plan.moves[view.plan.next];
+    const after = slide(view.cells, move);
+    if (!after) {
+      view.plan = null;
+      return false;
+    }
+    view.plan.next += 1;
+    view.plan.state = formatState(after);
+    await play(move);
     return true;
   }
 
@@ -744,6 +821,11 @@ function installOnce() {
     const searched = isSearched();
     $("random-controls").hidden = searched;
     $("shuffle-controls").hidden = !searched;
+    // Past 25 cells there are no hints and no optimal solutions to list.
+    const bounded = isBounded();
+    $("hint").disabled = bounded;
+    $("all-solutions").disabled = bounded;
+    $("bounds-note").hidden = !bounded;
   }
 
   async function changeBoard(board) {

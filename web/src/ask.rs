@@ -55,14 +55,9 @@ fn question(state: Option<&str>, options: Options<'_>) -> Result<Question, Strin
     };
     let question = read(options.pdb)?;
     let cells = question.board().cells();
-    if question.board().method() == Method::Bounds {
-        return Err(format!(
-            "board {}: the page answers boards of up to 25 cells; past them, query --board {} \
-             gives a lower bound and a solution within --seconds",
-            question.board(),
-            question.board()
-        ));
-    }
+    // Boards past 25 cells are answered with bounds, as query answers them, without files:
+    // the default tables (6x6's) are not built unasked, and a chosen partition's are built on
+    // disk (build-db), which a page has not.
     if question.board().method() != Method::Patterns {
         return Ok(question);
     }
@@ -162,9 +157,25 @@ pub fn solutions(
 
 /// What the service's `/api/query` answers for `state`: `query --json`'s object, with `hints`,
 /// `solutions` (the first `limit`) and `count` when asked for, and `boards` (every state along
-/// the solution) with `boards`.
+/// the solution) with `boards`. Past 25 cells, the bounds `ask.effort` gives time for (`hints`,
+/// `solutions` and `count` refused there, as query refuses them).
 pub fn answer(state: &str, options: Options<'_>, ask: Ask, boards: bool) -> Result<String, String> {
     let asked = asked(state, options)?;
+    let board = asked.question.board();
+    if board.method() == Method::Bounds {
+        for (name, on) in [
+            ("hints", ask.hints),
+            ("all", ask.solutions),
+            ("count", ask.count),
+        ] {
+            if on {
+                return Err(format!(
+                    "{name}: {board} is past 25 cells, where only bounds are proven (a lower \
+                     bound and a solution), not every optimal solution or move"
+                ));
+            }
+        }
+    }
     let fields = Fields {
         tiles: false,
         boards,

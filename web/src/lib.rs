@@ -17,7 +17,9 @@
 pub mod ask;
 pub mod progress;
 
-use tilebase_answer::{Ask, Effort};
+use std::time::Duration;
+
+use tilebase_answer::{Ask, Effort, parse_seconds};
 use wasm_bindgen::prelude::*;
 
 use ask::Options;
@@ -85,7 +87,9 @@ pub fn solutions(
 
 /// The JSON object the service's `/api/query` answers (`query --json`'s), as text: `hints`
 /// adds every move with the distance it leads to, `all` the optimal solutions (the first
-/// `limit`), `count` how many there are, `boards` every state along the solution.
+/// `limit`), `count` how many there are, `boards` every state along the solution. On boards
+/// past 25 cells, the bounds found within `seconds` (default 10, as `query --seconds`):
+/// `lower_bound`, `length`, `optimal`, `solution`.
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)] // Each is a flag of `query`'s, as JavaScript passes them.
 pub fn answer(
@@ -99,13 +103,21 @@ pub fn answer(
     count: bool,
     limit: Option<u32>,
     boards: bool,
+    seconds: Option<f64>,
 ) -> Result<String, JsError> {
+    let time = seconds
+        .map(|s| parse_seconds(&s.to_string()).map(Duration::from_secs_f64))
+        .transpose()
+        .map_err(|why| refused(format!("seconds {why}")))?;
     let ask = Ask {
         solutions: all,
         count,
         limit: limit.map(|n| n as usize),
         hints,
-        effort: Effort::default(),
+        effort: Effort {
+            time,
+            ..Effort::default()
+        },
     };
     ask::answer(state, options(&board, &goal, &metric, &pdb), ask, boards).map_err(refused)
 }

@@ -2,6 +2,10 @@
 //! memory, builds in memory, files given as bytes, and `query`'s words for what it refuses.
 #![cfg(not(target_arch = "wasm32"))]
 
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tilebase_answer::{Ask, Effort};
 use tilebase_web::ask::{self, Options};
 
 /// The articles' case: 23 moves to the goal 123804765, the default on 3x3.
@@ -40,12 +44,76 @@ fn what_query_refuses_the_module_refuses_in_the_same_words() {
     );
     assert_eq!(
         ask::distance("1", board("9x9")),
+        Err("\"1\": 1 cell, but a 9x9 board has 81".into())
+    );
+}
+
+/// Past 25 cells the page is answered as `query` answers: a lower bound and a solution within
+/// the seconds given, `optimal` where they meet; no optimal distance, hints or solutions.
+#[test]
+fn boards_past_25_cells_are_answered_with_bounds_within_the_seconds_given() {
+    let six = Options {
+        board: Some("6x6"),
+        ..Options::default()
+    };
+    let ask = |seconds: f64, hints: bool| Ask {
+        hints,
+        effort: Effort {
+            time: Some(Duration::from_secs_f64(seconds)),
+            ..Effort::default()
+        },
+        ..Ask::default()
+    };
+    // The goal with the blank moved up twice and left once: 3 moves, proven optimal (and so
+    // the distance too).
+    let near = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,0,23,25,26,27,28,29,\
+                24,31,32,33,34,35,30";
+    let answer: Value =
+        serde_json::from_str(&ask::answer(near, six, ask(5.0, false), false).unwrap()).unwrap();
+    assert_eq!(answer["board"], "6x6");
+    assert_eq!(
+        (
+            &answer["lower_bound"],
+            &answer["length"],
+            &answer["optimal"]
+        ),
+        (&json!(3), &json!(3), &json!(true))
+    );
+    assert_eq!(
+        (&answer["solution"], &answer["distance"]),
+        (&json!("RDD"), &json!(3))
+    );
+    // DeepCubeA's 35-puzzle state 132 with no time: the heuristic alone, 85, and no solution.
+    let far = "1,2,4,6,11,21,7,31,17,23,28,14,10,0,19,22,18,5,8,9,3,29,12,15,13,20,16,26,32,30,\
+               33,25,24,34,27,35";
+    let answer: Value =
+        serde_json::from_str(&ask::answer(far, six, ask(0.0, false), false).unwrap()).unwrap();
+    assert_eq!(
+        (
+            &answer["lower_bound"],
+            &answer["length"],
+            &answer["optimal"]
+        ),
+        (&json!(85), &Value::Null, &json!(false))
+    );
+    assert_eq!(answer["distance"], Value::Null);
+    assert_eq!(
+        ask::answer(far, six, ask(0.0, true), false),
         Err(
-            "board 9x9: the page answers boards of up to 25 cells; past them, query --board 9x9 \
-             gives a lower bound and a solution within --seconds"
+            "hints: 6x6 is past 25 cells, where only bounds are proven (a lower bound and a \
+             solution), not every optimal solution or move"
                 .into()
         )
     );
+    // A position that cannot reach the goal: its parity, at once.
+    let swapped = "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,\
+                   30,31,32,33,34,35,0";
+    let answer: Value =
+        serde_json::from_str(&ask::answer(swapped, six, ask(10.0, false), false).unwrap()).unwrap();
+    assert_eq!(answer["solvable"], false);
+    // A shuffle is drawn on the board, and has its 36 cells.
+    let drawn = ask::random(six, None, Some(7)).unwrap();
+    assert_eq!(drawn.split(',').count(), 36);
 }
 
 /// The 15-puzzle by search over pattern databases built in memory, small ones (five patterns of

@@ -105,6 +105,35 @@ test("the README's example", async () => {
   });
 });
 
+test("boards past 25 cells: bounds within the seconds given", async () => {
+  const six = { board: "6x6" };
+  const goal = [...Array(35).keys()].map((t) => t + 1).concat([0]);
+  // The blank moved up twice and left once: 3 moves, proven optimal.
+  const near = goal.slice();
+  [near[35], near[29]] = [near[29], near[35]];
+  [near[29], near[23]] = [near[23], near[29]];
+  [near[23], near[22]] = [near[22], near[23]];
+  const a = await tilebase.answer(near, { ...six, seconds: 5 });
+  assert.deepEqual([a.lower_bound, a.length, a.optimal, a.solution], [3, 3, true, "RDD"]);
+  // DeepCubeA's 35-puzzle state 132: the heuristic alone with no time, then a solution that
+  // replays to the goal within half a second.
+  const far =
+    "1,2,4,6,11,21,7,31,17,23,28,14,10,0,19,22,18,5,8,9,3,29,12,15,13,20,16,26,32,30,33,25,24,34,27,35";
+  const none = await tilebase.answer(far, { ...six, seconds: 0 });
+  assert.deepEqual([none.lower_bound, none.length, none.solution, none.distance], [85, null, null, null]);
+  const some = await tilebase.answer(far, { ...six, seconds: 0.5 });
+  assert.ok(some.lower_bound >= 85 && some.length >= some.lower_bound, JSON.stringify(some));
+  const cells = far.split(",").map(Number);
+  for (const move of some.solution) {
+    const gap = cells.indexOf(0);
+    const to = gap + { U: -6, D: 6, L: -1, R: 1 }[move];
+    [cells[gap], cells[to]] = [cells[to], cells[gap]];
+  }
+  assert.deepEqual(cells, goal);
+  await assert.rejects(tilebase.answer(far, { ...six, hints: true }), /^Error: hints: 6x6 is past 25 cells/);
+  await assert.rejects(tilebase.answer(far, { ...six, seconds: -1 }), /seconds "-1": seconds are a number from 0 up/);
+});
+
 test("progress: each build and each search's iterations are told as they go", async () => {
   // 4-4-4-3: three patterns not built before in this process (tiles 13 to 15 were, for
   // 3-3-3-3-3 above).

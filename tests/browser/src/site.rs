@@ -526,6 +526,8 @@ pub async fn play(client: Client, page: String, shots: Shots, stop_server: impl 
     let goal: Vec<String> = (1..=24).chain([0]).map(|t| t.to_string()).collect();
     assert_eq!(board(&client).await, cells_of(&goal.join(",")));
 
+    past_25_cells(&client, &page, &shots).await;
+
     no_page_errors(&client).await;
     let errors: Vec<Value> = console_errors(&client, &[]).await;
     assert!(errors.is_empty(), "console errors: {errors:?}");
@@ -546,4 +548,75 @@ pub async fn play(client: Client, page: String, shots: Shots, stop_server: impl 
     wait_for_distance(&client, 4, Duration::from_secs(60)).await;
     shots.take(&client, "offline").await;
     no_page_errors(&client).await;
+}
+
+/// The 6x6 goal with the blank moved by `moves` (U, D, L, R), written with commas.
+fn six_by_six(moves: &str) -> String {
+    let mut cells: Vec<u8> = (1..=35).chain([0]).collect();
+    let mut blank = 35usize;
+    for m in moves.chars() {
+        let to = match m {
+            'U' => blank - 6,
+            'D' => blank + 6,
+            'L' => blank - 1,
+            _ => blank + 1,
+        };
+        cells.swap(blank, to);
+        blank = to;
+    }
+    let cells: Vec<String> = cells.iter().map(u8::to_string).collect();
+    cells.join(",")
+}
+
+/// Past 25 cells the page answers with bounds, as `query` does: a position three moves from
+/// the 6x6 goal proven optimal, with the hint and the list of solutions off and the note that
+/// says why; DeepCubeA's 35-puzzle state 132 given a lower bound and a solution; a position 16
+/// moves out solved by playing the solution found.
+async fn past_25_cells(client: &Client, page: &str, shots: &Shots) {
+    client
+        .goto(&format!("{page}/?board=6x6&state={}", six_by_six("UUL")))
+        .await
+        .unwrap();
+    wait_for_distance(client, 3, Duration::from_secs(60)).await;
+    let off = client
+        .execute(
+            "return [document.getElementById('hint').disabled, \
+                 document.getElementById('all-solutions').disabled, \
+                 document.getElementById('bounds-note').hidden];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(off, serde_json::json!([true, true, false]));
+    let far = "1,2,4,6,11,21,7,31,17,23,28,14,10,0,19,22,18,5,8,9,3,29,12,15,13,20,16,26,32,30,\
+               33,25,24,34,27,35";
+    client
+        .goto(&format!("{page}/?board=6x6&state={far}"))
+        .await
+        .unwrap();
+    wait_until(
+        client,
+        "return /^At least (8[5-9]|9\\d|1\\d\\d) moves to the goal; a solution of \\d+ found\\.$/\
+             .test(document.getElementById('distance').textContent);",
+        "the bounds of a far 6x6 position",
+    )
+    .await;
+    shots.take(client, "6x6-bounds").await;
+    client
+        .goto(&format!(
+            "{page}/?board=6x6&state={}",
+            six_by_six("UULLDRULDLURDDRU")
+        ))
+        .await
+        .unwrap();
+    wait_until(
+        client,
+        "return /^(At least \\d+ moves to the goal; a solution of \\d+ found\\.|\\d+ moves to the goal)$/\
+             .test(document.getElementById('distance').textContent);",
+        "the bounds of a 6x6 position 16 moves out",
+    )
+    .await;
+    click(client, "[data-testid=solve]").await;
+    wait_for_distance(client, 0, Duration::from_secs(60)).await;
+    assert_eq!(board(client).await, cells_of(&six_by_six("")));
 }
