@@ -15,7 +15,8 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use tilebase_browser::{site, unavailable};
+use tilebase_browser::site::{self, Playing};
+use tilebase_browser::unavailable;
 
 /// `python3 -m http.server` serving `dir` on a free port of the loopback, killed when dropped.
 struct StaticServer {
@@ -74,5 +75,12 @@ async fn the_site_answers_in_the_browser_with_no_server() {
         Err(reason) => return unavailable(&reason),
     };
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    site::play_in_browser(server.url(), tmp, "site-screenshots", move || drop(server)).await;
+    site::play_in_browser(
+        server.url(),
+        tmp,
+        "site-screenshots",
+        Playing::Whole,
+        move || drop(server),
+    )
+    .await;
 }

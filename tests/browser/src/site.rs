@@ -1,5 +1,6 @@
 //! The site played in a browser: what the page does, whichever host serves it (a plain static
-//! file server, or `serve --site`). The tests of both hosts run [`play`].
+//! file server, or `serve --site`). The static host's test runs [`play`], `serve`'s
+//! [`play_briefly`] (what differs between hosts).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -30,21 +31,85 @@ pub fn built() -> Option<PathBuf> {
     Some(dir.canonicalize().unwrap_or(dir))
 }
 
-/// [`play`]s the site at `page` in a fresh headless browser (skipped, or failed under CI, where
-/// none can be driven), keeping its screenshots in the folder `shots` beside `tmp` (an
-/// integration test's `CARGO_TARGET_TMPDIR`).
+/// How much of the page a test plays: all of it ([`play`]), or what differs from one host to
+/// another ([`play_briefly`]: the page, its module and its service worker served and working).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playing {
+    /// Everything the page does.
+    Whole,
+    /// The articles' case answered and solved, then the page offline.
+    Briefly,
+}
+
+/// [`play`]s (or [`play_briefly`]) the site at `page` in a fresh headless browser (skipped, or
+/// failed under CI, where none can be driven), keeping its screenshots in the folder `shots`
+/// beside `tmp` (an integration test's `CARGO_TARGET_TMPDIR`).
 pub async fn play_in_browser(
     page: String,
     tmp: &Path,
     shots: &str,
+    playing: Playing,
     stop_server: impl FnOnce() + Send + 'static,
 ) {
     let Some(browser) = session(1200, 900).await else {
         return;
     };
     let shots = Shots::new(tmp, shots);
-    let test = play(browser.client.clone(), page, shots.clone(), stop_server);
-    crate::run(browser, &shots, test).await;
+    let client = browser.client.clone();
+    match playing {
+        Playing::Whole => {
+            let test = play(client, page, shots.clone(), stop_server);
+            crate::run(browser, &shots, test).await;
+        }
+        Playing::Briefly => {
+            let test = play_briefly(client, page, shots.clone(), stop_server);
+            crate::run(browser, &shots, test).await;
+        }
+    }
+}
+
+/// What a host must get right, the page's behaviour aside (which [`play`] covers on the static
+/// host): the page and its module served, the articles' case answered (23 moves) and solved in
+/// the browser, and, the server stopped, the page opened and answering from what its service
+/// worker kept. Nothing is logged as an error.
+pub async fn play_briefly(
+    client: Client,
+    page: String,
+    shots: Shots,
+    stop_server: impl FnOnce() + Send,
+) {
+    client
+        .goto(&format!("{page}/?state=603712458"))
+        .await
+        .unwrap();
+    wait_for_distance(&client, 23, Duration::from_secs(60)).await;
+    click(&client, "[data-testid=solve]").await;
+    wait_for_distance(&client, 0, Duration::from_secs(60)).await;
+    assert_eq!(board(&client).await, [1, 2, 3, 8, 0, 4, 7, 6, 5]);
+    shots.take(&client, "solved").await;
+    offline(&client, &page, &shots, stop_server).await;
+}
+
+/// The server gone, the page opens from what the service worker kept, and answers (a new
+/// position, from a table the worker builds); nothing logged as an error before or after.
+async fn offline(client: &Client, page: &str, shots: &Shots, stop_server: impl FnOnce() + Send) {
+    no_page_errors(client).await;
+    let errors: Vec<Value> = console_errors(client, &[]).await;
+    assert!(errors.is_empty(), "console errors: {errors:?}");
+    wait_until(
+        client,
+        "return navigator.serviceWorker.controller !== null;",
+        "the service worker controls the page",
+    )
+    .await;
+    stop_server();
+    client
+        .goto(&format!("{page}/?state=283104765"))
+        .await
+        .unwrap();
+    wait_for_distance(client, 4, Duration::from_secs(60)).await;
+    shots.take(client, "offline").await;
+    no_page_errors(client).await;
 }
 
 /// The text where the distance goes.
@@ -528,26 +593,8 @@ pub async fn play(client: Client, page: String, shots: Shots, stop_server: impl 
 
     past_25_cells(&client, &page, &shots).await;
 
-    no_page_errors(&client).await;
-    let errors: Vec<Value> = console_errors(&client, &[]).await;
-    assert!(errors.is_empty(), "console errors: {errors:?}");
-
-    // Offline: the server gone, the page opens from what the service worker kept, and
-    // answers (a new position, from a table the worker builds).
-    wait_until(
-        &client,
-        "return navigator.serviceWorker.controller !== null;",
-        "the service worker controls the page",
-    )
-    .await;
-    stop_server();
-    client
-        .goto(&format!("{page}/?state=283104765"))
-        .await
-        .unwrap();
-    wait_for_distance(&client, 4, Duration::from_secs(60)).await;
-    shots.take(&client, "offline").await;
-    no_page_errors(&client).await;
+    // Offline: the server gone, the page opens from what the service worker kept.
+    offline(&client, &page, &shots, stop_server).await;
 }
 
 /// The 6x6 goal with the blank moved by `moves` (U, D, L, R), written with commas.
