@@ -2,6 +2,7 @@
 //! figures, every error status, and a batch with bad lines.
 
 use serde_json::{Value, json};
+use tilebase_browser::six_by_six;
 use tilebase_lookup::{Database, State};
 
 use crate::support::{Server, escape, shipped_dir};
@@ -733,24 +734,6 @@ fn garbage_requests_do_not_stop_the_server() {
         assert_eq!(reply.header("connection"), Some("close"));
     }
     assert_eq!(server.get("/healthz").body, "ok");
-}
-
-/// 6x6's goal with the blank moved along `path` (letters U, D, L, R).
-fn six_by_six(path: &str) -> String {
-    let mut cells: Vec<u32> = (1..36).chain([0]).collect();
-    let mut blank = 35usize;
-    for m in path.chars() {
-        let to = match m {
-            'U' => blank - 6,
-            'D' => blank + 6,
-            'L' => blank - 1,
-            _ => blank + 1,
-        };
-        cells.swap(blank, to);
-        blank = to;
-    }
-    let cells: Vec<String> = cells.iter().map(u32::to_string).collect();
-    cells.join(",")
 }
 
 /// Past 25 cells the answer is bounds within `--seconds`, as `query --json` gives them; what

@@ -603,3 +603,85 @@ fn out_writes_a_row_per_state_and_a_stopped_run_resumes() {
         .code(2)
         .one_error_line("--out: writes the bounds of boards past 25 cells");
 }
+
+/// `docs/deepcubea-bounds.tsv`, the certified bounds of DeepCubeA's 35- and 48-puzzle states
+/// (made by bench/certified.py from `query --out` runs): each row's state is DeepCubeA's (the
+/// same length as tests/data says), its solution legal move by move and reaching the goal, its
+/// length and gap as written, and its lower bound at most the solution's and DeepCubeA's
+/// lengths and at least the Manhattan distance (below what every run starts from).
+#[test]
+fn the_certified_bounds_of_deepcubeas_states_hold() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let read = |path: &str| std::fs::read_to_string(root.join(path)).unwrap();
+    let mut deepcubea = std::collections::HashMap::new();
+    for n in [35, 48] {
+        for line in read(&format!("tests/data/deepcubea-puzzle{n}.tsv")).lines() {
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            let fields: Vec<&str> = line.split('\t').collect();
+            deepcubea.insert(fields[1].to_string(), fields[2].parse::<u32>().unwrap());
+        }
+    }
+    let table = read("docs/deepcubea-bounds.tsv");
+    let mut rows = 0;
+    for line in table.lines().filter(|l| !l.starts_with('#')).skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let [
+            puzzle,
+            _index,
+            state,
+            deep,
+            lower,
+            gap,
+            length,
+            _seconds,
+            solution,
+        ] = f[..]
+        else {
+            panic!("{line}: not 9 fields");
+        };
+        let n: usize = puzzle.parse().unwrap();
+        let side = if n == 35 { 6 } else { 7 };
+        let (deep, lower, gap): (u32, u32, u32) = (
+            deep.parse().unwrap(),
+            lower.parse().unwrap(),
+            gap.parse().unwrap(),
+        );
+        assert_eq!(deepcubea.get(state), Some(&deep), "{state}");
+        assert_eq!(gap, deep - lower, "{state}");
+        let mut cells: Vec<usize> = state.split(',').map(|t| t.parse().unwrap()).collect();
+        let manhattan: usize = cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &t)| t != 0)
+            .map(|(c, &t)| {
+                (c / side).abs_diff((t - 1) / side) + (c % side).abs_diff((t - 1) % side)
+            })
+            .sum();
+        assert!(manhattan as u32 <= lower && lower <= deep, "{state}");
+        if solution.is_empty() {
+            assert_eq!(length, "", "{state}");
+        } else {
+            assert_eq!(length.parse::<usize>().unwrap(), solution.len(), "{state}");
+            assert!(lower as usize <= solution.len(), "{state}");
+            let mut blank = cells.iter().position(|&t| t == 0).unwrap();
+            for m in solution.chars() {
+                let (row, col) = (blank / side, blank % side);
+                let to = match m {
+                    'U' if row > 0 => blank - side,
+                    'D' if row + 1 < side => blank + side,
+                    'L' if col > 0 => blank - 1,
+                    'R' if col + 1 < side => blank + 1,
+                    _ => panic!("{state}: {m} from cell {blank} leaves the board"),
+                };
+                cells.swap(blank, to);
+                blank = to;
+            }
+            let goal: Vec<usize> = (1..=n).chain([0]).collect();
+            assert_eq!(cells, goal, "{state}: the solution does not reach the goal");
+        }
+        rows += 1;
+    }
+    assert_eq!(rows, 100, "a row for each of the 50 states of each set");
+}

@@ -450,3 +450,21 @@ pub async fn futures_catch<F: std::future::Future<Output = ()> + Send + 'static>
         },
     }
 }
+
+/// The 6x6 goal with the blank moved by `moves` (U, D, L, R), written with commas.
+pub fn six_by_six(moves: &str) -> String {
+    let mut cells: Vec<u8> = (1..=35).chain([0]).collect();
+    let mut blank = 35usize;
+    for m in moves.chars() {
+        let to = match m {
+            'U' => blank - 6,
+            'D' => blank + 6,
+            'L' => blank - 1,
+            _ => blank + 1,
+        };
+        cells.swap(blank, to);
+        blank = to;
+    }
+    let cells: Vec<String> = cells.iter().map(u8::to_string).collect();
+    cells.join(",")
+}

@@ -11,7 +11,7 @@ use tilebase_web::ask::{self, Options};
 
 use crate::{
     Shots, board, cell_of, cells_of, click, console_errors, in_view, no_page_errors, press,
-    session, unavailable, wait_for_board, wait_for_distance, wait_for_text, wait_until,
+    session, six_by_six, unavailable, wait_for_board, wait_for_distance, wait_for_text, wait_until,
 };
 
 /// The built site: `$TILEBASE_SITE`, else `target/site` in the workspace; `None` when it is not
@@ -595,24 +595,6 @@ pub async fn play(client: Client, page: String, shots: Shots, stop_server: impl 
 
     // Offline: the server gone, the page opens from what the service worker kept.
     offline(&client, &page, &shots, stop_server).await;
-}
-
-/// The 6x6 goal with the blank moved by `moves` (U, D, L, R), written with commas.
-fn six_by_six(moves: &str) -> String {
-    let mut cells: Vec<u8> = (1..=35).chain([0]).collect();
-    let mut blank = 35usize;
-    for m in moves.chars() {
-        let to = match m {
-            'U' => blank - 6,
-            'D' => blank + 6,
-            'L' => blank - 1,
-            _ => blank + 1,
-        };
-        cells.swap(blank, to);
-        blank = to;
-    }
-    let cells: Vec<String> = cells.iter().map(u8::to_string).collect();
-    cells.join(",")
 }
 
 /// Past 25 cells the page answers with bounds, as `query` does: a position three moves from
