@@ -126,7 +126,7 @@ def median(values):
 
 
 def korf50(page, driver_port, scratch, count, cap, instances=None):
-    """The `count` easiest of Korf's 50 (or those numbered in `instances`, "38,40") through the
+    """The `count` easiest of Korf's 50 (or those numbered in `instances`, [38, 40]) through the
     module in the page's Worker, one at a time, each stopped (the module's stop()) after `cap`
     seconds."""
     rows = []
@@ -136,8 +136,7 @@ def korf50(page, driver_port, scratch, count, cap, instances=None):
             rows.append((int(nodes), int(number), state, int(length)))
     rows.sort()
     if instances:
-        wanted = [int(n) for n in instances.split(",")]
-        rows = [row for row in rows if row[1] in wanted]
+        rows = [row for row in rows if row[1] in instances]
         count = len(rows)
     browser = Browser(driver_port, scratch / "korf50")
     built = browser.first_answer(f"{page}/?board=5x5&goal={KORF50_GOAL}&state={KORF50_GOAL}",
@@ -169,6 +168,18 @@ def korf50(page, driver_port, scratch, count, cap, instances=None):
     print(f"Korf's 50: {finished} of {count} answered within {cap:.0f} s each")
 
 
+def instance_numbers(text):
+    """`--instances`: numbers of Korf's 50, separated by commas ("38,40")."""
+    try:
+        numbers = [int(n) for n in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: numbers of Korf's 50 separated by commas, "
+                                         "like 38,40") from None
+    if not all(1 <= n <= 50 for n in numbers):
+        raise argparse.ArgumentTypeError(f"{text!r}: Korf's 50 are numbered 1 to 50")
+    return numbers
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", nargs="?", default=str(ROOT / "target" / "site"))
@@ -177,7 +188,7 @@ def main():
                         help="also search the N easiest of Korf's 50 in the page")
     parser.add_argument("--cap", type=float, default=600, metavar="SECONDS",
                         help="stop each of Korf's 50 after this long (default 600)")
-    parser.add_argument("--instances", metavar="N,N,...",
+    parser.add_argument("--instances", metavar="N,N,...", type=instance_numbers,
                         help="search these of Korf's 50 (their numbers) instead of the easiest")
     parser.add_argument("--only-korf50", action="store_true",
                         help="measure Korf's 50 alone")

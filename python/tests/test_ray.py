@@ -310,6 +310,19 @@ def test_bounds_on_the_cluster_equal_the_modules_and_resume(cluster, tmp_path):
         tray.bounds([states[0], "1,2,3"], board="6x6")
 
 
+def test_bounds_with_chosen_pattern_databases_built_on_the_driver(cluster):
+    # DeepCubeA's 35-puzzle state 132: 85 from Manhattan distance and linear conflicts, 89 from
+    # the nine 4-tile tables, which the driver builds and the workers (told to build nothing)
+    # read from the cache.
+    state = ("1,2,4,6,11,21,7,31,17,23,28,14,10,0,19,22,18,5,8,9,3,29,12,15,13,20,16,26,32,30,"
+             "33,25,24,34,27,35")
+    plain, = tray.bounds([state], board="6x6", seconds=0)
+    chosen, = tray.bounds([state], board="6x6", seconds=0, pdb="4-4-4-4-4-4-4-4-3")
+    assert (plain["lower_bound"], chosen["lower_bound"]) == (85, 89)
+    with pytest.raises(ValueError, match=r'pdb "5-5": patterns of 5-5 tiles make 10'):
+        tray.bounds([state], board="6x6", pdb="5-5")
+
+
 def test_a_worker_killed_mid_bounds_is_retried(cluster):
     # DeepCubeA's 35-puzzle state 9: 122 moves by DeepCubeA.
     state = "3,8,22,7,5,11,12,2,13,6,18,10,17,15,0,20,30,23,34,26,9,1,19,29,27,25,4,16,33,35,14,31,21,32,28,24"

@@ -484,7 +484,7 @@ def _bound_one(state, question: dict[str, Any], seconds, max_nodes) -> dict[str,
 
 
 def bounds(states, board: str | None = None, goal=None, *, seconds: float | None = None,
-           max_nodes: int | None = None, checkpoint=None,
+           max_nodes: int | None = None, pdb: str | None = None, checkpoint=None,
            progress: Callable[[dict[str, Any]], None] | None = None, max_retries: int = 3,
            cache_dir=None) -> list[dict[str, Any]]:
     """:func:`tilebase.bounds` of every state, a state a Ray task on the cluster's CPUs: a dict
@@ -500,6 +500,9 @@ def bounds(states, board: str | None = None, goal=None, *, seconds: float | None
     - `progress`: called after each state with a dict: ``done``, ``states``, ``seconds``.
     - `max_retries`: how often a task is run again when its worker or machine dies (Ray's
       task retries).
+    - `pdb`: pattern databases chosen as :func:`tilebase.bounds` takes them ("4-4-4-4-4-4-4-4-3"
+      on 6x6): built on the driver, where missing, before any task, into the cache the
+      workers read (a shared folder on a cluster of machines).
     - `cache_dir`: where the workers find the pattern databases, if any were built (default:
       the driver's ``$TILEBASE_CACHE_DIR``).
     """
@@ -507,12 +510,14 @@ def bounds(states, board: str | None = None, goal=None, *, seconds: float | None
         states = [_plain(numpy.asarray(row["state"])) for row in states.iter_rows()]
     else:
         states = [_plain(s) for s in states]
-    question = {"board": board, "goal": goal}
-    names = tilebase.question(**question)
-    # Read on the driver (a bad state raises here), with no search.
+    question = {"board": board, "goal": goal, "pdb": pdb}
+    names = tilebase.question(board=board, goal=goal)
+    # Read on the driver (a bad state raises here), with no search; `pdb`'s tables built here.
     tilebase.bounds(states, seconds=0, max_nodes=0, **question)
     key = {"states": states, "board": names["board"], "goal": names["goal"],
            "seconds": seconds, "max_nodes": max_nodes}
+    if pdb is not None:
+        key["pdb"] = pdb
     path = pathlib.Path(checkpoint) if checkpoint is not None else None
     done: dict[int, dict[str, Any]] = {}
     if path is not None and path.is_file():

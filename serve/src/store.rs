@@ -151,11 +151,13 @@ impl Store {
         self.settings.seconds
     }
 
-    /// The most states one POST may ask bounds of: as many as fit in 50 seconds of the
-    /// request's minute, one after another (at least one, at most
-    /// [`MAX_SEARCHED_STATES`](crate::limits::MAX_SEARCHED_STATES)).
+    /// The most states one POST may ask bounds of: as many as fit, one after another, in the
+    /// request's [`TIMEOUT`](crate::limits::TIMEOUT) less 10 seconds for the rest of its work
+    /// (50 of 60), at least one and at most
+    /// [`MAX_SEARCHED_STATES`](crate::limits::MAX_SEARCHED_STATES).
     pub fn max_bounded_states(&self) -> usize {
-        let fit = 50.0 / self.settings.seconds.max(1e-3);
+        let room = crate::limits::TIMEOUT.as_secs_f64() - 10.0;
+        let fit = room / self.settings.seconds.max(1e-3);
         (fit.floor() as usize).clamp(1, crate::limits::MAX_SEARCHED_STATES)
     }
 

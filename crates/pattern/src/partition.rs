@@ -202,6 +202,9 @@ impl Partition {
     /// [`MAX_PLACEMENTS`] placements, past 25 cells (tables indexed by each tile's cell) at most
     /// 2^32 entries, `cells` to the power of the tiles.
     pub fn check(&self, cells: usize) -> Result<(), String> {
+        if cells < 2 {
+            return Err(format!("a board of {cells} cells has no tile to partition"));
+        }
         let sizes = self.sizes();
         if self.is_explicit() {
             if let Some(t) = self.of[cells.min(MAX_BOARD_CELLS)..]
@@ -533,6 +536,10 @@ mod tests {
         assert_eq!(
             missing.check(9),
             Err("tile 9 is not on a board of 9 cells (tiles 1 to 8)".into())
+        );
+        assert_eq!(
+            missing.check(0),
+            Err("a board of 0 cells has no tile to partition".into())
         );
         // Past 25 cells: tiles up to 99, as many as 50 patterns, each table cells^tiles.
         let nine: Partition = "4-4-4-4-4-4-4-4-3".parse().unwrap();
