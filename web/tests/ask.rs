@@ -105,6 +105,19 @@ fn boards_past_25_cells_are_answered_with_bounds_within_the_seconds_given() {
                 .into()
         )
     );
+    // Pattern databases past 25 cells are built on disk (build-db), which a page has not.
+    let chosen = Options {
+        pdb: Some("4-4-4-4-4-4-4-4-3"),
+        ..six
+    };
+    let refused = ask::answer(far, chosen, ask(0.0, false), false).unwrap_err();
+    assert!(
+        refused.ends_with(
+            ": --pdb 4-4-4-4-4-4-4-4-3: the tables of boards past 25 cells are built on disk, by \
+             `build-db --board 6x6 --pdb 4-4-4-4-4-4-4-4-3 --out db --force`"
+        ),
+        "{refused}"
+    );
     // A position that cannot reach the goal: its parity, at once.
     let swapped = "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,\
                    30,31,32,33,34,35,0";

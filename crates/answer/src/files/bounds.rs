@@ -135,9 +135,10 @@ impl Finder<'_> {
             if !build {
                 return Ok(None);
             }
+            let named = pdb.map_or(String::new(), |p| p.to_string());
             if self.places.memory {
                 return Err(Error::Files(format!(
-                    "goal {goal}: pdb {partition}: the tables of boards past 25 cells are built \
+                    "goal {goal}: --pdb {named}: the tables of boards past 25 cells are built \
                      on disk, by `{}`",
                     command(Path::new(LOCAL_DIR))
                 )));
@@ -148,16 +149,15 @@ impl Finder<'_> {
             let cost = BuildCost::of_bounds(board.cells(), &sizes);
             let missing = looked.missing.len();
             let count = groups.len();
-            let pdb = pdb.map_or(String::new(), |p| p.to_string());
             self.watch.starting(&if missing == count {
                 format!(
-                    "no --pdb {pdb} pattern databases for goal {goal} yet: building them into {} \
-                     ({cost}, once)",
+                    "no --pdb {named} pattern databases for goal {goal} yet: building them into \
+                     {} ({cost}, once)",
                     dir.display()
                 )
             } else {
                 format!(
-                    "building {missing} of the {count} --pdb {pdb} pattern databases for goal \
+                    "building {missing} of the {count} --pdb {named} pattern databases for goal \
                      {goal} into {} ({cost})",
                     dir.display()
                 )
