@@ -75,7 +75,8 @@ pub use answering::{
     slow_search_note,
 };
 pub use data::label::{
-    Labels, Sample, label_rows, optimal_moves, optimal_paths, positions, sample_without_files,
+    Labels, Sample, label_rows, label_rows_into, optimal_moves, optimal_paths, positions,
+    sample_without_files,
 };
 pub use data::published::{FIFTEEN_FROM_A_CORNER, FIFTEEN_SOURCE, Published, published};
 pub use data::random::{Distances, scrambles};

@@ -235,6 +235,36 @@ impl Frame {
         State::from_valid_cells(self.board, blank as u8, &cells[..self.board.cells()])
     }
 
+    /// The image of a row of cells of the frame's board, as [`Frame::state`] makes it, into
+    /// `out` (as long as `cells`), without making a state: for batches of millions of rows.
+    /// `false` if some value is not a tile of the board; a row that is not a state for another
+    /// reason (a tile twice) has an image that is not one either.
+    ///
+    /// ```
+    /// use tilebase_core::{Frame, State};
+    ///
+    /// let (from, to): (State, State) = ("123804765".parse().unwrap(), "123405678".parse().unwrap());
+    /// let frame = Frame::between(&from, &to).unwrap();
+    /// let state: State = "603712458".parse().unwrap();
+    /// let mut image = [0u8; 9];
+    /// assert!(frame.image_of_cells(state.cells(), &mut image));
+    /// assert_eq!(image, frame.state(&state).cells());
+    /// assert!(!frame.image_of_cells(&[9, 1, 2, 3, 4, 5, 6, 7, 0], &mut image));
+    /// ```
+    #[inline]
+    pub fn image_of_cells(&self, cells: &[u8], out: &mut [u8]) -> bool {
+        let n = self.board.cells();
+        if cells.len() != n || out.len() != n {
+            return false;
+        }
+        let mut in_range = true;
+        for (cell, &tile) in cells.iter().enumerate() {
+            in_range &= usize::from(tile) < n;
+            out[self.symmetry.cell(cell) % n] = self.labels[usize::from(tile) % TABLE_CELLS];
+        }
+        in_range
+    }
+
     /// The state whose image is `image`: [`Frame::state`] undone.
     pub fn state_back(&self, image: &State) -> State {
         debug_assert_eq!(image.board(), self.board);

@@ -4,7 +4,9 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use clap::Parser;
-use tilebase_answer::{Answers, Labels, Method, Position, Sample, label_rows, positions};
+use tilebase_answer::{
+    Answers, Labels, Method, Position, Sample, UNSOLVABLE, label_rows_into, positions,
+};
 
 use tilebase_program::exit;
 use tilebase_program::progress::bar_from;
@@ -214,14 +216,19 @@ impl Checkpoint {
         Some(file)
     }
 
-    /// Appends the rows of `labels` from `first` on.
-    fn append(&self, file: &mut Option<std::fs::File>, labels: &Labels, first: usize) {
+    /// Appends the rows `rows` of `labels`.
+    fn append(
+        &self,
+        file: &mut Option<std::fs::File>,
+        labels: &Labels,
+        rows: std::ops::Range<usize>,
+    ) {
         use std::io::Write;
         let Some(out) = file.as_mut() else {
             return;
         };
-        let mut bytes = Vec::with_capacity((labels.distance.len() - first) * self.record);
-        for row in first..labels.distance.len() {
+        let mut bytes = Vec::with_capacity(rows.len() * self.record);
+        for row in rows {
             bytes.extend_from_slice(&labels.distance[row].to_le_bytes());
             if let Some(all) = &labels.move_distances {
                 for d in all[row] {
@@ -279,17 +286,23 @@ fn labelled(
         .and_then(|n| n.parse().ok());
     let bar = bar_from("label", rows as u64, "states", shown_from);
     bar.inc(done as u64);
+    // Each piece is labelled in place.
+    labels.distance.resize(rows, 0);
+    if let Some(all) = labels.move_distances.as_mut() {
+        all.resize(rows, [UNSOLVABLE; 4]);
+    }
     let mut first = done;
     while first < rows {
         let last = (first + piece).min(rows);
         let part = &cells[first * n..last * n];
-        let got = label_rows(answers, part, moves).map_err(|e| e.after(first).to_string())?;
-        labels.distance.extend(got.distance);
-        if let (Some(all), Some(more)) = (labels.move_distances.as_mut(), got.move_distances) {
-            all.extend(more);
-        }
+        let after = labels
+            .move_distances
+            .as_mut()
+            .map(|all| &mut all[first..last]);
+        label_rows_into(answers, part, &mut labels.distance[first..last], after)
+            .map_err(|e| e.after(first).to_string())?;
         if let Some(checkpoint) = checkpoint {
-            checkpoint.append(&mut file, &labels, first);
+            checkpoint.append(&mut file, &labels, first..last);
         }
         bar.inc((last - first) as u64);
         first = last;

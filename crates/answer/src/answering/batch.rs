@@ -237,21 +237,16 @@ fn table_distances_and_moves(
         n,
         &mut out[..rows],
         &mut after[..rows],
-        |cells, out, after, first| {
-            if goal.is_translated() {
-                answer_rows(goal, cells, out, first)?;
-                neighbours_rows(goal, cells, out, after, first)
-            } else {
-                cursor_rows(goal, cells, out, after, first)
-            }
-        },
+        |cells, out, after, first| cursor_rows(goal, cells, out, after, first),
     )
 }
 
-/// [`table_distances_and_moves`] for the table's own goal, on this thread; `first` is the
-/// first row's index in the batch. Each row is read and ranked in one pass, into a [`Cursor`],
-/// whose neighbours' indices cost an addition or a few (a horizontal move changes only the
-/// blank's term); a few rows' entries are then read together, as in [`answer_rows`].
+/// [`table_distances_and_moves`] on this thread; `first` is the first row's index in the
+/// batch. Each row is read and ranked in one pass, into a [`Cursor`], whose neighbours'
+/// indices cost an addition or a few (a horizontal move changes only the blank's term); a few
+/// rows' entries are then read together, as in [`answer_rows`]. For a goal translated into
+/// the table's, the cursor is the row's image (the board turned, the tiles renamed: one pass
+/// over the bytes), and a move's neighbour is the image's neighbour in the move's image.
 fn cursor_rows(
     goal: &Goal<'_, Storage>,
     cells: &[u8],
@@ -260,8 +255,12 @@ fn cursor_rows(
     first: usize,
 ) -> Result<(), RowError> {
     let board = goal.goal().board();
-    let parity = goal.goal().parity();
+    let frame = goal.frame();
+    // The parity half of the table's own goal, which the images are ranked against.
+    let parity = goal.database().own_goal().goal().parity();
     let n = board.cells();
+    let mut image = [0u8; tilebase_core::TABLE_CELLS];
+    let image = &mut image[..n];
     // No entry: off the board, or the other parity half.
     const NONE: u32 = u32::MAX;
     const ROWS: usize = 8;
@@ -274,18 +273,26 @@ fn cursor_rows(
     {
         let row_at = |i: usize| first + b * ROWS + i;
         for (i, (row, indices)) in rows.chunks_exact(n).zip(indices.iter_mut()).enumerate() {
-            let cursor = match Cursor::of_cells(board, row) {
+            let ranked = match frame {
+                None => Cursor::of_cells(board, row),
+                Some(frame) if frame.image_of_cells(row, image) => Cursor::of_cells(board, image),
+                Some(_) => None,
+            };
+            let cursor = match ranked {
                 Some(cursor) => cursor,
                 // Not a state: `State::new` says why.
-                None => Cursor::new(
-                    State::new(board, row).map_err(|e| Problem::State(e).at(row_at(i)))?,
-                ),
+                None => {
+                    let state =
+                        State::new(board, row).map_err(|e| Problem::State(e).at(row_at(i)))?;
+                    Cursor::new(frame.map_or(state, |frame| frame.state(&state)))
+                }
             };
             *indices = [NONE; 5];
             if cursor.parity() == parity {
                 indices[0] = cursor.index();
                 for m in Move::ALL {
-                    indices[1 + m as usize] = cursor.neighbour_index(m).unwrap_or(NONE);
+                    let image_move = frame.map_or(m, |frame| frame.direction(m));
+                    indices[1 + m as usize] = cursor.neighbour_index(image_move).unwrap_or(NONE);
                 }
             }
         }
@@ -301,64 +308,6 @@ fn cursor_rows(
             for (m, d) in after.iter_mut().enumerate() {
                 *d = look(indices[1 + m])?;
             }
-        }
-    }
-    Ok(())
-}
-
-/// The distances after each of the blank's moves from the rows of `cells` (already read and
-/// answered into `distance` by [`answer_rows`]), into `after`, on this thread; `first` is the
-/// first row's index in the batch. The neighbours of a few rows at a time are made by swapping
-/// the blank's byte, and looked up together as [`answer_rows`] looks up rows.
-fn neighbours_rows(
-    goal: &Goal<'_, Storage>,
-    cells: &[u8],
-    distance: &[i16],
-    after: &mut [[i16; 4]],
-    first: usize,
-) -> Result<(), RowError> {
-    let board = goal.goal().board();
-    let (n, width) = (board.cells(), board.width());
-    // Eight rows' neighbours at a time: 32 lookups under way together, as in `answer_rows`.
-    const ROWS: usize = 8;
-    let mut made = [0u8; ROWS * 4 * tilebase_core::TABLE_CELLS];
-    let mut whose = [(0usize, 0usize); ROWS * 4];
-    let mut reached = [UNSOLVABLE; ROWS * 4];
-    for (b, (rows, slots)) in cells
-        .chunks(ROWS * n)
-        .zip(after.chunks_mut(ROWS))
-        .enumerate()
-    {
-        let mut count = 0;
-        let distance = &distance[b * ROWS..];
-        for (i, (row, slot)) in rows.chunks_exact(n).zip(slots.iter_mut()).enumerate() {
-            *slot = [UNSOLVABLE; 4];
-            // A row that cannot reach the goal has no neighbour that can.
-            if distance[i] == UNSOLVABLE {
-                continue;
-            }
-            let Some(blank) = row.iter().position(|&c| c == 0) else {
-                continue;
-            };
-            let steps = [
-                (blank >= width).then(|| blank - width),
-                (blank + width < n).then(|| blank + width),
-                (blank % width != 0).then(|| blank - 1),
-                (blank % width != width - 1).then(|| blank + 1),
-            ];
-            for (m, to) in steps.into_iter().enumerate() {
-                let Some(to) = to else { continue };
-                let next = &mut made[count * n..(count + 1) * n];
-                next.copy_from_slice(row);
-                next.swap(blank, to);
-                whose[count] = (i, m);
-                count += 1;
-            }
-        }
-        answer_rows(goal, &made[..count * n], &mut reached[..count], 0)
-            .map_err(|e| e.renumbered(|k| first + b * ROWS + whose[k].0))?;
-        for (&(i, m), &d) in whose[..count].iter().zip(&reached[..count]) {
-            slots[i][m] = d;
         }
     }
     Ok(())
@@ -672,13 +621,24 @@ mod tests {
 
     /// With the moves: every arrangement's distance as without them, and each move's the
     /// neighbour's (made by `State::slide`) or -1 off the board and for the other parity half,
-    /// for the database's own goal and a translated one; a bad row is named as without them.
+    /// for the database's own goal and translated ones (tiles renamed; the board turned or
+    /// reflected, its moves with it); a bad row is named as without them, translated or not.
     #[test]
     fn the_moves_are_the_neighbours_distances() {
         let cells = every_arrangement();
-        let db = database("3x3-123405678.tilebase");
-        for goal in ["123405678", "876504321"] {
+        for (file, goal) in [
+            ("3x3-123405678", "123405678"),
+            ("3x3-123405678", "876504321"),
+            ("3x3-123405678", "123804765"),
+            ("3x3-123456780", "012345678"),
+            ("3x3-123456780", "120345678"),
+            ("3x3-123456780", "345678012"),
+            ("3x3-123456708", "103245678"),
+            ("3x3-123456708", "123450678"),
+        ] {
+            let db = database(&format!("{file}.tilebase"));
             let goal = db.for_goal(&goal.parse().unwrap()).unwrap();
+            assert_eq!(goal.is_translated(), goal.goal() != db.own_goal().goal());
             let mut out = vec![i16::MIN; 362_880];
             let mut after = vec![[i16::MIN; 4]; 362_880];
             table_distances_and_moves(&goal, &cells, &mut out, &mut after).unwrap();
@@ -703,18 +663,28 @@ mod tests {
             // it, half of them solvable.
             assert_eq!(legal, 24 * 40_320 / 2);
         }
-        let goal = db.own_goal();
-        let mut cells = [1u8, 2, 3, 4, 0, 5, 6, 7, 8].repeat(3 * ROWS_PER_THREAD);
-        cells[ROWS_PER_THREAD * 9 + 4] = 5;
-        let (mut out, mut after) = (
-            vec![0; 3 * ROWS_PER_THREAD],
-            vec![[0; 4]; 3 * ROWS_PER_THREAD],
-        );
-        let error = table_distances_and_moves(&goal, &cells, &mut out, &mut after).unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            format!("row {ROWS_PER_THREAD}: tile 5 appears twice (no blank, 0)")
-        );
+        let db = database("3x3-123405678.tilebase");
+        for goal in [
+            db.own_goal(),
+            db.for_goal(&"876504321".parse().unwrap()).unwrap(),
+        ] {
+            for (bad, error) in [
+                (5, "tile 5 appears twice (no blank, 0)"),
+                (9, "value 9 is out of range: a 3x3 board has tiles 0 to 8"),
+            ] {
+                let mut cells = [1u8, 2, 3, 4, 0, 5, 6, 7, 8].repeat(3 * ROWS_PER_THREAD);
+                cells[ROWS_PER_THREAD * 9 + 4] = bad;
+                let (mut out, mut after) = (
+                    vec![0; 3 * ROWS_PER_THREAD],
+                    vec![[0; 4]; 3 * ROWS_PER_THREAD],
+                );
+                let got = table_distances_and_moves(&goal, &cells, &mut out, &mut after);
+                assert_eq!(
+                    got.unwrap_err().to_string(),
+                    format!("row {ROWS_PER_THREAD}: {error}")
+                );
+            }
+        }
     }
 
     /// The first bad row is named, wherever it is, however the rows are shared among threads.

@@ -212,19 +212,27 @@ pub fn positions(board: crate::Board, cells: &[u8]) -> Result<Vec<Position>, Row
 pub fn label_rows(answers: &Answers, cells: &[u8], moves: bool) -> Result<Labels, RowError> {
     let n = answers.board().cells();
     let mut distance = vec![0i16; cells.len() / n.max(1)];
-    if !moves {
-        answers.distances(cells, &mut distance)?;
-        return Ok(Labels {
-            distance,
-            move_distances: None,
-        });
-    }
-    let mut after = vec![[UNSOLVABLE; 4]; distance.len()];
-    answers.distances_and_moves(cells, &mut distance, &mut after)?;
+    let mut after = moves.then(|| vec![[UNSOLVABLE; 4]; distance.len()]);
+    label_rows_into(answers, cells, &mut distance, after.as_deref_mut())?;
     Ok(Labels {
         distance,
-        move_distances: Some(after),
+        move_distances: after,
     })
+}
+
+/// [`label_rows`] into slices the caller holds, one entry a row (the rows are as many as the
+/// shortest of them and `cells` allow): a long run labels piece after piece into its output
+/// without a copy. `after` is `None` without move distances.
+pub fn label_rows_into(
+    answers: &Answers,
+    cells: &[u8],
+    distance: &mut [i16],
+    after: Option<&mut [[i16; 4]]>,
+) -> Result<(), RowError> {
+    match after {
+        None => answers.distances(cells, distance),
+        Some(after) => answers.distances_and_moves(cells, distance, after),
+    }
 }
 
 /// Each row's optimal moves, as a mask (bit 0 up, 1 down, 2 left, 3 right: the blank's
