@@ -9,6 +9,7 @@
 #   cargo build --release --bins && cargo build --release -p tilebase-engine --example solve_korf50
 #   bench/korf50.sh DIR [NUMBER ...]       # NODES=0: the query batch alone
 #   QUERY_FLAGS="--memory 0" bench/korf50.sh DIR   # more flags for query: here, plain IDA*
+#   QUERY=/path/to/other/query bench/korf50.sh DIR # another build's query (side by side)
 set -euo pipefail
 dir=${1:?usage: bench/korf50.sh DIR [NUMBER ...]}
 shift
@@ -34,7 +35,7 @@ for n in "${numbers[@]}"; do
 done
 start=$(date +%s.%N)
 # shellcheck disable=SC2086 # QUERY_FLAGS is split into flags on purpose.
-(cd "$work" && "$bin/query" --board 5x5 --goal "$goal" --distance-only --quiet ${QUERY_FLAGS:-} \
+(cd "$work" && "${QUERY:-$bin/query}" --board 5x5 --goal "$goal" --distance-only --quiet ${QUERY_FLAGS:-} \
     <"$work/states" >"$work/answers")
 end=$(date +%s.%N)
 if ! diff <(awk '{ print $2 }' "$work/answers") "$work/lengths" >/dev/null; then

@@ -324,6 +324,7 @@ pub fn verify(path: &Path) -> Result<(String, bool), String> {
     let storage = match db.storage() {
         Storage::Mapped(_) => "plain, memory-mapped",
         Storage::Memory(_) => "zstd-compressed, decompressed in memory",
+        Storage::HugePages(_) => "plain, copied into huge pages",
     };
     let _ = writeln!(text, "{}", path.display());
     let _ = writeln!(

@@ -745,6 +745,13 @@ fn a_saved_pattern_opens_and_every_damaged_block_is_refused() {
         );
     }
     let bytes = std::fs::read(&path).unwrap();
+    // Held in huge pages (on Linux; mapped elsewhere): the same bytes.
+    let huge = PatternFile::open_in_huge_pages(&path).unwrap();
+    assert_eq!(huge.bytes(), &bytes[..]);
+    assert_eq!(
+        matches!(huge.storage(), tilebase_lookup::Storage::HugePages(_)),
+        cfg!(target_os = "linux")
+    );
     let table_start = bytes.len() - saved.header.table_len as usize;
     for (block, offset) in [
         (0, 0),
@@ -761,6 +768,16 @@ fn a_saved_pattern_opens_and_every_damaged_block_is_refused() {
             }) => assert_eq!(b, block),
             other => panic!("byte {offset}: {other:?}"),
         }
+        // Checked in huge pages as in a map.
+        let damaged_path = dir.path().join("damaged.tilebase");
+        let mut damaged = bytes.clone();
+        damaged[table_start + offset] ^= 0x10;
+        std::fs::write(&damaged_path, damaged).unwrap();
+        let error = PatternFile::open_in_huge_pages(&damaged_path).unwrap_err();
+        assert!(
+            error.to_string().contains(&format!("block {block}")),
+            "{error}"
+        );
     }
     for len in [0, 10, table_start - 1, table_start, bytes.len() - 1] {
         assert!(

@@ -1,5 +1,6 @@
-//! Where a database's bytes live: a read-only memory map of a plain file, or memory holding a
-//! decompressed one. The memory map is made here and only here; it is the one `unsafe` operation
+//! Where a database's bytes live: a read-only memory map of a plain file, memory holding a
+//! decompressed one, or a copy in memory advised for huge pages (an anonymous map, which needs
+//! no `unsafe`). The memory map is made here and only here; it is the one `unsafe` operation
 //! in tilebase.
 
 use std::fs::File;
@@ -19,6 +20,11 @@ pub enum Storage {
     Mapped(Mmap),
     /// A compressed file, decompressed into memory, or a file read whole.
     Memory(Vec<u8>),
+    /// A file copied into memory that the operating system is asked to back with huge pages
+    /// (2 MiB on x86-64 Linux), by [`crate::CheckedFile::open_in_huge_pages`]: reads at random
+    /// across hundreds of megabytes then miss the processor's address cache (its TLB) far less
+    /// often.
+    HugePages(memmap2::MmapMut),
 }
 
 impl AsRef<[u8]> for Storage {
@@ -27,7 +33,28 @@ impl AsRef<[u8]> for Storage {
         match self {
             Storage::Mapped(map) => map,
             Storage::Memory(bytes) => bytes,
+            Storage::HugePages(bytes) => bytes,
         }
+    }
+}
+
+impl Storage {
+    /// The same bytes in anonymous memory advised for huge pages; `self` unchanged where that
+    /// cannot be had (no such advice off Linux, or the memory refused).
+    fn into_huge_pages(self) -> Storage {
+        #[cfg(target_os = "linux")]
+        {
+            let bytes = self.as_ref();
+            let Ok(mut copy) = memmap2::MmapOptions::new().len(bytes.len()).map_anon() else {
+                return self;
+            };
+            // Only advice: without huge pages the copy is still a copy.
+            let _ = copy.advise(memmap2::Advice::HugePage);
+            copy.copy_from_slice(bytes);
+            Storage::HugePages(copy)
+        }
+        #[cfg(not(target_os = "linux"))]
+        self
     }
 }
 
@@ -62,6 +89,12 @@ pub(crate) fn open(path: &Path) -> Result<Storage, Error> {
         return Ok(Storage::Memory(bytes));
     }
     Ok(Storage::Mapped(map))
+}
+
+/// Opens a database file as [`open`] does, then copies it into memory advised for huge pages
+/// (the map is let go): as [`open`] where that memory cannot be had.
+pub(crate) fn open_in_huge_pages(path: &Path) -> Result<Storage, Error> {
+    Ok(open(path)?.into_huge_pages())
 }
 
 /// Reads a database file whole into memory, decompressing it if needed. No memory map.

@@ -7,6 +7,14 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use tilebase_lookup::{BoundsFile, Database, PatternFile, RelabelledFile};
 
+/// The largest board (in cells) whose pattern databases are read from their memory map; a
+/// larger board's, and every board's past 25 cells, are copied into memory held in huge pages
+/// (`CheckedFile::open_in_huge_pages`), as their searches last seconds to hours and read them
+/// at random: 6 to 12% off the time of Korf and Felner's ten easiest 24-puzzle instances
+/// (BENCHMARKS.md). The 15-puzzle's stay mapped: Korf's 100 take 0.2 s, and copying their 288 MB
+/// would add half of that.
+const MAPPED_UP_TO: usize = 16;
+
 /// Every file opened so far, by path, of each kind.
 #[derive(Default)]
 pub(crate) struct Opened {
@@ -62,10 +70,19 @@ impl Opened {
         self.tables.get(path, |p| Database::open(p))
     }
 
-    /// The pattern database at `path`, opened (and every block of it checked) the first time
-    /// only.
-    pub(crate) fn pattern(&self, path: &Path) -> Result<Arc<PatternFile>, tilebase_lookup::Error> {
-        self.patterns.get(path, |p| PatternFile::open(p))
+    /// The pattern database at `path`, of a board of `cells` cells, opened (and every block of
+    /// it checked) the first time only: past [`MAPPED_UP_TO`] cells held in huge pages.
+    pub(crate) fn pattern(
+        &self,
+        path: &Path,
+        cells: usize,
+    ) -> Result<Arc<PatternFile>, tilebase_lookup::Error> {
+        if cells > MAPPED_UP_TO {
+            self.patterns
+                .get(path, |p| PatternFile::open_in_huge_pages(p))
+        } else {
+            self.patterns.get(path, |p| PatternFile::open(p))
+        }
     }
 
     /// The relabelled table at `path`, opened (and every block of it checked) the first time
@@ -80,7 +97,7 @@ impl Opened {
     /// The pattern database of a board past 25 cells at `path`, opened (and every block of it
     /// checked) the first time only.
     pub(crate) fn bounds(&self, path: &Path) -> Result<Arc<BoundsFile>, tilebase_lookup::Error> {
-        self.bounds.get(path, |p| BoundsFile::open(p))
+        self.bounds.get(path, |p| BoundsFile::open_in_huge_pages(p))
     }
 
     /// Keeps `file` as the full table at `path` (which need not exist on disk).

@@ -205,7 +205,7 @@ impl Finder<'_> {
     /// Opens a pattern file found by its name, and refuses it unless it holds what its name
     /// says.
     fn open(&self, path: &Path, canonical: &[u8], tiles: &[u8]) -> Result<Arc<PatternFile>, Error> {
-        let file = self.opened.pattern(path)?;
+        let file = self.opened.pattern(path, canonical.len())?;
         if file.pattern().goal() != canonical || file.pattern().tiles() != tiles {
             return Err(Error::Files(format!(
                 "{}: holds the pattern of tiles {} for goal {}, not what its name says",
