@@ -394,6 +394,23 @@ fn damaged_tables_are_named(
     );
     let mut query = vec!["--board", "6x6", "--seconds", "0"];
     query.extend(pdb);
+    // Arguments that need no table (a typo; a state of the other parity half) are answered
+    // without opening any: the damage is not met.
+    let mut typos = query.clone();
+    typos.push("1,2,3");
+    sandbox
+        .run("query", &typos)
+        .code(2)
+        .one_error_line("\"1,2,3\": 3 cells, but a 6x6 board has 36");
+    let mut other_half = query.clone();
+    let swapped = STATE_132
+        .replacen("1,", "x,", 1)
+        .replacen("2,", "1,", 1)
+        .replacen("x,", "2,", 1);
+    other_half.push(&swapped);
+    let run = sandbox.run("query", &other_half);
+    run.code(1);
+    assert!(run.stdout.contains("unsolvable"), "{run}");
     query.push(STATE_132);
     let pdb = pdb.last().map_or(String::new(), |p| format!(" --pdb {p}"));
     sandbox

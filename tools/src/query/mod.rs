@@ -203,6 +203,24 @@ pub fn run(args: &Args) -> Result<u8, String> {
         Some(&"-") | None => None,
         Some(state) => Some(state.to_string()),
     };
+    // On a board answered by search or bounds, opening the files reads (and on boards over 16
+    // cells copies) hundreds of megabytes: arguments that need none of it (not positions of the
+    // board, or unable to reach the goal) are answered without opening anything.
+    let reads_stdin = inputs.is_empty() || inputs.contains(&"-");
+    if args.which.db.is_none() {
+        let question = args.which.question(args.to.as_deref(), first.as_deref())?;
+        refuse_bounds_flags(question.board(), args)?;
+        let printer = Printer::without_files(&question, mode);
+        if question.board().method() != Method::Table
+            && !reads_stdin
+            && args.out.is_none()
+            && !inputs
+                .iter()
+                .any(|s| printer.needs_files(&Input::argument(s)))
+        {
+            return answer(printer, &inputs, &mut stdin, svg, None, &effort);
+        }
+    }
     let found = args
         .which
         .find(args.to.as_deref(), first.as_deref(), "query")?;
@@ -210,20 +228,7 @@ pub fn run(args: &Args) -> Result<u8, String> {
         Found::Answers(answers) => answers.board(),
         Found::Missing(question) => question.board(),
     };
-    if board.method() == Method::Bounds {
-        for (flag, asked) in [
-            ("--all", args.all),
-            ("--count", args.count),
-            ("--hint", args.hint),
-        ] {
-            if asked {
-                return Err(format!(
-                    "{flag}: {board} is past 25 cells, where query proves bounds (a lower bound \
-                     and a solution), not every optimal solution or move"
-                ));
-            }
-        }
-    }
+    refuse_bounds_flags(board, args)?;
     let out = match &args.out {
         None => None,
         Some(_) if board.method() != Method::Bounds => {
@@ -291,6 +296,26 @@ pub fn run(args: &Args) -> Result<u8, String> {
         .with_limit(args.limit)
         .with_letters(args.moves);
     answer(printer, &inputs, &mut stdin, svg, Some(&answers), &effort)
+}
+
+/// Refuses the flags that ask for every optimal solution or move on a board past 25 cells.
+fn refuse_bounds_flags(board: tilebase_answer::Board, args: &Args) -> Result<(), String> {
+    if board.method() != Method::Bounds {
+        return Ok(());
+    }
+    for (flag, asked) in [
+        ("--all", args.all),
+        ("--count", args.count),
+        ("--hint", args.hint),
+    ] {
+        if asked {
+            return Err(format!(
+                "{flag}: {board} is past 25 cells, where query proves bounds (a lower bound \
+                 and a solution), not every optimal solution or move"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Every input, each with its line number when it comes from stdin: the arguments in order,
