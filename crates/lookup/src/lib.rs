@@ -54,7 +54,7 @@ pub use goal::{Goal, Hint};
 pub use patterns::PatternFile;
 pub use relabelled::{RelabelFault, RelabelledFile};
 pub use solutions::Solutions;
-pub use storage::Storage;
+pub use storage::{HUGE_PAGES_FROM, Storage};
 pub use tablebase::Tablebase;
 pub use tilebase_core::{
     Board, Frame, Metric, Move, MoveSet, Parity, Path, Slide, State, StateError, Unsolvable,
