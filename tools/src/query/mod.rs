@@ -204,8 +204,9 @@ pub fn run(args: &Args) -> Result<u8, String> {
         Some(state) => Some(state.to_string()),
     };
     // On a board answered by search or bounds, opening the files reads (and on boards over 16
-    // cells copies) hundreds of megabytes: arguments that need none of it (not positions of the
-    // board, or unable to reach the goal) are answered without opening anything.
+    // cells copies) hundreds of megabytes, and building missing ones takes minutes: arguments
+    // that need none of it (not positions of the board, or unable to reach the goal) are
+    // answered without opening or building anything.
     let reads_stdin = inputs.is_empty() || inputs.contains(&"-");
     if args.which.db.is_none() {
         let question = args.which.question(args.to.as_deref(), first.as_deref())?;
@@ -228,7 +229,6 @@ pub fn run(args: &Args) -> Result<u8, String> {
         Found::Answers(answers) => answers.board(),
         Found::Missing(question) => question.board(),
     };
-    refuse_bounds_flags(board, args)?;
     let out = match &args.out {
         None => None,
         Some(_) if board.method() != Method::Bounds => {
@@ -241,23 +241,10 @@ pub fn run(args: &Args) -> Result<u8, String> {
     };
     let answers = match found {
         Found::Answers(answers) => answers,
-        Found::Missing(question) => {
-            // A search's files take up to minutes to build: when no argument needs them, the
-            // arguments are answered at once, so that a typo never costs a build.
-            let printer = Printer::without_files(&question, mode);
-            let reads_stdin = inputs.is_empty() || inputs.contains(&"-");
-            if question.board().method() == Method::Patterns
-                && !reads_stdin
-                && !inputs
-                    .iter()
-                    .any(|s| printer.needs_files(&Input::argument(s)))
-            {
-                return answer(printer, &inputs, &mut stdin, svg, None, &effort);
-            }
-            Library::standard()
-                .open(&question, &Shown { program: "query" })
-                .map_err(words)?
-        }
+        // Arguments that need no files were answered above: a typo never costs a build.
+        Found::Missing(question) => Library::standard()
+            .open(&question, &Shown { program: "query" })
+            .map_err(words)?,
     };
     if args.max_nodes.is_none()
         && let Some(note) = tilebase_answer::slow_search_note(answers.question().board())
