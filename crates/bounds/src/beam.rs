@@ -1,7 +1,12 @@
 //! A solution: beam search. Every layer holds the states one move deeper than the last; of their
 //! children it keeps the `width` with the least heuristic (all of a layer are equally deep, so
 //! that is the least estimated length), dropping repeats. The first layer to hold the goal
-//! gives the solution; wider beams give shorter ones.
+//! gives the solution; wider beams give shorter ones. Past 25 cells, near the goal, weighted A*
+//! tries to finish from the best child (the endgame): its solution is kept while the beam goes
+//! on, and the beam ends where its layers are as deep as the shortest solution known.
+//!
+//! A layer's states are kept packed with their heuristic's parts ([`Walker::pack`]): a child is
+//! its parent unpacked and moved, never a state whose linear conflicts are counted afresh.
 
 use rustc_hash::FxHashSet;
 use tilebase_core::Move;
@@ -37,13 +42,15 @@ const FORGET_AFTER: usize = 1 << 23;
 /// The most states a beam holds: its back pointers take 4 bytes a state a layer.
 pub(crate) const MAX_WIDTH: usize = 1 << 24;
 
-/// A solution from `cells` found by a beam of `width` states, or `None` when the budget ran out
-/// first (or the beam, with every state a dead end, emptied: it never does on a board with a
-/// cycle).
+/// A solution from `cells` shorter than `shorter_than` moves found by a beam of `width` states,
+/// or `None` when there was none by the time the budget ran out (or the beam, with every state
+/// a dead end, emptied: it never does on a board with a cycle). The beam stops as soon as its
+/// layers are as deep as the shortest solution known, its own endgame's included.
 pub(crate) fn beam(
     puzzle: &Puzzle,
     cells: &[u8],
     width: usize,
+    shorter_than: usize,
     clock: &mut Clock<'_>,
 ) -> Option<Vec<Move>> {
     let n = cells.len();
@@ -51,8 +58,12 @@ pub(crate) fn beam(
     if puzzle.goal() == cells {
         return Some(Vec::new());
     }
-    // The layer: each state's cells, and the move that made it.
-    let mut layer: Vec<u8> = cells.to_vec();
+    // The layer: each state's walker packed (its cells first), and the move that made it.
+    let record = Walker::packed_len(puzzle);
+    let mut layer: Vec<u8> = Vec::with_capacity(record);
+    // One walker, each state unpacked into it in turn.
+    let mut walker = Walker::new(puzzle, cells);
+    walker.pack(&mut layer);
     let mut last: Vec<Option<Move>> = vec![None];
     // Each layer's back pointers, `from` of the children kept.
     let mut back: Vec<Vec<u32>> = Vec::new();
@@ -63,20 +74,28 @@ pub(crate) fn beam(
     // A narrow beam can wander in circles; no solution it finds would be worth having this
     // deep (a random state of 10x10 is about 500 moves from its goal).
     let deepest = 20 * n + 100;
+    // The shortest solution found by the endgame's weighted A* so far: the beam goes on (a
+    // wide one usually finds a shorter way), and stops where it could find none shorter.
+    let mut finished: Option<Vec<Move>> = None;
     loop {
-        if back.len() > deepest {
-            return None;
+        // The children of this layer are `back.len() + 1` moves deep.
+        let limit = finished
+            .as_ref()
+            .map_or(shorter_than, Vec::len)
+            .min(deepest);
+        if back.len() + 1 >= limit {
+            return finished;
         }
         children.clear();
-        for (i, (state, &came)) in layer.chunks_exact(n).zip(&last).enumerate() {
-            let mut walker = Walker::new(puzzle, state);
+        for (i, (state, &came)) in layer.chunks_exact(record).zip(&last).enumerate() {
+            walker.unpack(state);
             for m in Move::ALL {
                 if came == Some(m.opposite()) {
                     continue;
                 }
                 let Some(to) = walker.target(m) else { continue };
                 if !clock.tick() {
-                    return None;
+                    return finished;
                 }
                 let undo = walker.apply(to);
                 let child = Child {
@@ -92,7 +111,7 @@ pub(crate) fn beam(
             }
         }
         if children.is_empty() {
-            return None;
+            return finished;
         }
         // The least heuristics first: count each value, then take values in order. Children
         // of equal value stay in their parents' order, the better parents first.
@@ -131,11 +150,14 @@ pub(crate) fn beam(
         {
             let child = children[j as usize];
             tried.insert(child.hash);
-            let cells = child_cells(puzzle, &layer, n, child.from);
+            child_walker(&mut walker, &layer, record, child.from);
+            let cells = walker.cells().to_vec();
             if let Some(rest) = weighted(puzzle, &cells, ENDGAME_WEIGHT, ENDGAME_NODES, clock) {
                 let mut moves = path(&back, child.from);
                 moves.extend(rest);
-                return Some(moves);
+                if moves.len() < limit {
+                    finished = Some(moves);
+                }
             }
         }
         // Repeats are dropped across layers too: a narrow beam would otherwise circle a
@@ -144,7 +166,7 @@ pub(crate) fn beam(
         if seen.len() > FORGET_AFTER {
             seen.clear();
         }
-        let mut next: Vec<u8> = Vec::with_capacity(width.min(sorted.len()) * n);
+        let mut next: Vec<u8> = Vec::with_capacity(width.min(sorted.len()) * record);
         let mut next_last = Vec::with_capacity(width.min(sorted.len()));
         let mut pointers = Vec::with_capacity(width.min(sorted.len()));
         for &j in &sorted {
@@ -155,7 +177,8 @@ pub(crate) fn beam(
             if !seen.insert(child.hash) {
                 continue;
             }
-            next.extend_from_slice(&child_cells(puzzle, &layer, n, child.from));
+            child_walker(&mut walker, &layer, record, child.from);
+            walker.pack(&mut next);
             next_last.push(Some(Move::ALL[(child.from % 4) as usize]));
             pointers.push(child.from);
         }
@@ -165,14 +188,16 @@ pub(crate) fn beam(
     }
 }
 
-/// The cells of the child `from` (parent index times 4 plus move) of `layer`.
-fn child_cells(puzzle: &Puzzle, layer: &[u8], n: usize, from: u32) -> Vec<u8> {
-    let parent = (from / 4) as usize;
-    let mut cells = layer[parent * n..(parent + 1) * n].to_vec();
-    let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
-    let to = usize::from(puzzle.step(blank, Move::ALL[(from % 4) as usize]));
-    cells.swap(blank, to);
-    cells
+/// Makes `walker` the child `from` (parent index times 4 plus move) of `layer`, whose
+/// walkers are packed in records of `record` bytes: its parent unpacked and moved, its
+/// heuristic not made afresh.
+#[inline]
+fn child_walker(walker: &mut Walker<'_>, layer: &[u8], record: usize, from: u32) {
+    let parent = (from / 4) as usize * record;
+    walker.unpack(&layer[parent..parent + record]);
+    if let Some(to) = walker.target(Move::ALL[(from % 4) as usize]) {
+        walker.apply(to);
+    }
 }
 
 /// The moves to the child `from` of the last layer, following the back pointers.
@@ -191,7 +216,7 @@ fn path(back: &[Vec<u32>], mut from: u32) -> Vec<Move> {
 #[doc(hidden)]
 pub fn beam_solution(puzzle: &Puzzle, cells: &[u8], width: usize) -> Option<Vec<Move>> {
     let mut clock = Clock::start(crate::Budget::UNLIMITED, None);
-    beam(puzzle, cells, width, &mut clock)
+    beam(puzzle, cells, width, usize::MAX, &mut clock)
 }
 
 #[cfg(test)]
@@ -220,13 +245,45 @@ mod tests {
         }
         for width in [16, 100, 1000] {
             let mut clock = Clock::start(Budget::UNLIMITED, None);
-            let path = beam(&puzzle, &cells, width, &mut clock).unwrap();
+            let path = beam(&puzzle, &cells, width, usize::MAX, &mut clock).unwrap();
             assert_eq!(
                 puzzle.replay(&cells, &path).unwrap(),
                 puzzle.goal(),
                 "width {width}"
             );
             assert!(path.len() as u32 >= puzzle.heuristic(&cells).unwrap());
+        }
+    }
+
+    #[test]
+    fn a_beam_finds_nothing_as_long_as_the_best_known() {
+        let board: Board = "7x7".parse().unwrap();
+        let puzzle = Puzzle::ordered(board);
+        let mut cells = board.ordered_cells();
+        // Three moves: the blank up, left, down (the goal's blank is the last cell).
+        for (a, b) in [(48, 41), (41, 40), (40, 47)] {
+            cells.swap(a, b);
+        }
+        let mut clock = Clock::start(Budget::UNLIMITED, None);
+        assert_eq!(beam(&puzzle, &cells, 64, 3, &mut clock), None);
+        let path = beam(&puzzle, &cells, 64, 4, &mut clock).unwrap();
+        assert_eq!(path.len(), 3);
+        assert_eq!(puzzle.replay(&cells, &path).unwrap(), puzzle.goal());
+    }
+
+    #[test]
+    fn a_beam_goes_on_past_its_endgame() {
+        // DeepCubeA's first 35-puzzle states: the endgame's weighted A* (five times the
+        // heuristic) finds a way first; the beam, going on, finds shorter ones.
+        let board: Board = "6x6".parse().unwrap();
+        let puzzle = Puzzle::ordered(board);
+        for state in &tilebase_testdata::deepcubea35()[..2] {
+            let mut clock = Clock::start(Budget::UNLIMITED, None);
+            let path = beam(&puzzle, &state.cells, 4096, usize::MAX, &mut clock).unwrap();
+            assert_eq!(puzzle.replay(&state.cells, &path).unwrap(), puzzle.goal());
+            // Measured: 138 and 149 moves (DeepCubeA's 122 and 133); 186 and 189 when the
+            // endgame ended the beam.
+            assert!(path.len() < 160, "{} moves", path.len());
         }
     }
 }

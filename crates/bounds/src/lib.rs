@@ -302,7 +302,8 @@ impl<'a> Shared<'a> {
         let mut width = FIRST_WIDTH;
         while !self.check_met() && !clock.is_out() && width <= beam::MAX_WIDTH {
             let before = clock.nodes;
-            let found = beam::beam(self.puzzle, self.cells, width, &mut clock);
+            let best = self.upper.load(Ordering::Relaxed) as usize;
+            let found = beam::beam(self.puzzle, self.cells, width, best, &mut clock);
             self.nodes
                 .fetch_add(clock.nodes - before, Ordering::Relaxed);
             if let Some(moves) = found {

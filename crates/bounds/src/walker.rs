@@ -159,6 +159,85 @@ impl<'a> Walker<'a> {
         walker
     }
 
+    /// How many bytes [`Walker::pack`] writes for a state of `puzzle`: the cells, each row's
+    /// and column's conflicts, the Manhattan distance, the conflicts' sum, the hash and the
+    /// blank's cell, and with pattern databases each lookup's groups' indices and values.
+    pub(crate) fn packed_len(puzzle: &Puzzle) -> usize {
+        let board = puzzle.board();
+        let lookups = puzzle.patterns().map_or(0, |p| {
+            let groups = p.tables().len();
+            (1 + usize::from(p.mirror.is_some())) * (5 * groups + 4)
+        });
+        board.cells() + board.height() + board.width() + 4 + 4 + 8 + 1 + lookups
+    }
+
+    /// Appends the walker's state to `out`, [`Walker::packed_len`] bytes: a beam keeps its
+    /// layers so, and takes each state up again with [`Walker::unpack`] rather than
+    /// computing its heuristic afresh (its linear conflicts were most of a beam's time).
+    pub(crate) fn pack(&self, out: &mut Vec<u8>) {
+        let n = self.width * self.height;
+        out.extend_from_slice(&self.cells[..n]);
+        out.extend_from_slice(&self.rows[..self.height]);
+        out.extend_from_slice(&self.columns[..self.width]);
+        out.extend_from_slice(&self.manhattan.to_le_bytes());
+        out.extend_from_slice(&self.conflicts.to_le_bytes());
+        out.extend_from_slice(&self.hash.to_le_bytes());
+        out.push(self.blank as u8);
+        if let Some(patterns) = self.patterns {
+            let groups = patterns.tables().len();
+            let mut lookups = vec![&self.direct];
+            if patterns.mirror.is_some() {
+                lookups.push(&self.mirrored);
+            }
+            for lookup in lookups {
+                for index in &lookup.index[..groups] {
+                    out.extend_from_slice(&index.to_le_bytes());
+                }
+                out.extend_from_slice(&lookup.value[..groups]);
+                out.extend_from_slice(&lookup.sum.to_le_bytes());
+            }
+        }
+    }
+
+    /// Takes up the state [`Walker::pack`] wrote into `bytes` (of the same puzzle) in place
+    /// of this one's: overwriting a walker costs far less than making one (most of its
+    /// arrays, sized for 10x10, are never read on smaller boards).
+    #[inline]
+    pub(crate) fn unpack(&mut self, bytes: &[u8]) {
+        let n = self.width * self.height;
+        let (width, height) = (self.width, self.height);
+        let mut at = 0;
+        let mut take = |len: usize| {
+            let part = &bytes[at..at + len];
+            at += len;
+            part
+        };
+        let word = |b: &[u8]| u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        self.cells[..n].copy_from_slice(take(n));
+        self.rows[..height].copy_from_slice(take(height));
+        self.columns[..width].copy_from_slice(take(width));
+        self.manhattan = word(take(4));
+        self.conflicts = word(take(4));
+        let mut hash = [0u8; 8];
+        hash.copy_from_slice(take(8));
+        self.hash = u64::from_le_bytes(hash);
+        self.blank = usize::from(take(1)[0]);
+        if let Some(patterns) = self.patterns {
+            let groups = patterns.tables().len();
+            let mirrored = patterns.mirror.is_some();
+            for lookup in [&mut self.direct, &mut self.mirrored]
+                .into_iter()
+                .take(1 + usize::from(mirrored))
+            {
+                for index in &mut lookup.index[..groups] {
+                    *index = word(take(4));
+                }
+                lookup.value[..groups].copy_from_slice(take(groups));
+                lookup.sum = word(take(4));
+            }
+        }
+    }
+
     /// The heuristic: Manhattan distance plus linear conflicts, or the pattern databases'
     /// sum where larger.
     #[inline]
@@ -181,7 +260,6 @@ impl<'a> Walker<'a> {
     }
 
     /// The cells.
-    #[cfg(test)]
     pub(crate) fn cells(&self) -> &[u8] {
         &self.cells[..self.width * self.height]
     }
@@ -404,6 +482,22 @@ mod tests {
                     "{board} step {step}"
                 );
                 assert_eq!(walker.manhattan(), fresh.manhattan());
+                let mut packed = Vec::new();
+                walker.pack(&mut packed);
+                assert_eq!(packed.len(), Walker::packed_len(&puzzle));
+                let mut unpacked = Walker::new(&puzzle, puzzle.goal());
+                unpacked.unpack(&packed);
+                assert_eq!(unpacked.cells(), walker.cells());
+                assert_eq!(
+                    (unpacked.h(), unpacked.hash(), unpacked.blank),
+                    (walker.h(), walker.hash(), walker.blank)
+                );
+                assert_eq!(
+                    (unpacked.direct.sum, unpacked.mirrored.sum),
+                    (walker.direct.sum, walker.mirrored.sum)
+                );
+                // The walk goes on from the unpacked walker: every later step checks it too.
+                walker = unpacked;
                 assert_eq!(
                     (walker.direct.sum, walker.mirrored.sum),
                     (fresh.direct.sum, fresh.mirrored.sum)
