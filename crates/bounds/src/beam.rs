@@ -39,7 +39,8 @@ pub(crate) const ENDGAME_WEIGHT: u32 = 50;
 /// The hashes of states seen that a beam keeps at most (128 MB or so).
 const FORGET_AFTER: usize = 1 << 23;
 
-/// The most states a beam holds: its back pointers take 4 bytes a state a layer.
+/// The most states a beam holds: its back pointers take 4 bytes a state a layer, and the two
+/// layers it works on ([`Walker::packed_len`]) 80 to 150 bytes a state.
 pub(crate) const MAX_WIDTH: usize = 1 << 24;
 
 /// A solution from `cells` shorter than `shorter_than` moves found by a beam of `width` states,
