@@ -185,11 +185,11 @@ impl<'a> Walker<'a> {
         out.push(self.blank as u8);
         if let Some(patterns) = self.patterns {
             let groups = patterns.tables().len();
-            let mut lookups = vec![&self.direct];
-            if patterns.mirror.is_some() {
-                lookups.push(&self.mirrored);
-            }
-            for lookup in lookups {
+            let mirrored = patterns.mirror.is_some();
+            for lookup in [&self.direct, &self.mirrored]
+                .into_iter()
+                .take(1 + usize::from(mirrored))
+            {
                 for index in &lookup.index[..groups] {
                     out.extend_from_slice(&index.to_le_bytes());
                 }
