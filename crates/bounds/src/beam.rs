@@ -152,8 +152,8 @@ pub(crate) fn beam(
             let child = children[j as usize];
             tried.insert(child.hash);
             child_walker(&mut walker, &layer, record, child.from);
-            let cells = walker.cells().to_vec();
-            if let Some(rest) = weighted(puzzle, &cells, ENDGAME_WEIGHT, ENDGAME_NODES, clock) {
+            let cells = walker.cells();
+            if let Some(rest) = weighted(puzzle, cells, ENDGAME_WEIGHT, ENDGAME_NODES, clock) {
                 let mut moves = path(&back, child.from);
                 moves.extend(rest);
                 if moves.len() < limit {
