@@ -94,36 +94,72 @@ impl State {
         if index >= board.states() {
             return None;
         }
-        let n = board.cells();
-        let half = HALF[n - 1];
-        let blank = (index / half) as usize;
-        let wanted = (parity as u32 ^ row_term(board, blank)) & 1;
-        let rest = (index % half) * 2;
+        let mut cells = [0u8; TABLE_CELLS];
         // One copy of the work per board size, so that every radix is a constant and each
         // division a multiplication: unranking is most of the time `label` takes on a table.
-        let packed = match n {
-            2 => place::<2>(rest, wanted),
-            3 => place::<3>(rest, wanted),
-            4 => place::<4>(rest, wanted),
-            5 => place::<5>(rest, wanted),
-            6 => place::<6>(rest, wanted),
-            7 => place::<7>(rest, wanted),
-            8 => place::<8>(rest, wanted),
-            9 => place::<9>(rest, wanted),
-            10 => place::<10>(rest, wanted),
-            11 => place::<11>(rest, wanted),
-            _ => place::<12>(rest, wanted),
+        let blank = match board.cells() {
+            2 => unrank::<2>(board, parity, index, &mut cells),
+            3 => unrank::<3>(board, parity, index, &mut cells),
+            4 => unrank::<4>(board, parity, index, &mut cells),
+            5 => unrank::<5>(board, parity, index, &mut cells),
+            6 => unrank::<6>(board, parity, index, &mut cells),
+            7 => unrank::<7>(board, parity, index, &mut cells),
+            8 => unrank::<8>(board, parity, index, &mut cells),
+            9 => unrank::<9>(board, parity, index, &mut cells),
+            10 => unrank::<10>(board, parity, index, &mut cells),
+            11 => unrank::<11>(board, parity, index, &mut cells),
+            _ => unrank::<12>(board, parity, index, &mut cells),
         };
-        // The tiles in reading order, four bits each, with a 0 (the blank) let in at its cell.
-        let low = (1u64 << (4 * blank)) - 1;
-        let packed = (packed & low) | ((packed & !low) << 4);
-        let mut cells = [0u8; TABLE_CELLS];
-        for (i, slot) in cells[..n].iter_mut().enumerate() {
-            *slot = ((packed >> (4 * i)) & 0xF) as u8;
-        }
         // Every tile of 1..n once and the blank once, by construction.
         Some(State::from_parts(board, blank as u8, cells))
     }
+
+    /// Writes into `cells` the cells of the state at `index` in the table of the parity half
+    /// `parity` of `board`, a board of `N` cells: [`State::from_index`] without making the
+    /// state, for filling millions of rows, with the board's size a constant (no division left,
+    /// each cell written in place). `false`, and `cells` untouched, when the board has not `N`
+    /// cells or the index is past the end.
+    ///
+    /// ```
+    /// use tilebase_core::State;
+    ///
+    /// let s: State = "603712458".parse().unwrap();
+    /// let mut cells = [0u8; 9];
+    /// assert!(State::write_cells_of_index(s.board(), s.parity(), s.index(), &mut cells));
+    /// assert_eq!(&cells[..], s.cells());
+    /// assert!(!State::write_cells_of_index(s.board(), s.parity(), 181_440, &mut cells));
+    /// ```
+    #[inline(always)]
+    pub fn write_cells_of_index<const N: usize>(
+        board: Board,
+        parity: Parity,
+        index: u32,
+        cells: &mut [u8; N],
+    ) -> bool {
+        if board.cells() != N || N < 2 || N > TABLE_CELLS || index >= board.states() {
+            return false;
+        }
+        unrank::<N>(board, parity, index, cells);
+        true
+    }
+}
+
+/// Writes the cells of the state at `index` (below the board's `board.states()`) in the parity
+/// half `parity` of `board`, a board of `N` cells, into `cells[..N]`: its blank's cell.
+#[inline(always)]
+fn unrank<const N: usize>(board: Board, parity: Parity, index: u32, cells: &mut [u8]) -> usize {
+    let half = const { FACTORIAL[N.saturating_sub(1)] / 2 };
+    let blank = (index / half) as usize;
+    let wanted = (parity as u32 ^ row_term(board, blank)) & 1;
+    let rest = (index % half) * 2;
+    let packed = place::<N>(rest, wanted);
+    // The tiles in reading order, four bits each, with a 0 (the blank) let in at its cell.
+    let low = (1u64 << (4 * blank)) - 1;
+    let packed = (packed & low) | ((packed & !low) << 4);
+    for (i, slot) in cells.iter_mut().take(N).enumerate() {
+        *slot = ((packed >> (4 * i)) & 0xF) as u8;
+    }
+    blank
 }
 
 /// The tiles of an `N`-cell board in reading order (the blank left out), four bits each, the
@@ -362,6 +398,48 @@ mod tests {
                     assert_eq!(s.index_and_parity(), (index, parity));
                     assert_eq!(State::new(board, s.cells()), Ok(s));
                 }
+            }
+        }
+    }
+
+    /// Writing a state's cells from its index is [`State::from_index`], on every board of up
+    /// to 9 cells in both halves (a stride on the larger); a board of another size or an index
+    /// past the end leaves the cells as they were.
+    #[test]
+    fn cells_written_from_an_index_are_its_state() {
+        fn check<const N: usize>(board: Board) {
+            let stride = if N <= 9 { 1 } else { 997 };
+            for parity in [Parity::Even, Parity::Odd] {
+                for index in (0..board.states()).step_by(stride) {
+                    let mut cells = [0u8; N];
+                    assert!(State::write_cells_of_index(
+                        board, parity, index, &mut cells
+                    ));
+                    let s = State::from_index(board, parity, index).unwrap();
+                    assert_eq!(&cells[..], s.cells(), "{board} {parity:?} {index}");
+                }
+                let mut cells = [7u8; N];
+                assert!(!State::write_cells_of_index(
+                    board,
+                    parity,
+                    board.states(),
+                    &mut cells
+                ));
+                assert_eq!(cells, [7u8; N]);
+                let mut other = [7u8; 5];
+                assert!(!State::write_cells_of_index(board, parity, 0, &mut other));
+                assert_eq!(other, [7u8; 5]);
+            }
+        }
+        for board in Board::with_tables() {
+            match board.cells() {
+                4 => check::<4>(board),
+                6 => check::<6>(board),
+                8 => check::<8>(board),
+                9 => check::<9>(board),
+                10 => check::<10>(board),
+                12 => check::<12>(board),
+                n => panic!("{board}: {n} cells, not written by this test"),
             }
         }
     }

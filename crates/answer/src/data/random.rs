@@ -227,14 +227,42 @@ fn cells_at(goal: &State, rows: usize, index: impl Fn(usize) -> u32 + Sync) -> V
         .par_chunks_mut(PIECE * n)
         .enumerate()
         .for_each(|(piece, out)| {
-            for (i, row) in out.chunks_exact_mut(n).enumerate() {
-                // Every index is below the half's size, so each has its state.
-                if let Some(s) = State::from_index(board, parity, index(piece * PIECE + i)) {
-                    row.copy_from_slice(s.cells());
+            let index = |i: usize| index(piece * PIECE + i);
+            // One copy of the loop per board size: each row unranked with the size a constant,
+            // straight into place.
+            match n {
+                4 => unrank_rows::<4>(board, parity, out, index),
+                6 => unrank_rows::<6>(board, parity, out, index),
+                8 => unrank_rows::<8>(board, parity, out, index),
+                9 => unrank_rows::<9>(board, parity, out, index),
+                10 => unrank_rows::<10>(board, parity, out, index),
+                12 => unrank_rows::<12>(board, parity, out, index),
+                _ => {
+                    for (i, row) in out.chunks_exact_mut(n).enumerate() {
+                        if let Some(s) = State::from_index(board, parity, index(i)) {
+                            row.copy_from_slice(s.cells());
+                        }
+                    }
                 }
             }
         });
     cells
+}
+
+/// Row `i` of `out` (rows of `N` cells) made the state of index `index(i)` in the parity half
+/// `parity` of `board`.
+#[inline(always)]
+fn unrank_rows<const N: usize>(
+    board: tilebase_core::Board,
+    parity: tilebase_core::Parity,
+    out: &mut [u8],
+    index: impl Fn(usize) -> u32,
+) {
+    let (rows, _) = out.as_chunks_mut::<N>();
+    for (i, row) in rows.iter_mut().enumerate() {
+        // Every index is below the half's size, so each row is written.
+        State::write_cells_of_index(board, parity, index(i), row);
+    }
 }
 
 #[cfg(test)]
