@@ -260,7 +260,12 @@ impl Frame {
         let mut in_range = true;
         for (cell, &tile) in cells.iter().enumerate() {
             in_range &= usize::from(tile) < n;
-            out[self.symmetry.cell(cell) % n] = self.labels[usize::from(tile) % TABLE_CELLS];
+            // Checked reads and writes, never a remainder: a division a cell was a fifth of
+            // `label --moves`' time on a translated goal. A symmetry's cell is always in range.
+            let label = self.labels.get(usize::from(tile)).copied().unwrap_or(0);
+            if let Some(slot) = out.get_mut(self.symmetry.cell(cell)) {
+                *slot = label;
+            }
         }
         in_range
     }
