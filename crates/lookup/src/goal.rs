@@ -3,7 +3,7 @@
 
 use tilebase_core::{Cursor, Frame, Metric, Move, MoveSet, Path as Moves, Slide, State};
 
-use crate::view::Fault;
+use crate::view::{Fault, View};
 use crate::{Database, Error};
 
 /// A goal and the database that answers for it: made by [`Database::for_goal`] (or by
@@ -46,6 +46,41 @@ impl<D> std::fmt::Debug for Goal<'_, D> {
             .field("goal", &self.goal)
             .field("relabelled", &self.frame.is_some())
             .finish()
+    }
+}
+
+/// A table's entries read by index, again and again: [`Goal::distance_at`] with the table found
+/// in its storage once, for loops over millions of indices. Made by [`Goal::entries`].
+///
+/// ```
+/// use tilebase_lookup::{Database, State};
+///
+/// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../db/3x3-123804765.tilebase");
+/// let db = Database::open(path)?;
+/// let goal = db.own_goal();
+/// let entries = goal.entries();
+/// let state: State = "603712458".parse()?;
+/// assert_eq!(entries.distance_at(goal.entry_index(&state)?)?, 23);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Entries<'a, D> {
+    view: View<'a>,
+    db: &'a Database<D>,
+}
+
+impl<D> Clone for Entries<'_, D> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<D> Copy for Entries<'_, D> {}
+
+impl<D: AsRef<[u8]>> Entries<'_, D> {
+    /// The distance kept at `index`, exactly as [`Goal::distance_at`] gives it.
+    #[inline(always)]
+    pub fn distance_at(&self, index: u32) -> Result<u8, Error> {
+        self.view.distance_at(index).map_err(|f| self.db.explain(f))
     }
 }
 
@@ -192,6 +227,15 @@ impl<'a, D: AsRef<[u8]>> Goal<'a, D> {
     #[inline]
     pub fn distance_at(&self, index: u32) -> Result<u8, Error> {
         self.db.distance_at_index(index)
+    }
+
+    /// The table's entries, to read many by index: see [`Entries`].
+    #[inline]
+    pub fn entries(&self) -> Entries<'a, D> {
+        Entries {
+            view: self.db.view(),
+            db: self.db,
+        }
     }
 
     /// The distance of the state written as `digits` (one ASCII digit per cell, as batches are

@@ -50,7 +50,7 @@ pub use checked::{Checked, CheckedFile};
 pub use database::Database;
 pub use draw::Draw;
 pub use error::Error;
-pub use goal::{Goal, Hint};
+pub use goal::{Entries, Goal, Hint};
 pub use patterns::PatternFile;
 pub use relabelled::{RelabelFault, RelabelledFile};
 pub use solutions::Solutions;

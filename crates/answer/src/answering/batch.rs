@@ -265,6 +265,7 @@ fn cursor_rows(
     const NONE: u32 = u32::MAX;
     const ROWS: usize = 8;
     let mut indices = [[NONE; 5]; ROWS];
+    let entries = goal.entries();
     for (b, ((rows, out), after)) in cells
         .chunks(ROWS * n)
         .zip(out.chunks_mut(ROWS))
@@ -299,7 +300,7 @@ fn cursor_rows(
         for (i, ((slot, after), indices)) in out.iter_mut().zip(after).zip(&indices).enumerate() {
             let look = |index: u32| match index {
                 NONE => Ok(UNSOLVABLE),
-                index => goal
+                index => entries
                     .distance_at(index)
                     .map(i16::from)
                     .map_err(|e| Problem::Lookup(e).at(row_at(i))),
