@@ -251,9 +251,6 @@ fn the_fifteen_puzzle_and_bad_input() {
 /// says in its metadata what the distances are to.
 #[test]
 fn parquet_holds_the_same_rows_and_says_what_they_are() {
-    use arrow_array::cast::AsArray;
-    use arrow_array::types::{Int16Type, UInt8Type};
-
     let sandbox = Sandbox::new().with_shipped_db();
     let parquet = sandbox.path().join("walks.parquet");
     let csv = sandbox.path().join("walks.csv");
@@ -288,6 +285,19 @@ fn parquet_holds_the_same_rows_and_says_what_they_are() {
     let schema = builder.schema().clone();
     let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
     assert_eq!(names, ["state", "distance", "move_distances"]);
+    let read = parquet_rows(builder);
+    let (_, expected) = rows(&std::fs::read_to_string(&csv).unwrap());
+    assert_eq!(read, expected);
+}
+
+/// Each row of a Parquet file `label --moves` wrote, as its CSV row: the cells, the distance and
+/// the four move distances.
+fn parquet_rows(
+    builder: parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder<std::fs::File>,
+) -> Vec<Vec<i32>> {
+    use arrow_array::cast::AsArray;
+    use arrow_array::types::{Int16Type, UInt8Type};
+
     let mut read = Vec::new();
     for batch in builder.build().unwrap() {
         let batch = batch.unwrap();
@@ -315,8 +325,46 @@ fn parquet_holds_the_same_rows_and_says_what_they_are() {
             read.push(row);
         }
     }
-    let (_, expected) = rows(&std::fs::read_to_string(&csv).unwrap());
-    assert_eq!(read, expected);
+    read
+}
+
+/// A file of many row groups (each encoded on a core as the cores come free, and written as
+/// soon as those before it are) holds every row in order: every 3x3 state, shuffled, in row
+/// groups of 10,007 rows as in one of a million, and as the CSV holds them.
+#[test]
+fn many_row_groups_hold_every_row_in_order() {
+    let sandbox = Sandbox::new().with_shipped_db();
+    let args = |out: &str| {
+        [
+            "--sample", "all", "--seed", "5", "--moves", "-q", "--out", out,
+        ]
+        .map(String::from)
+    };
+    let run = |out: &str, group: Option<&str>| {
+        let args = args(out);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let mut command = sandbox.command("label", &args);
+        if let Some(group) = group {
+            command.env("TILEBASE_LABEL_ROW_GROUP", group);
+        }
+        let output = command.output().unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    };
+    run("many.parquet", Some("10007"));
+    run("one.parquet", None);
+    run("all.csv", None);
+    let (_, expected) = rows(&std::fs::read_to_string(sandbox.path().join("all.csv")).unwrap());
+    assert_eq!(expected.len(), 181_440);
+    for (name, groups) in [("many.parquet", 19), ("one.parquet", 1)] {
+        let (builder, _) = crate::support::parquet_with_metadata(&sandbox.path().join(name));
+        assert_eq!(builder.metadata().num_row_groups(), groups, "{name}");
+        assert_eq!(parquet_rows(builder), expected, "{name}");
+    }
 }
 
 /// A run stopped part way (as if killed) leaves its labels beside the output and no output; the

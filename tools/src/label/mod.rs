@@ -123,14 +123,23 @@ pub fn run(args: &Args) -> Result<u8, String> {
     } else {
         None
     };
-    let bytes = match format {
-        Format::Parquet => parquet(&answers, cells, labels, optimal, paths.as_deref())
-            .map_err(|e| format!("--out {}: {e}", args.out.display()))?,
-        Format::Npy => npy(&answers, &cells, &labels, optimal),
-        Format::Csv => csv(&answers, &cells, &labels, optimal).into_bytes(),
+    // A Parquet file is written a row group at a time as each is encoded, so that the
+    // writing overlaps the encoding of the next ones.
+    let written = match format {
+        Format::Parquet => tilebase_program::files::write_atomically_with(&args.out, |file| {
+            parquet(&answers, cells, labels, optimal, paths.as_deref(), file)
+                .map_err(std::io::Error::other)
+        }),
+        Format::Npy => tilebase_program::files::write_atomically(
+            &args.out,
+            &npy(&answers, &cells, &labels, optimal),
+        ),
+        Format::Csv => tilebase_program::files::write_atomically(
+            &args.out,
+            csv(&answers, &cells, &labels, optimal).as_bytes(),
+        ),
     };
-    tilebase_program::files::write_atomically(&args.out, &bytes)
-        .map_err(|e| format!("--out {}: {e}", args.out.display()))?;
+    written.map_err(|e| format!("--out {}: {e}", args.out.display()))?;
     if let Some(checkpoint) = checkpoint {
         checkpoint.remove();
     }
@@ -326,7 +335,8 @@ fn parquet(
     labels: Labels,
     optimal: Option<&[u8]>,
     paths: Option<&[Vec<Position>]>,
-) -> Result<Vec<u8>, String> {
+    out: impl std::io::Write + Send,
+) -> Result<(), String> {
     use std::borrow::Cow;
     use std::sync::Arc;
 
@@ -341,7 +351,7 @@ fn parquet(
     use parquet::errors::ParquetError;
     use parquet::file::metadata::KeyValue;
     use parquet::file::properties::WriterProperties;
-    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     let n = answers.board().cells();
     let list = |item: DataType, size: usize, values: ArrayRef| {
@@ -432,13 +442,10 @@ fn parquet(
         .set_key_value_metadata(Some(metadata))
         .build();
     // Row groups of a million rows (ArrowWriter's own size), each encoded and compressed on a
-    // core of its own, then written in order: the encoding is most of the time a Parquet file
-    // takes, and one core alone made it the slowest part of a run.
-    // Room for the whole file at once (more than it takes: a row's cells, distance and moves
-    // uncompressed), so that it is never copied as it grows; pages never written cost nothing.
-    let mut out = Vec::with_capacity(batch.num_rows() * (n + 2 + 8));
-    let writer = ArrowWriter::try_new(&mut out, batch.schema(), Some(properties))
-        .map_err(|e| e.to_string())?;
+    // core of its own, and written in order (below): the encoding is most of the time a Parquet
+    // file takes, and one core alone made it the slowest part of a run.
+    let writer =
+        ArrowWriter::try_new(out, batch.schema(), Some(properties)).map_err(|e| e.to_string())?;
     let (mut file, factory) = writer.into_serialized_writer().map_err(|e| e.to_string())?;
     let leaves: Vec<_> = (0..file.schema_descr().num_columns())
         .map(|i| file.schema_descr().column(i))
@@ -453,7 +460,13 @@ fn parquet(
         ));
     }
     let rows = batch.num_rows();
-    let starts: Vec<usize> = (0..rows).step_by(ROW_GROUP).collect();
+    // For tests: smaller groups, to write many from few rows.
+    let row_group = std::env::var("TILEBASE_LABEL_ROW_GROUP")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .filter(|&n: &usize| n > 0)
+        .unwrap_or(ROW_GROUP);
+    let starts: Vec<usize> = (0..rows).step_by(row_group).collect();
     // The columns of small lists by hand (see `list_column`): the state, always its first, and
     // the move distances where there are (a dictionary of at most 256 values; the Arrow
     // writer's otherwise), the others by Arrow's writer.
@@ -469,63 +482,90 @@ fn parquet(
                 2 => {
                     let part = &after.as_ref()?[4 * start..4 * end];
                     let greatest = part.iter().copied().max().unwrap_or(0);
-                    // Each distance from -1 is its index: 0 to 255.
-                    let indices: Vec<u8> = part
-                        .iter()
-                        .map(|&d| u8::try_from(i32::from(d) + 1).ok())
-                        .collect::<Option<_>>()?;
+                    let least = part.iter().copied().min().unwrap_or(0);
+                    // Each distance from -1 is its index: 0 to 255. Checked once for the
+                    // whole part, so that the conversion is a plain loop the compiler widens.
+                    if least < -1 || greatest > 254 {
+                        return None;
+                    }
+                    let indices: Vec<u8> = part.iter().map(|&d| (d + 1) as u8).collect();
                     Some((Cow::Owned(indices), 4, (-1..=i32::from(greatest)).collect()))
                 }
                 _ => None,
             }
         };
-    let groups = starts
-        .par_iter()
-        .enumerate()
-        .map(|(i, &start)| {
-            let end = (start + ROW_GROUP).min(rows);
-            let slice = batch.slice(start, end - start);
-            let mut chunks = Vec::new();
-            for ((column, (field, values)), writer) in slice
-                .schema()
-                .fields()
-                .iter()
-                .zip(slice.columns())
-                .enumerate()
-                .zip(factory.create_column_writers(i)?)
-            {
-                if let Some((indices, per_row, dictionary)) = by_hand(column, start, end) {
-                    chunks.push(Chunk::ByHand(list_column::chunk(
-                        &indices,
-                        per_row,
-                        &dictionary,
-                        leaves[column].clone(),
-                    )?));
-                    continue;
-                }
-                let mut writer = writer;
-                for leaf in compute_leaves(field, values)? {
-                    writer.write(&leaf)?;
-                }
-                chunks.push(Chunk::Arrow(writer.close()?));
+    let encode = |i: usize| -> Result<Vec<Chunk>, ParquetError> {
+        let start = starts[i];
+        let end = (start + row_group).min(rows);
+        let slice = batch.slice(start, end - start);
+        let mut chunks = Vec::new();
+        for ((column, (field, values)), writer) in slice
+            .schema()
+            .fields()
+            .iter()
+            .zip(slice.columns())
+            .enumerate()
+            .zip(factory.create_column_writers(i)?)
+        {
+            if let Some((indices, per_row, dictionary)) = by_hand(column, start, end) {
+                chunks.push(Chunk::ByHand(list_column::chunk(
+                    &indices,
+                    per_row,
+                    &dictionary,
+                    leaves[column].clone(),
+                )?));
+                continue;
             }
-            Ok(chunks)
-        })
-        .collect::<Result<Vec<_>, ParquetError>>()
-        .map_err(|e| e.to_string())?;
-    for chunks in groups {
-        let mut group = file.next_row_group().map_err(|e| e.to_string())?;
-        for chunk in chunks {
-            match chunk {
-                Chunk::ByHand((bytes, close)) => group.append_column(&bytes, close),
-                Chunk::Arrow(chunk) => chunk.append_to_row_group(&mut group),
+            let mut writer = writer;
+            for leaf in compute_leaves(field, values)? {
+                writer.write(&leaf)?;
             }
-            .map_err(|e| e.to_string())?;
+            chunks.push(Chunk::Arrow(writer.close()?));
         }
-        group.close().map_err(|e| e.to_string())?;
-    }
+        Ok(chunks)
+    };
+    // Each core takes the next group not yet taken, so that groups are done nearly in order,
+    // and this thread writes each as soon as those before it are written: the file's writing
+    // (a copy into the kernel as long as the encoding of two groups) overlaps the encoding.
+    let next = AtomicUsize::new(0);
+    let workers = rayon::current_num_threads().clamp(1, starts.len().max(1));
+    std::thread::scope(|scope| -> Result<(), String> {
+        let (send, receive) = std::sync::mpsc::channel();
+        for _ in 0..workers {
+            let send = send.clone();
+            let (next, encode, groups) = (&next, &encode, starts.len());
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    // A send fails once the writer has stopped at an error: nothing more to do.
+                    if i >= groups || send.send((i, encode(i))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        let mut done: Vec<Option<Vec<Chunk>>> = (0..starts.len()).map(|_| None).collect();
+        let mut written = 0;
+        for (i, chunks) in receive {
+            done[i] = Some(chunks.map_err(|e| e.to_string())?);
+            while let Some(chunks) = done.get_mut(written).and_then(Option::take) {
+                let mut group = file.next_row_group().map_err(|e| e.to_string())?;
+                for chunk in chunks {
+                    match chunk {
+                        Chunk::ByHand((bytes, close)) => group.append_column(&bytes, close),
+                        Chunk::Arrow(chunk) => chunk.append_to_row_group(&mut group),
+                    }
+                    .map_err(|e| e.to_string())?;
+                }
+                group.close().map_err(|e| e.to_string())?;
+                written += 1;
+            }
+        }
+        Ok(())
+    })?;
     file.close().map_err(|e| e.to_string())?;
-    Ok(out)
+    Ok(())
 }
 
 /// A row group's column chunk, encoded by hand or by Arrow's writer.
