@@ -148,7 +148,12 @@ impl State {
 /// half `parity` of `board`, a board of `N` cells, into `cells[..N]`: its blank's cell.
 #[inline(always)]
 fn unrank<const N: usize>(board: Board, parity: Parity, index: u32, cells: &mut [u8]) -> usize {
-    let half = const { FACTORIAL[N.saturating_sub(1)] / 2 };
+    // (n-1)!/2, a constant; never 0 (no board has fewer than 4 cells, but no division by 0
+    // is compiled in either).
+    let half = const {
+        let half = FACTORIAL[N.saturating_sub(1)] / 2;
+        if half == 0 { 1 } else { half }
+    };
     let blank = (index / half) as usize;
     let wanted = (parity as u32 ^ row_term(board, blank)) & 1;
     let rest = (index % half) * 2;
