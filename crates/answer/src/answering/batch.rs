@@ -453,6 +453,7 @@ fn answer_rows(
     // together instead of each waiting for the one before.
     const AHEAD: usize = 32;
     let mut waiting = [(0usize, 0u32); AHEAD];
+    let entries = goal.entries();
     for (b, (rows, slots)) in cells
         .chunks(AHEAD * n)
         .zip(out.chunks_mut(AHEAD))
@@ -470,7 +471,7 @@ fn answer_rows(
             }
         }
         for &(i, index) in &waiting[..pending] {
-            slots[i] = match goal.distance_at(index) {
+            slots[i] = match entries.distance_at(index) {
                 Ok(d) => i16::from(d),
                 Err(e) => return Err(Problem::Lookup(e).at(first + b * AHEAD + i)),
             };
