@@ -97,6 +97,14 @@ pub(crate) fn open(path: &Path) -> Result<Storage, Error> {
         let bytes = decompress(&map).map_err(|e| e.at(path))?;
         return Ok(Storage::Memory(bytes));
     }
+    // A large table read in by this map comes into the page cache in pieces of up to 2 MiB,
+    // which the map then takes as huge pages (lookups at random miss the TLB far less): the
+    // advice asks for the largest. Only advice; build-db leaves the files it writes out of the
+    // cache for this (`tilebase_engine`'s save).
+    #[cfg(target_os = "linux")]
+    if map.len() >= HUGE_PAGES_FROM {
+        let _ = map.advise(memmap2::Advice::HugePage);
+    }
     Ok(Storage::Mapped(map))
 }
 
