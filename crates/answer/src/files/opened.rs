@@ -11,8 +11,9 @@ use tilebase_lookup::{BoundsFile, Database, PatternFile, RelabelledFile};
 /// larger board's, and every board's past 25 cells, are copied into memory held in huge pages
 /// (`CheckedFile::open_in_huge_pages`), as their searches last seconds to hours and read them
 /// at random: 6 to 12% off the time of Korf and Felner's ten easiest 24-puzzle instances
-/// (BENCHMARKS.md). The 15-puzzle's stay mapped: Korf's 100 take 0.2 s, and copying their 288 MB
-/// would add half of that.
+/// (BENCHMARKS.md). The 15-puzzle's stay mapped: Korf's 100 take 0.12 s, and copying their 288 MB
+/// would add as much again (a map is in huge pages anyway where the page cache holds the file in
+/// large pieces, as it does once build-db's files are read back: tilebase-lookup's storage).
 const MAPPED_UP_TO: usize = 16;
 
 /// Every file opened so far, by path, of each kind.
