@@ -175,14 +175,28 @@ impl<'a> Walker<'a> {
     /// layers so, and takes each state up again with [`Walker::unpack`] rather than
     /// computing its heuristic afresh (its linear conflicts were most of a beam's time).
     pub(crate) fn pack(&self, out: &mut Vec<u8>) {
+        let start = out.len();
+        out.resize(start + Walker::packed_len(self.puzzle), 0);
+        self.pack_into(&mut out[start..]);
+    }
+
+    /// Writes the walker's state into `out`, [`Walker::packed_len`] bytes, as [`Walker::pack`]
+    /// appends it.
+    #[inline]
+    pub(crate) fn pack_into(&self, out: &mut [u8]) {
         let n = self.width * self.height;
-        extend_short(out, &self.cells, n);
-        extend_short(out, &self.rows, self.height);
-        extend_short(out, &self.columns, self.width);
-        out.extend_from_slice(&self.manhattan.to_le_bytes());
-        out.extend_from_slice(&self.conflicts.to_le_bytes());
-        out.extend_from_slice(&self.hash.to_le_bytes());
-        out.push(self.blank as u8);
+        let mut at = 0;
+        let mut put = |bytes: &[u8]| {
+            copy_short(&mut out[at..at + bytes.len()], bytes);
+            at += bytes.len();
+        };
+        put(&self.cells[..n]);
+        put(&self.rows[..self.height]);
+        put(&self.columns[..self.width]);
+        put(&self.manhattan.to_le_bytes());
+        put(&self.conflicts.to_le_bytes());
+        put(&self.hash.to_le_bytes());
+        put(&[self.blank as u8]);
         if let Some(patterns) = self.patterns {
             let groups = patterns.tables().len();
             let mirrored = patterns.mirror.is_some();
@@ -191,10 +205,10 @@ impl<'a> Walker<'a> {
                 .take(1 + usize::from(mirrored))
             {
                 for index in &lookup.index[..groups] {
-                    out.extend_from_slice(&index.to_le_bytes());
+                    put(&index.to_le_bytes());
                 }
-                out.extend_from_slice(&lookup.value[..groups]);
-                out.extend_from_slice(&lookup.sum.to_le_bytes());
+                put(&lookup.value[..groups]);
+                put(&lookup.sum.to_le_bytes());
             }
         }
     }
@@ -453,21 +467,6 @@ fn copy_short(dst: &mut [u8], src: &[u8]) {
     }
 }
 
-/// Appends the first `len` bytes of `array` to `out` as [`copy_short`] copies them: a copy of
-/// a size known when compiling, cut back to `len`.
-#[inline(always)]
-fn extend_short<const N: usize>(out: &mut Vec<u8>, array: &[u8; N], len: usize) {
-    let start = out.len();
-    if len <= 16 && N >= 16 {
-        out.extend_from_slice(&array[..16]);
-    } else if len <= 64 && N >= 64 {
-        out.extend_from_slice(&array[..64]);
-    } else {
-        out.extend_from_slice(&array[..len]);
-    }
-    out.truncate(start + len);
-}
-
 /// Twice the fewest of `order` (distinct goal places, in the order the tiles stand) that must
 /// leave the line for the rest to be in order: twice its length less its longest increasing
 /// subsequence.
@@ -503,11 +502,6 @@ mod tests {
             copy_short(&mut copied[..len], &source[..len]);
             assert_eq!(copied[..len], source[..len], "{len}");
             assert!(copied[len..].iter().all(|&b| b == 0), "{len}: past the end");
-            let mut out = vec![7u8; 3];
-            extend_short(&mut out, &source, len);
-            assert_eq!(out.len(), 3 + len, "{len}");
-            assert_eq!(out[..3], [7, 7, 7]);
-            assert_eq!(out[3..], source[..len], "{len}");
         }
     }
 
