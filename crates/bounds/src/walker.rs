@@ -331,45 +331,28 @@ impl<'a> Walker<'a> {
         // it crosses between, only one that is its home changes: a line's conflicts are among
         // the tiles at home in it (most moves change neither).
         let t = usize::from(t);
-        if from / w == to / w {
-            let (a, b) = (from % w, to % w);
-            undo.columns = true;
-            undo.lines = [(a as u8, self.columns[a]), (b as u8, self.columns[b])];
-            let home = usize::from(p.home_col[t]);
-            let na = if home == a {
-                self.column_conflicts(a)
-            } else {
-                self.columns[a]
-            };
-            let nb = if home == b {
-                self.column_conflicts(b)
-            } else {
-                self.columns[b]
-            };
-            self.conflicts = self.conflicts + u32::from(na) + u32::from(nb)
-                - u32::from(self.columns[a])
-                - u32::from(self.columns[b]);
-            self.columns[a] = na;
-            self.columns[b] = nb;
+        let columns = from / w == to / w;
+        let (a, b, home) = if columns {
+            (from % w, to % w, usize::from(p.home_col[t]))
         } else {
-            let (a, b) = (from / w, to / w);
-            undo.lines = [(a as u8, self.rows[a]), (b as u8, self.rows[b])];
-            let home = usize::from(p.home_row[t]);
-            let na = if home == a {
-                self.row_conflicts(a)
+            (from / w, to / w, usize::from(p.home_row[t]))
+        };
+        undo.columns = columns;
+        let lines = if columns { &self.columns } else { &self.rows };
+        undo.lines = [(a as u8, lines[a]), (b as u8, lines[b])];
+        if home == a || home == b {
+            let new = if columns {
+                self.column_conflicts(home)
             } else {
-                self.rows[a]
+                self.row_conflicts(home)
             };
-            let nb = if home == b {
-                self.row_conflicts(b)
+            let lines = if columns {
+                &mut self.columns
             } else {
-                self.rows[b]
+                &mut self.rows
             };
-            self.conflicts = self.conflicts + u32::from(na) + u32::from(nb)
-                - u32::from(self.rows[a])
-                - u32::from(self.rows[b]);
-            self.rows[a] = na;
-            self.rows[b] = nb;
+            self.conflicts = self.conflicts + u32::from(new) - u32::from(lines[home]);
+            lines[home] = new;
         }
         undo
     }
