@@ -430,24 +430,20 @@ fn copy_short(dst: &mut [u8], src: &[u8]) {
             dst[n / 2] = src[n / 2];
             dst[n - 1] = src[n - 1];
         }
-        4..=7 => {
-            dst[..4].copy_from_slice(&src[..4]);
-            dst[n - 4..].copy_from_slice(&src[n - 4..]);
-        }
-        8..=15 => {
-            dst[..8].copy_from_slice(&src[..8]);
-            dst[n - 8..].copy_from_slice(&src[n - 8..]);
-        }
-        16..=31 => {
-            dst[..16].copy_from_slice(&src[..16]);
-            dst[n - 16..].copy_from_slice(&src[n - 16..]);
-        }
-        32..=64 => {
-            dst[..32].copy_from_slice(&src[..32]);
-            dst[n - 32..].copy_from_slice(&src[n - 32..]);
-        }
+        4..=7 => both_ends::<4>(dst, src),
+        8..=15 => both_ends::<8>(dst, src),
+        16..=31 => both_ends::<16>(dst, src),
+        32..=64 => both_ends::<32>(dst, src),
         _ => dst.copy_from_slice(src),
     }
+}
+
+/// [`copy_short`] for `K` to `2K` bytes: the first `K` and the last `K`, which overlap.
+#[inline(always)]
+fn both_ends<const K: usize>(dst: &mut [u8], src: &[u8]) {
+    let n = src.len();
+    dst[..K].copy_from_slice(&src[..K]);
+    dst[n - K..].copy_from_slice(&src[n - K..]);
 }
 
 /// Twice the fewest of `order` (distinct goal places, in the order the tiles stand) that must
