@@ -355,6 +355,7 @@ pub(crate) fn save_with<H>(
 
 /// The smallest file [`evict_if_large`] drops from the page cache: as the lookup crate's
 /// `HUGE_PAGES_FROM`, below which a table is within reach of the processor's address cache.
+#[cfg(target_os = "linux")]
 const EVICT_FROM: u64 = 8 << 20;
 
 /// Drops a large database, written and on disk, from the operating system's page cache, so that
