@@ -186,7 +186,8 @@ pub(crate) fn beam(
         // layers: a narrow beam would otherwise circle a plateau of the heuristic for ever.
         // The set is also forgotten past a bound on its memory; a beam that wide hardly circles.
         if back.len().is_multiple_of(window) {
-            seen_before = std::mem::take(&mut seen);
+            std::mem::swap(&mut seen, &mut seen_before);
+            seen.clear();
         }
         if seen.len() > FORGET_AFTER {
             seen.clear();
