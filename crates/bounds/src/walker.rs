@@ -441,8 +441,9 @@ fn line_code(len: usize, at_home: impl Iterator<Item = u8>) -> usize {
     at_home.fold(0, |code, place| code * (len + 1) + usize::from(place) + 1)
 }
 
-/// The longest line with a table of conflicts: 7^6 = 117,649 bytes for lines of 6 cells (8^7,
-/// 2 MB made in tens of milliseconds, would cost more than it saves on a short search).
+/// The longest line with a table of conflicts: 7^6 = 117,649 bytes for lines of 6 cells, made
+/// in a few milliseconds. Lines of 7 (7x7) would need 8^7 = 2 MB, about 18 times the making,
+/// paid by every search on such a board however short; not measured, so not made.
 const TABLE_UP_TO: usize = 6;
 
 /// The conflicts of every line of `len` cells by its [`line_code`], made once a process:
