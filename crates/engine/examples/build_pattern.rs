@@ -9,19 +9,50 @@
 //! Each argument is a pattern's tiles, comma-separated. With `--save DIR`, each database is
 //! saved (4-bit values) as `DIR/pattern-<tiles>.tilebase`, for `solve_korf` to open. Prints, per
 //! pattern, the seconds, the value counts and a checksum of the values (to compare builds).
+//! With `--layers`, each layer's depth, its seconds, the placements valued so far and the
+//! abstract states expanded so far (where a build's time goes).
 use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use tilebase_engine::{NoProgress, build_pattern, save_pattern};
+use tilebase_engine::{NoProgress, Progress, build_pattern, save_pattern};
+
+/// Prints a line at the end of each layer.
+struct Layers {
+    last: Mutex<Instant>,
+    expanded: AtomicU64,
+}
+
+impl Progress for Layers {
+    fn layer(&self, depth: u32, reached: u64, total: u64) {
+        let mut last = self.last.lock().unwrap();
+        let seconds = last.elapsed().as_secs_f64();
+        *last = Instant::now();
+        let expanded = self.expanded.load(Ordering::Relaxed);
+        println!(
+            "  layer {depth:>2}: {seconds:7.3} s, {reached:>11} of {total} placements, {expanded:>11} expanded"
+        );
+    }
+
+    fn expanded(&self, done: u64) {
+        self.expanded.fetch_max(done, Ordering::Relaxed);
+    }
+}
 use tilebase_pattern::{Encoding, Grid, Pattern};
 
 fn main() {
     let mut save: Option<PathBuf> = None;
+    let mut layers = false;
     let mut patterns: Vec<Vec<u8>> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         if arg == "--save" {
             save = Some(args.next().expect("--save DIR").into());
+            continue;
+        }
+        if arg == "--layers" {
+            layers = true;
             continue;
         }
         patterns.push(
@@ -36,7 +67,15 @@ fn main() {
     for tiles in &patterns {
         let pattern = Pattern::new(grid, &goal, tiles).expect("a pattern");
         let start = Instant::now();
-        let values = build_pattern(&pattern, &NoProgress);
+        let values = if layers {
+            let progress = Layers {
+                last: Mutex::new(Instant::now()),
+                expanded: AtomicU64::new(0),
+            };
+            build_pattern(&pattern, &progress)
+        } else {
+            build_pattern(&pattern, &NoProgress)
+        };
         let seconds = start.elapsed().as_secs_f64();
         let mut counts = vec![0u64; 64];
         // FNV-1a over the values: equal builds print equal checksums.

@@ -53,7 +53,7 @@ impl PushSpace for PatternSpace<'_> {
                 rest &= rest - 1;
                 let (p, name) = (at / regions, at % regions);
                 if p != current {
-                    placement = self.expander.placement(first + u64::from(p));
+                    self.expander.seek(&mut placement, first + u64::from(p));
                     current = p;
                 }
                 self.expander.for_each_neighbour(&placement, name, &mut f);

@@ -79,11 +79,15 @@ pub struct Expander<'a> {
 
 /// A placement decoded: its tiles' cells, which tile is on each cell, the free cells and
 /// their regions' names.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placement {
     rank: u64,
     /// The slot of the tile on each cell, [`NO_SLOT`] on a free cell and on [`NO_CELL`].
     slot_of: [u8; MAX_CELLS + 1],
+    /// The cell of each slot's tile.
+    cells: [u8; MAX_PATTERN_TILES],
+    /// The cells free before each slot's tile is placed: where [`Expander::seek`] starts again.
+    free_before: [u32; MAX_PATTERN_TILES],
     occupied: u32,
     free: u32,
     /// The cells of each region, by name (none for a name that names no region).
@@ -264,13 +268,67 @@ impl<'a> Expander<'a> {
     #[inline]
     pub fn placement(&self, rank: u64) -> Placement {
         debug_assert!(rank < self.pattern.placements());
+        let mut placement = Placement {
+            rank,
+            slot_of: [NO_SLOT; MAX_CELLS + 1],
+            cells: [NO_CELL; MAX_PATTERN_TILES],
+            free_before: [0; MAX_PATTERN_TILES],
+            occupied: 0,
+            free: 0,
+            regions: [0; MAX_CELLS],
+        };
+        self.decode_from(&mut placement, 0, rank);
+        placement
+    }
+
+    /// Makes `placement` the placement of rank `rank` (below [`Pattern::placements`]), as
+    /// [`Self::placement`] would decode it, keeping what the two ranks share: the tiles
+    /// whose digits are the same (the first ones, where the ranks are near) stay where they
+    /// are, and only the rest are placed again. A build walks a layer's placements in rank
+    /// order, so most steps place one or two tiles.
+    #[inline]
+    pub fn seek(&self, placement: &mut Placement, rank: u64) {
+        debug_assert!(rank < self.pattern.placements());
         let k = self.pattern.tiles().len();
-        let mut slot_of = [NO_SLOT; MAX_CELLS + 1];
-        let mut free = self.pattern.grid().all();
+        // The first slot placed again: the ranks' quotients by the weight of the slot before
+        // it are equal, so the digits up to that slot are.
+        let mut slot = k - 1;
+        while slot > 0 {
+            let r = self.reciprocals[slot - 1];
+            let quotient = |x: u64| ((u128::from(x) * u128::from(r)) >> 64) as u64;
+            if quotient(rank) == quotient(placement.rank) {
+                break;
+            }
+            slot -= 1;
+        }
+        let rest = if slot == 0 {
+            rank
+        } else {
+            let w = self.weights[slot - 1];
+            let r = self.reciprocals[slot - 1];
+            rank - ((u128::from(rank) * u128::from(r)) >> 64) as u64 * w
+        };
+        for &c in &placement.cells[slot..k] {
+            placement.slot_of[usize::from(c).min(MAX_CELLS)] = NO_SLOT;
+        }
+        placement.rank = rank;
+        self.decode_from(placement, slot, rest);
+    }
+
+    /// Places the tiles of slots `first` on (the cells before them as `placement` has them)
+    /// by `rest`, the rank's remainder below the weight of slot `first` − 1, and names the
+    /// free cells' regions.
+    #[inline]
+    fn decode_from(&self, placement: &mut Placement, first: usize, mut rest: u64) {
+        let k = self.pattern.tiles().len();
+        let mut free = if first == 0 {
+            self.pattern.grid().all()
+        } else {
+            placement.free_before[first]
+        };
         // Below 2^32 (`MAX_PLACEMENTS`). The quotient by each weight is the high half
         // of a product; the reciprocal rounded up makes it exact for numerators below 2^32.
-        let mut rest = rank;
-        for slot in 0..k {
+        for slot in first..k {
             // The last weight is 1 (whose reciprocal would be 2^64): the digit is the rest.
             let digit = if slot + 1 == k {
                 rest
@@ -279,11 +337,14 @@ impl<'a> Expander<'a> {
             };
             rest -= digit * self.weights[slot];
             let c = self.nth_one(free, digit as u32);
-            slot_of[c.min(MAX_CELLS)] = slot as u8;
+            placement.free_before[slot] = free;
+            placement.cells[slot] = c as u8;
+            placement.slot_of[c.min(MAX_CELLS)] = slot as u8;
             free &= !(1 << c);
         }
         let names = self.names(free);
-        let mut regions = [0u32; MAX_CELLS];
+        let regions = &mut placement.regions;
+        *regions = [0; MAX_CELLS];
         // Most placements leave the free cells in one region, every cell's name 0.
         let mut rest = if names == 0 {
             regions[0] = free;
@@ -296,13 +357,8 @@ impl<'a> Expander<'a> {
             rest &= rest - 1;
             regions[(((names >> (5 * c)) & 31) as usize).min(MAX_CELLS - 1)] |= 1 << c;
         }
-        Placement {
-            rank,
-            slot_of,
-            occupied: self.pattern.grid().all() & !free,
-            free,
-            regions,
-        }
+        placement.occupied = self.pattern.grid().all() & !free;
+        placement.free = free;
     }
 
     /// Calls `f` with the entry of every abstract state one move from the state of
@@ -373,6 +429,44 @@ fn for_each_subset(n: usize, k: usize, mut f: impl FnMut(u32)) {
 mod tests {
     use super::*;
     use crate::grid::Grid;
+
+    /// A placement sought from the one before it equals one decoded afresh, in every field,
+    /// whether the ranks are next to each other, near, far or going back: walks over the
+    /// ranks of patterns of 3x3 to 5x5 in steps of every size.
+    #[test]
+    fn seeking_equals_decoding() {
+        let cases: [(usize, usize, &[u8]); 5] = [
+            (3, 3, &[1, 2, 3, 4]),
+            (4, 4, &[1, 2, 3, 4, 5, 6, 7, 8]),
+            (4, 4, &[9, 10, 11, 12, 13, 14, 15]),
+            (5, 5, &[1, 2, 3, 6, 7, 8]),
+            (2, 12, &[1, 2, 3, 4, 5, 6]),
+        ];
+        for (w, h, tiles) in cases {
+            let grid = Grid::new(w, h).unwrap();
+            let goal: Vec<u8> = (1..(w * h) as u8).chain([0]).collect();
+            let pattern = Pattern::new(grid, &goal, tiles).unwrap();
+            let expander = Expander::new(&pattern);
+            let placements = pattern.placements();
+            let mut placement = expander.placement(0);
+            // A simple generator's steps: mostly short, now and then long or backwards.
+            let mut x = 0x9e37_79b9_7f4a_7c15u64;
+            let mut rank = 0u64;
+            for _ in 0..200_000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                rank = match x % 16 {
+                    0 => x % placements,
+                    1 => rank.saturating_sub(x % 1_000),
+                    2..=5 => rank + x % 100,
+                    _ => rank + 1,
+                } % placements;
+                expander.seek(&mut placement, rank);
+                assert_eq!(placement, expander.placement(rank), "{tiles:?} {rank}");
+            }
+        }
+    }
 
     /// Every state's neighbours, in order, equal [`Pattern::for_each_neighbour`]'s, for
     /// patterns of 3x3, 4x3 and (sampled) 4x4 to 5x5 boards, the narrowest and widest

@@ -25,6 +25,7 @@ mod frame;
 mod grid;
 mod manhattan;
 mod multi;
+mod odometer;
 mod partition;
 mod pattern;
 pub mod progress;
@@ -41,6 +42,7 @@ pub use frame::{
 pub use grid::Grid;
 pub use manhattan::{Classic, solve_classic};
 pub use multi::{MAX_LOOKUPS, MultiError, MultiSolution, MultiSolver};
+pub use odometer::Odometer;
 pub use partition::{MAX_PARTITION_PATTERNS, PARTITION_HELP, Partition};
 pub use pattern::{MAX_PATTERN_TILES, MAX_PLACEMENTS, Pattern, PatternError, placements};
 pub use relabel::{MAX_LABELS, RelabelError, Relabelling};

@@ -161,12 +161,15 @@ pub fn encode_into(
         Encoding::Plain => out.copy_from_slice(values),
         Encoding::Halved => {
             out.fill(0);
-            let mut cells = [0u8; crate::MAX_PATTERN_TILES];
-            let k = pattern.tiles().len();
+            if values.is_empty() {
+                return Ok(());
+            }
+            // The run's placements in order, each decoded from the one before.
+            let mut walk = crate::Odometer::new(pattern, first);
             for (at, &value) in values.iter().enumerate() {
                 let rank = first + at as u64;
-                pattern.unrank(rank, &mut cells);
-                let manhattan = pattern.manhattan(&cells[..k]);
+                let manhattan = walk.manhattan();
+                walk.advance();
                 let excess = u32::from(value).wrapping_sub(manhattan);
                 if excess % 2 != 0 || excess > 30 {
                     return Err(EncodeError::Halved {

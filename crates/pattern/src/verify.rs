@@ -39,9 +39,7 @@ pub fn compare_values(
     const BATCH: u64 = 1 << 18;
     let next = AtomicU64::new(0);
     let first = Mutex::new(None::<PatternFault>);
-    let k = pattern.tiles().len();
     let work = || {
-        let mut cells = [0u8; crate::MAX_PATTERN_TILES];
         loop {
             let start = next.fetch_add(BATCH, Ordering::Relaxed);
             if start >= total {
@@ -54,9 +52,10 @@ pub fn compare_values(
                 return;
             }
             let end = (start + BATCH).min(total);
+            // The batch's placements in order, each decoded from the one before.
+            let mut walk = crate::Odometer::new(pattern, start);
             for rank in start..end {
-                pattern.unrank(rank, &mut cells);
-                let found = stored.value(rank, pattern.manhattan(&cells[..k]));
+                let found = stored.value(rank, walk.manhattan());
                 let want = u32::from(expected[rank as usize]);
                 if found != want {
                     if let Ok(mut f) = first.lock()
@@ -64,13 +63,14 @@ pub fn compare_values(
                     {
                         *f = Some(PatternFault {
                             rank,
-                            cells: cells[..k].to_vec(),
+                            cells: walk.cells().to_vec(),
                             found,
                             expected: want,
                         });
                     }
                     break;
                 }
+                walk.advance();
             }
             progress(end);
         }
