@@ -8,13 +8,15 @@
 //! billion times for the 15-puzzle's 8-tile pattern, so here:
 //!
 //! - a placement is decoded once ([`Expander::placement`]) and serves every region name of it
-//!   (a layer's entries are walked in order, so the entries of a placement come together);
+//!   (a layer's entries are walked in order, so the entries of a placement come together), and
+//!   from the placement decoded before it ([`Expander::seek`]): only the tiles whose digits
+//!   changed are placed again;
 //! - the region of every cell of every free-cell mask is named in a table made once (for the
-//!   masks with n − k cells only: 12,870 of them for 8 tiles of 16 cells, 206 KB; 177,100 for
+//!   masks with n − k cells only: 12,870 of them for 8 tiles of 16 cells, 103 KB; 177,100 for
 //!   6 tiles of 25 cells, 2.8 MB), so naming a neighbour's region is one look-up, no flood fill;
 //! - a move's rank change needs only the tiles on the cells it passes: none for a move along a
-//!   row, the w − 1 cells between for a move along a column, found by a cell-to-slot array
-//!   rather than a loop over all the tiles.
+//!   row, the w − 1 cells between for a move along a column, read from a cell-to-slot array
+//!   rather than found by a loop over all the tiles.
 
 use crate::pattern::{MAX_PATTERN_TILES, Pattern};
 use tilebase_core::{MAX_CELLS, MAX_SIDE};
@@ -22,8 +24,13 @@ use tilebase_core::{MAX_CELLS, MAX_SIDE};
 /// No tile: a free cell in [`Placement`]'s cell-to-slot array.
 const NO_SLOT: u8 = MAX_PATTERN_TILES as u8;
 
-/// Not a cell: the cells a move passes, padded (its slot is [`NO_SLOT`]).
+/// Not a cell: the first place past every board's cells in [`Placement`]'s cell-to-slot
+/// array (its slot is [`NO_SLOT`]), and a slot's cell before it is placed.
 const NO_CELL: u8 = MAX_CELLS as u8;
+
+/// [`Placement`]'s cell-to-slot array: every cell, then the most cells a move passes, all
+/// free, for a move along a row to read.
+const SLOTS_OF: usize = MAX_CELLS + MAX_SIDE;
 
 /// A pattern's abstract moves, with the tables that make them fast.
 ///
@@ -72,9 +79,6 @@ pub struct Expander<'a> {
     /// fewer free cell below the moving tile's new cell: −w(t); a later one gains an earlier
     /// tile below it: +w(s); a free cell ([`NO_SLOT`]) nothing.
     passing: [[u64; MAX_PATTERN_TILES + 1]; MAX_PATTERN_TILES],
-    /// The cells strictly between two cells of a column move, `between[25 × from + to]`, the
-    /// width − 1 cells of a column move, [`NO_CELL`] for a row move (which passes none).
-    between: Box<[[u8; MAX_SIDE - 1]; MAX_CELLS * MAX_CELLS]>,
     regions: u64,
 }
 
@@ -93,8 +97,9 @@ enum NameTable {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placement {
     rank: u64,
-    /// The slot of the tile on each cell, [`NO_SLOT`] on a free cell and on [`NO_CELL`].
-    slot_of: [u8; MAX_CELLS + 1],
+    /// The slot of the tile on each cell, [`NO_SLOT`] on a free cell, and on the cells from
+    /// [`NO_CELL`] on: where a move along a row reads the cells it passes (none).
+    slot_of: [u8; SLOTS_OF],
     /// The cell of each slot's tile.
     cells: [u8; MAX_PATTERN_TILES],
     /// The cells free before each slot's tile is placed: where [`Expander::seek`] starts again.
@@ -211,27 +216,10 @@ impl<'a> Expander<'a> {
                 };
             }
         }
-        let width = grid.width();
-        let mut between = Box::new([[NO_CELL; MAX_SIDE - 1]; MAX_CELLS * MAX_CELLS]);
-        for from in 0..n {
-            for to in [from + width, from.wrapping_sub(width)] {
-                if to < n {
-                    let lo = from.min(to);
-                    for (j, out) in between[MAX_CELLS * from + to]
-                        .iter_mut()
-                        .enumerate()
-                        .take(width - 1)
-                    {
-                        *out = (lo + 1 + j) as u8;
-                    }
-                }
-            }
-        }
         Expander {
             pattern,
             names,
             passing,
-            between,
             mask_parts,
             weights,
             reciprocals,
@@ -309,7 +297,7 @@ impl<'a> Expander<'a> {
         debug_assert!(rank < self.pattern.placements());
         let mut placement = Placement {
             rank,
-            slot_of: [NO_SLOT; MAX_CELLS + 1],
+            slot_of: [NO_SLOT; SLOTS_OF],
             cells: [NO_CELL; MAX_PATTERN_TILES],
             free_before: [0; MAX_PATTERN_TILES],
             occupied: 0,
@@ -431,10 +419,16 @@ impl<'a> Expander<'a> {
                 // before it leave: it moves by the cells passed, less the earlier tiles among
                 // them; each later tile passed gains (or loses) one earlier tile below it.
                 let mut change = from.abs_diff(to) as u64 * w;
-                let between = &self.between[(MAX_CELLS * from + to).min(MAX_CELLS * MAX_CELLS - 1)];
-                for &c in &between[..passes] {
+                // A move along a column passes the width − 1 cells after the lower of its two;
+                // one along a row passes none, and reads as many free cells past the board.
+                let first = if from.abs_diff(to) > 1 {
+                    from.min(to) + 1
+                } else {
+                    usize::from(NO_CELL)
+                };
+                let passed = &placement.slot_of[first.min(MAX_CELLS)..];
+                for &s in &passed[..passes.min(MAX_SIDE - 1)] {
                     // Indices clamped rather than checked: no branch, and never clamped in fact.
-                    let s = placement.slot_of[usize::from(c).min(MAX_CELLS)];
                     change = change.wrapping_add(passing[usize::from(s).min(MAX_PATTERN_TILES)]);
                 }
                 let moved_rank = if to > from {

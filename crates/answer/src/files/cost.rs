@@ -8,14 +8,14 @@ use std::fmt;
 use tilebase_pattern::{Partition, placements};
 
 /// Seconds per placement of a pattern, measured as whole `build-db --board 4x4 --pdb P -q`
-/// processes on this project's 2-core machine when it was quiet: 5-5-5 (1,572,480
-/// placements) 0.24 s, 6-6-3 (11,534,880) 1.7 s, 7-8 (576,576,000) 95.6 s; the 7-tile file of
-/// 7-8 alone (57,657,600), built by `query`, 9.3 s. A search step, a value and its encoding
-/// per placement, for a pattern whose placements have 8 region names (8 tiles of 16 cells);
-/// each name more or fewer adds or takes 1/40 of it ([`REGIONS_FROM`]): 5x5's 6-6-6-6
-/// (510,048,000 placements of 19 names) took 97.6 s, 5x4's 7-7-5 (13 names) 155 s for
-/// 781,891,200, 7x2's 7-6 (7 names) 3.05 s for 19,459,440.
-const SECONDS_PER_PLACEMENT: f64 = 0.165e-6;
+/// processes on this project's 2-core machine when it was quiet (2026-11-30): 5-5-5 (1,572,480
+/// placements) 0.21 s, 6-6-3 (11,534,880) 1.28 s, 7-8 (576,576,000) 71.8 s. A search step, a
+/// value and its encoding per placement, for a pattern whose placements have 8 region names
+/// (8 tiles of 16 cells); each name more or fewer adds or takes 1/40 of it ([`REGIONS_FROM`]):
+/// 5x5's 6-6-6-6 (510,048,000 placements of 19 names) took 83.6 s (measured on 2026-11-25,
+/// before the builds decoded each placement from the one before: 5x4's 7-7-5, 13 names, 155 s
+/// for 781,891,200; 7x2's 7-6, 7 names, 3.05 s for 19,459,440).
+const SECONDS_PER_PLACEMENT: f64 = 0.125e-6;
 
 /// The region names a placement has where [`SECONDS_PER_PLACEMENT`] was measured.
 const REGIONS_FROM: f64 = 8.0;
@@ -38,9 +38,9 @@ const MEMORY_SAID_FROM: u64 = 100_000_000;
 /// use tilebase_answer::Partition;
 ///
 /// let cost = BuildCost::of_partition(16, Partition::SEVEN_EIGHT);
-/// assert_eq!(cost.to_string(), "about 2 minutes and 2.1 GB of memory");
+/// assert_eq!(cost.to_string(), "about 70 seconds and 2.1 GB of memory");
 /// assert_eq!(cost.disk(), "288 MB");
-/// assert_eq!(BuildCost::of_patterns(16, &[7]).time(), "about 10 seconds");
+/// assert_eq!(BuildCost::of_patterns(16, &[7]).time(), "about 7 seconds");
 /// assert_eq!(BuildCost::of_partition(16, Partition::FIVE_FIVE_FIVE).to_string(), "under a second");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -139,9 +139,12 @@ impl BuildCost {
         let s = self.seconds;
         if s < 1.0 {
             "under a second".to_string()
-        } else if s < 90.0 {
+        } else if s < 60.0 {
             let n = s.round() as u64;
             format!("about {n} second{}", if n == 1 { "" } else { "s" })
+        } else if s < 100.0 {
+            // To ten seconds: a build's time varies by more than that from one run to the next.
+            format!("about {} seconds", (s / 10.0).round() as u64 * 10)
         } else {
             format!("about {} minutes", (s / 60.0).round() as u64)
         }
@@ -227,7 +230,7 @@ mod tests {
                 ("under a second".into(), None, "786 kB".into()),
                 ("about 2 seconds".into(), None, "5.8 MB".into()),
                 (
-                    "about 2 minutes".into(),
+                    "about 70 seconds".into(),
                     Some("2.1 GB".into()),
                     "288 MB".into()
                 ),
@@ -240,11 +243,11 @@ mod tests {
         // The 7-tile file of 7-8 alone, as after a build killed between the two files.
         assert_eq!(
             BuildCost::of_patterns(16, &[7]).to_string(),
-            "about 10 seconds and 252 MB of memory"
+            "about 7 seconds and 252 MB of memory"
         );
         assert_eq!(
             BuildCost::of_patterns(16, &[8]).to_string(),
-            "about 86 seconds and 2.1 GB of memory"
+            "about 60 seconds and 2.1 GB of memory"
         );
         assert_eq!(placements(16, 5), 524_160);
         assert_eq!(placements(16, 8), 518_918_400);
