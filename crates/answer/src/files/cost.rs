@@ -8,14 +8,15 @@ use std::fmt;
 use tilebase_pattern::{Partition, placements};
 
 /// Seconds per placement of a pattern, measured as whole `build-db --board 4x4 --pdb P -q`
-/// processes on this project's 2-core machine when it was quiet (2026-11-30): 5-5-5 (1,572,480
-/// placements) 0.21 s, 6-6-3 (11,534,880) 1.28 s, 7-8 (576,576,000) 71.8 s. A search step, a
-/// value and its encoding per placement, for a pattern whose placements have 8 region names
-/// (8 tiles of 16 cells); each name more or fewer adds or takes 1/40 of it ([`REGIONS_FROM`]):
-/// 5x5's 6-6-6-6 (510,048,000 placements of 19 names) took 83.6 s (measured on 2026-11-25,
-/// before the builds decoded each placement from the one before: 5x4's 7-7-5, 13 names, 155 s
-/// for 781,891,200; 7x2's 7-6, 7 names, 3.05 s for 19,459,440).
-const SECONDS_PER_PLACEMENT: f64 = 0.125e-6;
+/// processes on this project's 2-core machine when it was quiet (2026-11-30): 7-8 (576,576,000
+/// placements) 65.5 and 66.6 s; 6-6-3 (11,534,880) and 5-5-5 (1,572,480) took 1.28 s and 0.21 s
+/// a little before, with the build one step slower. A search step, a value and its encoding per
+/// placement, for a pattern whose placements have 8 region names (8 tiles of 16 cells); each
+/// name more or fewer adds or takes 1/40 of it ([`REGIONS_FROM`]): 5x5's 6-6-6-6 (510,048,000
+/// placements of 19 names) took 76.4 s (measured on 2026-11-25, before the builds decoded each
+/// placement from the one before: 5x4's 7-7-5, 13 names, 155 s for 781,891,200; 7x2's 7-6,
+/// 7 names, 3.05 s for 19,459,440).
+const SECONDS_PER_PLACEMENT: f64 = 0.115e-6;
 
 /// The region names a placement has where [`SECONDS_PER_PLACEMENT`] was measured.
 const REGIONS_FROM: f64 = 8.0;
@@ -228,7 +229,7 @@ mod tests {
             said,
             [
                 ("under a second".into(), None, "786 kB".into()),
-                ("about 2 seconds".into(), None, "5.8 MB".into()),
+                ("about 1 second".into(), None, "5.8 MB".into()),
                 (
                     "about 70 seconds".into(),
                     Some("2.1 GB".into()),
