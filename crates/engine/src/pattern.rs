@@ -66,7 +66,19 @@ impl PushSpace for PatternSpace<'_> {
 /// is reached, which in a breadth-first search is the least over the blank's regions.
 struct Values<'a> {
     values: &'a mut [u8],
-    regions: usize,
+    /// ⌊2^32 / the region names⌋ + 1: an entry's placement is the high half of their product,
+    /// a multiplication rather than a division (exact: an entry of a chunk, below 4,096 × 25,
+    /// times the names, at most 25, is below 2^32).
+    reciprocal: u64,
+}
+
+impl Values<'_> {
+    fn new(values: &mut [u8], regions: u64) -> Values<'_> {
+        Values {
+            values,
+            reciprocal: u64::from(u32::MAX) / regions + 1,
+        }
+    }
 }
 
 impl Record for Values<'_> {
@@ -78,7 +90,7 @@ impl Record for Values<'_> {
             while rest != 0 {
                 let entry = w * 64 + rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let value = &mut self.values[entry / self.regions];
+                let value = &mut self.values[((entry as u64 * self.reciprocal) >> 32) as usize];
                 if *value == u8::MAX {
                     *value = depth;
                     placed += 1;
@@ -126,10 +138,10 @@ pub(crate) fn build(
         chunks: placements.div_ceil(PatternSpace::chunk_placements()),
     };
     let mut values = vec![u8::MAX; placements];
-    let regions = pattern.regions() as usize;
+    let regions = pattern.regions();
     let mut records: Vec<Values<'_>> = values
         .chunks_mut(PatternSpace::chunk_placements())
-        .map(|values| Values { values, regions })
+        .map(|values| Values::new(values, regions))
         .collect();
     let saver = checkpoint::saver(checkpoint, progress, || {
         let (goal, tiles) = (pattern.goal(), pattern.tiles());
