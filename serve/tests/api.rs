@@ -1,6 +1,8 @@
 //! The JSON API against a real server: answers checked against the table and the published
 //! figures, every error status, and a batch with bad lines.
 
+use std::time::Duration;
+
 use serde_json::{Value, json};
 use tilebase_browser::six_by_six;
 use tilebase_lookup::{Database, State};
@@ -230,11 +232,8 @@ fn other_goals_boards_and_the_multi_tile_metric() {
         server.get("/api/stats?metric=mtm").json()["max_distance"],
         24
     );
-    assert!(
-        server.stderr().contains("built the one of goal"),
-        "{}",
-        server.stderr()
-    );
+    let stderr = server.stderr_with("built the one of goal", Duration::from_secs(10));
+    assert!(stderr.contains("built the one of goal"), "{stderr}");
 }
 
 /// With no board and no goal of cells, the state names the board, as `query`'s first state
@@ -697,7 +696,7 @@ fn a_missing_database_is_built_once_for_concurrent_requests() {
         assert_eq!(reply.status, 200, "{reply:?}");
     }
     assert_eq!(replies[0].json()["distance"], 1);
-    let stderr = server.stderr();
+    let stderr = server.stderr_with("built the one of goal", Duration::from_secs(10));
     assert_eq!(
         stderr.matches("built the one of goal").count(),
         1,

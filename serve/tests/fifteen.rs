@@ -116,7 +116,7 @@ fn states_are_answered_as_the_solver_answers_them() {
              \"distance\":1,\"moves\":\"R\",\"nodes\":3}}\n"
         )
     );
-    let stderr = server.stderr();
+    let stderr = server.stderr_with("(under a second, once)", Duration::from_secs(10));
     let cache = server.dir().join("cache");
     assert!(
         stderr.contains(&format!(
@@ -410,7 +410,10 @@ fn four_by_four_is_503_while_its_files_are_built() {
     assert_eq!(reply.json()["distance"], 1);
     let stats = server.get("/api/stats?board=4x4").json();
     assert_eq!(stats["partition"], "5-5-5");
-    let stderr = server.stderr();
+    let stderr = server.stderr_with(
+        "pattern databases for the class of goal",
+        Duration::from_secs(10),
+    );
     assert_eq!(
         stderr
             .matches("pattern databases for the class of goal")
@@ -435,13 +438,9 @@ fn a_failed_build_is_a_json_error_and_the_service_goes_on() {
         )) && error.ends_with(" s tries again"),
         "{error}"
     );
-    assert!(
-        server
-            .stderr()
-            .contains("serve: building the 4x4 pattern databases (5-5-5) failed: "),
-        "{}",
-        server.stderr()
-    );
+    let failed = "serve: building the 4x4 pattern databases (5-5-5) failed: ";
+    let stderr = server.stderr_with(failed, Duration::from_secs(10));
+    assert!(stderr.contains(failed), "{stderr}");
     assert_eq!(
         server.get("/api/query?state=603712458").json()["distance"],
         23
@@ -578,7 +577,7 @@ fn other_large_boards_are_answered_from_their_default_files() {
     let reply = server.get(&format!("/api/query?board=2x7&state={tall}"));
     assert_eq!(reply.status, 200, "{reply:?}");
     assert_eq!(reply.json()["distance"], 3, "{reply:?}");
-    let stderr = server.stderr();
+    let stderr = server.stderr_with("serve: built in ", Duration::from_secs(10));
     assert_eq!(stderr.matches("serve: built in ").count(), 1, "{stderr}");
     assert!(stderr.contains("no 7-6 pattern databases"), "{stderr}");
 }

@@ -39,11 +39,8 @@ fn stops_on(signal: Signal) {
         .wait(Duration::from_secs(20))
         .expect("the server stops within 20 s");
     assert_eq!(status.code(), Some(0), "stderr: {}", server.stderr());
-    assert!(
-        server.stderr().contains("serve: stopped"),
-        "{}",
-        server.stderr()
-    );
+    let stderr = server.stderr_with("serve: stopped", Duration::from_secs(10));
+    assert!(stderr.contains("serve: stopped"), "{stderr}");
     // Nothing listens any more.
     assert!(std::net::TcpStream::connect(server.addr).is_err());
 }

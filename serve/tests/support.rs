@@ -112,6 +112,20 @@ impl Server {
         self.stderr.lock().unwrap().clone()
     }
 
+    /// What the server has written to stderr once it holds `text`, or after `limit`: the
+    /// server writes before it answers, but the thread that reads its stderr may not have read
+    /// it yet when the answer arrives (seen on a loaded machine).
+    pub fn stderr_with(&self, text: &str, limit: Duration) -> String {
+        let started = Instant::now();
+        loop {
+            let stderr = self.stderr();
+            if stderr.contains(text) || started.elapsed() >= limit {
+                return stderr;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     /// The process id, for signals.
     pub fn pid(&self) -> u32 {
         self.child.as_ref().unwrap().id()
