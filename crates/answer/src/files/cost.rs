@@ -13,9 +13,9 @@ use tilebase_pattern::{Partition, placements};
 /// a little before, with the build one step slower. A search step, a value and its encoding per
 /// placement, for a pattern whose placements have 8 region names (8 tiles of 16 cells); each
 /// name more or fewer adds or takes 1/40 of it ([`REGIONS_FROM`]): 5x5's 6-6-6-6 (510,048,000
-/// placements of 19 names) took 76.4 s (measured on 2026-11-25, before the builds decoded each
-/// placement from the one before: 5x4's 7-7-5, 13 names, 155 s for 781,891,200; 7x2's 7-6,
-/// 7 names, 3.05 s for 19,459,440).
+/// placements of 19 names) took 76.4 s the same day. (On 2026-11-25, before the builds decoded
+/// each placement from the one before: 5x4's 7-7-5, 13 names, 155 s for 781,891,200; 7x2's
+/// 7-6, 7 names, 3.05 s for 19,459,440.)
 const SECONDS_PER_PLACEMENT: f64 = 0.115e-6;
 
 /// The region names a placement has where [`SECONDS_PER_PLACEMENT`] was measured.
