@@ -14,6 +14,8 @@
 //! - the region of every cell of every free-cell mask is named in a table made once (for the
 //!   masks with n − k cells only: 12,870 of them for 8 tiles of 16 cells, 103 KB; 177,100 for
 //!   6 tiles of 25 cells, 2.8 MB), so naming a neighbour's region is one look-up, no flood fill;
+//!   and on boards of up to 16 cells the cells of each of a mask's regions too (206 KB more),
+//!   so a placement is decoded without gathering its regions;
 //! - a move's rank change needs only the tiles on the cells it passes: none for a move along a
 //!   row, the w − 1 cells between for a move along a column, read from a cell-to-slot array
 //!   rather than found by a loop over all the tiles.
@@ -86,9 +88,20 @@ pub struct Expander<'a> {
 /// words, 4 bits a cell, where the board has up to 16 cells (names below 16), in 128-bit
 /// words, 5 bits a cell, past that. The fewer bytes, the more of the table stays in the
 /// caches: the 15-puzzle's 8-tile build takes 4% less time with 64-bit words than with 128.
+///
+/// On the small boards the table also holds each mask's regions themselves, 16 bits a region,
+/// `stride` (the free cells, more than any name) to a mask: a placement then looks its
+/// entry's region up (one read of a 206 KB table for the 15-puzzle's 7- and 8-tile patterns,
+/// in the level-2 cache) instead of gathering the cells of every region as it is decoded,
+/// which took a third of the decoding. Past 16 cells the regions would take 13 MB for 6 tiles
+/// of 25 cells; they are gathered.
 #[derive(Clone, Debug)]
 enum NameTable {
-    Small(Vec<u64>),
+    Small {
+        names: Vec<u64>,
+        regions: Vec<u16>,
+        stride: usize,
+    },
     Large(Vec<u128>),
 }
 
@@ -106,7 +119,11 @@ pub struct Placement {
     free_before: [u32; MAX_PATTERN_TILES],
     occupied: u32,
     free: u32,
-    /// The cells of each region, by name (none for a name that names no region).
+    /// The index of the free cells' mask among all masks of as many cells: its row of the
+    /// region table on boards of up to 16 cells.
+    row: u32,
+    /// Past 16 cells, the cells of each region, by name (none for a name that names no
+    /// region); on smaller boards all none, the regions read from the table.
     regions: [u32; MAX_CELLS],
 }
 
@@ -116,23 +133,10 @@ impl Placement {
     pub fn rank(&self) -> u64 {
         self.rank
     }
-
-    /// The names that name a region (bit r for name r): the entries of this placement that
-    /// are abstract states.
-    #[inline]
-    pub fn region_names(&self) -> u32 {
-        let mut out = 0u32;
-        for (name, &region) in self.regions.iter().enumerate() {
-            if region != 0 {
-                out |= 1 << name;
-            }
-        }
-        out
-    }
 }
 
 impl<'a> Expander<'a> {
-    /// The tables of `pattern`'s moves (about 210 KB for 8 tiles of 16 cells, made in a few
+    /// The tables of `pattern`'s moves (about 420 KB for 8 tiles of 16 cells, made in a few
     /// milliseconds; 2.9 MB for 6 tiles of 25 cells).
     pub fn new(pattern: &'a Pattern) -> Expander<'a> {
         let grid = pattern.grid();
@@ -186,7 +190,25 @@ impl<'a> Expander<'a> {
             names[index(mask)] = out;
         });
         let names = if n <= 16 {
-            NameTable::Small(names.iter().map(|&x| x as u64).collect())
+            // Each name is the count of free cells below its region's lowest: below the
+            // free cells.
+            let stride = free_cells.max(1);
+            let mut regions = vec![0u16; names.len() * stride];
+            for_each_subset(n, free_cells, |mask| {
+                let row = index(mask);
+                let mut rest = mask;
+                while rest != 0 {
+                    let c = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let name = (names[row] >> (4 * c)) & 15;
+                    regions[row * stride + name as usize] |= 1 << c;
+                }
+            });
+            NameTable::Small {
+                names: names.iter().map(|&x| x as u64).collect(),
+                regions,
+                stride,
+            }
         } else {
             NameTable::Large(names)
         };
@@ -247,15 +269,27 @@ impl<'a> Expander<'a> {
         index as usize
     }
 
-    /// The region names of the free cells `free` (which must have n − k cells), and the bits
-    /// of each: cell c's name at bit c times that.
+    /// The cells of the region named `name` (which must name a region) of `placement`.
     #[inline]
-    fn names(&self, free: u32) -> (u128, u32) {
-        let i = self.index(free);
+    fn region(&self, placement: &Placement, name: u32) -> u32 {
         match &self.names {
-            NameTable::Small(names) => (u128::from(names[i]), 4),
-            NameTable::Large(names) => (names[i], 5),
+            NameTable::Small {
+                regions, stride, ..
+            } => u32::from(regions[placement.row as usize * stride + name as usize]),
+            NameTable::Large(_) => placement.regions[name as usize],
         }
+    }
+
+    /// The names that name a region of `placement` (bit r for name r): the entries of the
+    /// placement that are abstract states.
+    pub fn region_names(&self, placement: &Placement) -> u32 {
+        let mut out = 0u32;
+        for name in 0..(self.regions as u32).min(MAX_CELLS as u32) {
+            if self.region(placement, name) != 0 {
+                out |= 1 << name;
+            }
+        }
+        out
     }
 
     /// The name of the region of `cell` (one of `free`, which must have n − k cells).
@@ -263,7 +297,7 @@ impl<'a> Expander<'a> {
     fn name_of(&self, free: u32, cell: usize) -> u64 {
         let i = self.index(free);
         match &self.names {
-            NameTable::Small(names) => (names[i] >> (4 * cell)) & 15,
+            NameTable::Small { names, .. } => (names[i] >> (4 * cell)) & 15,
             NameTable::Large(names) => ((names[i] >> (5 * cell)) & 31) as u64,
         }
     }
@@ -302,6 +336,7 @@ impl<'a> Expander<'a> {
             free_before: [0; MAX_PATTERN_TILES],
             occupied: 0,
             free: 0,
+            row: 0,
             regions: [0; MAX_CELLS],
         };
         self.decode_from(&mut placement, 0, rank);
@@ -369,21 +404,24 @@ impl<'a> Expander<'a> {
             placement.slot_of[c.min(MAX_CELLS)] = slot as u8;
             free &= !(1 << c);
         }
-        let (names, bits) = self.names(free);
-        let regions = &mut placement.regions;
-        *regions = [0; MAX_CELLS];
-        // Most placements leave the free cells in one region, every cell's name 0.
-        let mut rest = if names == 0 {
-            regions[0] = free;
-            0
-        } else {
-            free
-        };
-        let mask = (1u128 << bits) - 1;
-        while rest != 0 {
-            let c = rest.trailing_zeros();
-            rest &= rest - 1;
-            regions[(((names >> (bits * c)) & mask) as usize).min(MAX_CELLS - 1)] |= 1 << c;
+        let row = self.index(free);
+        placement.row = row as u32;
+        if let NameTable::Large(names) = &self.names {
+            let names = names[row];
+            let regions = &mut placement.regions;
+            *regions = [0; MAX_CELLS];
+            // Most placements leave the free cells in one region, every cell's name 0.
+            let mut rest = if names == 0 {
+                regions[0] = free;
+                0
+            } else {
+                free
+            };
+            while rest != 0 {
+                let c = rest.trailing_zeros();
+                rest &= rest - 1;
+                regions[((names >> (5 * c)) as usize & 31).min(MAX_CELLS - 1)] |= 1 << c;
+            }
         }
         placement.occupied = self.pattern.grid().all() & !free;
         placement.free = free;
@@ -400,7 +438,7 @@ impl<'a> Expander<'a> {
     pub fn for_each_neighbour(&self, placement: &Placement, name: u32, mut f: impl FnMut(u64)) {
         let grid = self.pattern.grid();
         let passes = grid.width() - 1;
-        let region = placement.regions[name as usize];
+        let region = self.region(placement, name);
         let rank = placement.rank;
         let mut beside = grid.grow(region) & placement.occupied;
         while beside != 0 {
@@ -527,7 +565,7 @@ mod tests {
             let regions = pattern.regions();
             for rank in (0..pattern.placements()).step_by(stride as usize) {
                 let placement = expander.placement(rank);
-                let names = placement.region_names();
+                let names = expander.region_names(&placement);
                 let mut cells = [0u8; MAX_PATTERN_TILES];
                 let free = grid.all() & !pattern.unrank(rank, &mut cells);
                 for name in 0..regions as u32 {
