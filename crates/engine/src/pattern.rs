@@ -70,6 +70,8 @@ struct Values<'a> {
     /// a multiplication rather than a division (exact: an entry of a chunk, below 4,096 × 25,
     /// times the names, at most 25, is below 2^32).
     reciprocal: u64,
+    /// The region names: each placement's entries.
+    regions: usize,
 }
 
 impl Values<'_> {
@@ -77,6 +79,7 @@ impl Values<'_> {
         Values {
             values,
             reciprocal: u64::from(u32::MAX) / regions + 1,
+            regions: regions as usize,
         }
     }
 }
@@ -89,12 +92,15 @@ impl Record for Values<'_> {
             let mut rest = word;
             while rest != 0 {
                 let entry = w * 64 + rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let value = &mut self.values[((entry as u64 * self.reciprocal) >> 32) as usize];
-                if *value == u8::MAX {
-                    *value = depth;
-                    placed += 1;
-                }
+                let p = ((entry as u64 * self.reciprocal) >> 32) as usize;
+                // The placement's value is set once, by the first of its entries: the rest of
+                // them in this word are skipped (those in the next word find it set). Written
+                // without a branch: a value not yet set (u8::MAX) is above every depth.
+                let value = &mut self.values[p];
+                placed += u64::from(*value == u8::MAX);
+                *value = (*value).min(depth);
+                let end = (p + 1) * self.regions - w * 64;
+                rest &= if end < 64 { !0 << end } else { 0 };
             }
         }
         placed
