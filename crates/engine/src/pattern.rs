@@ -41,6 +41,8 @@ impl PushSpace for PatternSpace<'_> {
     #[inline]
     fn for_each_neighbour_in(&self, c: usize, bits: &[u64], mut f: impl FnMut(u64)) {
         let regions = self.pattern.regions() as u32;
+        // An entry's placement by multiplication, as [`Values`] finds it.
+        let reciprocal = u64::from(u32::MAX) / u64::from(regions) + 1;
         let first = (c * Self::chunk_placements()) as u64;
         // The placement decoded last, and its place in the chunk.
         let mut placement = self.expander.placement(first);
@@ -51,7 +53,8 @@ impl PushSpace for PatternSpace<'_> {
                 // The entry's place in the chunk: below 2^32, as a chunk is 4,096 placements.
                 let at = (i * 64) as u32 + rest.trailing_zeros();
                 rest &= rest - 1;
-                let (p, name) = (at / regions, at % regions);
+                let p = ((u64::from(at) * reciprocal) >> 32) as u32;
+                let name = at - p * regions;
                 if p != current {
                     self.expander.seek(&mut placement, first + u64::from(p));
                     current = p;
