@@ -14,7 +14,8 @@
 //! neighbours into the next layer's bits, set atomically from every thread. The layers, the
 //! visited bits, the records and the progress are the same as the pulling search's.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use rayon::prelude::*;
 
@@ -123,11 +124,11 @@ type ChunkParts<'a, R> = (
     &'a mut bool,
 );
 
-/// One chunk's share of a pushed layer: its bits of the layer, its visited and next layer's
-/// bits (interleaved), and its active flag and record.
+/// One chunk's share of a pushed layer's end: its marks (both planes, interleaved), its
+/// record, and its flags: whether it holds entries of the layer expanded, and of the one found.
 type KeepParts<'a, R> = (
-    (&'a mut [u64], &'a mut [AtomicU64]),
-    (&'a mut bool, &'a mut R),
+    ((&'a mut [AtomicU64], &'a mut R), &'a mut AtomicBool),
+    &'a mut AtomicBool,
 );
 
 /// The layers a search has found, told to its progress as each ends.
@@ -170,7 +171,7 @@ impl<'p> Layers<'p> {
 fn resume<R: Record>(
     saver: &mut Saver<'_>,
     layers: &mut Layers<'_>,
-    layer: &mut [u64],
+    layer: &mut dyn Bits,
     visited: &mut dyn Bits,
     records: &mut [R],
 ) -> Option<u8> {
@@ -193,12 +194,14 @@ fn resume<R: Record>(
         },
         Resumed::Spoiled => {}
     }
-    // Whatever was read is undone: the search starts from its seed.
-    parts.layer.fill(0);
+    // Whatever was read is undone: the search starts from its seed. (The layer first, as a
+    // checkpoint is read.)
     let zeros = [0; 1024];
-    for from in (0..parts.visited.words()).step_by(zeros.len()) {
-        let n = (parts.visited.words() - from).min(zeros.len());
-        parts.visited.set(from, &zeros[..n]);
+    for bits in [&mut *parts.layer, &mut *parts.visited] {
+        for from in (0..bits.words()).step_by(zeros.len()) {
+            let n = (bits.words() - from).min(zeros.len());
+            bits.set(from, &zeros[..n]);
+        }
     }
     parts.records.iter_mut().for_each(|r| r.fill(u8::MAX));
     parts.counts.clear();
@@ -210,13 +213,15 @@ fn resume<R: Record>(
 /// the layers', the last layer among them. The depth, or why not.
 fn whole(parts: &Parts<'_>, depth: u32) -> Result<u8, &'static str> {
     let ones = |words: &[u64]| words.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
-    let (mut visited, mut outside) = (0, false);
+    let (mut visited, mut last, mut outside) = (0, 0, false);
+    let mut layer = Vec::new();
     blocks(&*parts.visited, |from, words| {
         visited += ones(words);
-        let layer = &parts.layer[from..from + words.len()];
+        layer.resize(words.len(), 0);
+        parts.layer.get(from, &mut layer);
+        last += ones(&layer);
         outside |= layer.iter().zip(words).any(|(l, v)| l & !v != 0);
     });
-    let last = ones(parts.layer);
     match u8::try_from(depth) {
         Ok(depth)
             if depth < u8::MAX
@@ -237,7 +242,7 @@ fn checkpoint<R: Record>(
     saver: &mut Option<Saver<'_>>,
     depth: u8,
     layers: &mut Layers<'_>,
-    layer: &mut [u64],
+    layer: &mut dyn Bits,
     visited: &mut dyn Bits,
     records: &mut [R],
     stop: bool,
@@ -421,24 +426,44 @@ pub(crate) fn search<S: Space, R: Record>(
     })
 }
 
-/// The visited bits of a pushing search: the even words of its marks (the odd ones, the next
-/// layer's bits, are all zero between layers).
-struct Evens<'a>(&'a mut [AtomicU64]);
+/// A pushing search's marks seen as a checkpoint's bits (see [`search_push`]): the layer at a
+/// depth whose entries are marked in `plane` (its entries marked there only), or the entries
+/// visited (marked there).
+///
+/// Read back, the layer is set first and kept in the other plane until the visited bits come:
+/// then `plane` takes them, and the other plane them less the layer, as the search marks them.
+struct Marked<'a> {
+    marks: &'a [AtomicU64],
+    plane: usize,
+    layer: bool,
+}
 
-impl Bits for Evens<'_> {
+impl Bits for Marked<'_> {
     fn words(&self) -> usize {
-        self.0.len() / 2
+        self.marks.len() / 2
     }
 
     fn get(&self, from: usize, out: &mut [u64]) {
-        for (o, pair) in out.iter_mut().zip(self.0[2 * from..].chunks_exact(2)) {
-            *o = pair[0].load(Ordering::Relaxed);
+        let pairs = self.marks[2 * from..].chunks_exact(2);
+        for (o, pair) in out.iter_mut().zip(pairs) {
+            let (this, other) = (
+                pair[self.plane].load(Relaxed),
+                pair[1 - self.plane].load(Relaxed),
+            );
+            *o = if self.layer { this & !other } else { this };
         }
     }
 
     fn set(&mut self, from: usize, words: &[u64]) {
-        for (w, pair) in words.iter().zip(self.0[2 * from..].chunks_exact_mut(2)) {
-            *pair[0].get_mut() = *w;
+        let pairs = self.marks[2 * from..].chunks_exact(2);
+        for (w, pair) in words.iter().zip(pairs) {
+            let other = &pair[1 - self.plane];
+            if self.layer {
+                other.store(*w, Relaxed);
+            } else {
+                pair[self.plane].store(*w, Relaxed);
+                other.store(*w & !other.load(Relaxed), Relaxed);
+            }
         }
     }
 }
@@ -448,16 +473,22 @@ impl Bits for Evens<'_> {
 const PUSH_BATCH: usize = 1024;
 
 /// Searches `space` breadth-first from its seed by pushing: every entry of a layer sets its
-/// neighbours' bits in the next layer (atomically, from any thread), then each chunk keeps what
-/// was not visited before and hands it to its part of `records` with its depth. The layers are
-/// the same whatever the threads' order, so the records are too.
+/// neighbours' bits in the next layer (atomically, from any thread); then each chunk's new
+/// entries are handed to its part of `records` with their depth. The layers are the same
+/// whatever the threads' order, so the records are too.
 ///
-/// The visited bits and the next layer's bits of 64 entries sit side by side (words 2i and
-/// 2i + 1 of `marks`): checking a neighbour is one cache miss, not two. The neighbours are
-/// gathered in batches and checked in a tight loop of plain reads, whose misses the processor
-/// overlaps; only then are the unmarked ones set, each with an atomic OR (which waits for every
-/// earlier read, so one in the middle of the reads would stop their overlap), on cache lines
-/// just read.
+/// Two bits an entry, in two planes, say where it is: the entries of the layer at depth d
+/// are marked in plane d mod 2 only, those of the layer found from them (d + 1) in the other
+/// plane only, the entries of earlier layers in both, the rest in neither. So the search
+/// needs no bits besides (a third of the memory of a layer kept apart): a layer's entries
+/// are read off the planes, and a neighbour is new if it is marked in neither. The two words
+/// of 64 entries sit side by side (words 2i and 2i + 1 of `marks`): checking a neighbour is
+/// one cache miss, not two. The neighbours are gathered in batches and checked in a tight
+/// loop of plain reads, whose misses the processor overlaps; only then are the unmarked ones
+/// set, each with an atomic OR (which waits for every earlier read, so one in the middle of
+/// the reads would stop their overlap), on cache lines just read, which says which were new.
+/// After the push, one pass over the chunks either layer touched marks the expanded layer in
+/// both planes and records the new one.
 ///
 /// With a `saver`, the search goes on from its checkpoint if an earlier run left one, and saves
 /// one now and then.
@@ -471,147 +502,223 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
     assert_eq!(len % 64, 0);
     assert_eq!(records.len(), chunks);
     let words = len / 64;
-    let mut layer = Frontier::new(chunks, words);
-    // Per 64 entries: the visited bits, then the next layer's bits.
+    // Per 64 entries: the word of plane 0, then the word of plane 1.
     let mut marks: Vec<AtomicU64> = (0..2 * chunks * words).map(|_| AtomicU64::new(0)).collect();
+    // Which chunks hold entries of the layer being expanded, and of the layer being found.
+    let mut active: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
+    let mut found_in: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
+    // The chunk of an entry, by multiplication: ⌊2^64 / len⌋ + 1 (exact for entries below
+    // 2^64 / len, far more than any search has).
+    let chunk_reciprocal = u64::MAX / len as u64 + 1;
+    let chunk_of = |n: u64| ((u128::from(n) * u128::from(chunk_reciprocal)) >> 64) as usize;
 
     let mut layers = Layers::new(total, progress);
     // Entries expanded so far, over every layer: steady progress, told after each chunk.
     let expanded = AtomicU64::new(0);
+    // The plane of the layer at depth 0: the layers alternate from there, so that a search
+    // resumed at any depth keeps that depth's layer in plane 0.
+    let mut base = 0usize;
     let resumed = saver.as_mut().and_then(|saver| {
-        let mut visited = Evens(&mut marks);
-        resume(saver, &mut layers, &mut layer.bits, &mut visited, records)
+        let mut layer = Marked {
+            marks: &marks,
+            plane: 0,
+            layer: true,
+        };
+        let mut visited = Marked {
+            marks: &marks,
+            plane: 0,
+            layer: false,
+        };
+        resume(saver, &mut layers, &mut layer, &mut visited, records)
     });
     let start = if let Some(depth) = resumed {
-        for (active, bits) in layer.active.iter_mut().zip(layer.bits.chunks(words)) {
-            *active = bits.iter().any(|&w| w != 0);
+        base = usize::from(depth % 2);
+        for (c, flag) in active.iter_mut().enumerate() {
+            let pairs = marks[2 * c * words..2 * (c + 1) * words].chunks_exact(2);
+            *flag.get_mut() = pairs
+                .into_iter()
+                .any(|p| p[0].load(Relaxed) & !p[1].load(Relaxed) != 0);
         }
         // Every layer but the last has been expanded.
         let done = layers.counts.iter().sum::<u64>() - layers.counts.last().unwrap_or(&0);
-        expanded.store(done, Ordering::Relaxed);
+        expanded.store(done, Relaxed);
         progress.layer(u32::from(depth), layers.reached, total);
         progress.expanded(done);
-        depth + 1
+        depth
     } else {
         let seed = space.seed() as usize;
         let (c, w, bit) = (seed / len, seed / 64, 1u64 << (seed % 64));
-        layer.bits[w] = bit;
-        layer.active[c] = true;
         *marks[2 * w].get_mut() = bit;
+        *active[c].get_mut() = true;
         let mut one = vec![0u64; words];
         one[w - c * words] = bit;
         layers.ended(0, 1, records[c].record(&one, 0));
-        1
+        0
     };
+    // The plane of the layer at `depth`.
+    let plane = |depth: u8| (usize::from(depth) + base) % 2;
 
     let parallel = split.splits(chunks * len);
     let stop_flag = saver.as_ref().and_then(Saver::stop_flag);
     for depth in start.. {
-        // Push: every entry of the layer marks its neighbours not yet visited.
-        {
-            let (layer, marks, expanded) = (&layer, &marks, &expanded);
-            // Checks a batch of neighbours, then marks those neither visited nor marked.
-            // (`unmarked` is as long as a batch; the unmarked are written at its start without
-            // a branch.)
+        let (this, next) = (plane(depth), 1 - plane(depth));
+        // Push: every entry of the layer marks its neighbours not yet marked; how many were
+        // new.
+        let found = {
+            let (marks, active, found_in) = (&marks, &active, &found_in);
+            let expanded = &expanded;
+            // Checks a batch of neighbours, then marks those marked in neither plane. (The
+            // unmarked are written at the start of `unmarked`, as long as a batch, without a
+            // branch.)
             let flush = |batch: &mut Vec<u64>, unmarked: &mut [u64]| {
                 let mut count = 0;
                 for &n in batch.iter() {
                     let (w, bit) = ((n / 64) as usize, 1u64 << (n % 64));
-                    let seen = marks[2 * w].load(Ordering::Relaxed)
-                        | marks[2 * w + 1].load(Ordering::Relaxed);
+                    let seen = marks[2 * w].load(Relaxed) | marks[2 * w + 1].load(Relaxed);
                     unmarked[count] = n;
                     count += usize::from(seen & bit == 0);
                 }
+                let mut new = 0u64;
                 for &n in &unmarked[..count] {
                     let (w, bit) = ((n / 64) as usize, 1u64 << (n % 64));
-                    marks[2 * w + 1].fetch_or(bit, Ordering::Relaxed);
+                    // Another thread (or another neighbour here) may have marked it since.
+                    if marks[2 * w + next].fetch_or(bit, Relaxed) & bit == 0 {
+                        new += 1;
+                        let flag = &found_in[chunk_of(n)];
+                        if !flag.load(Relaxed) {
+                            flag.store(true, Relaxed);
+                        }
+                    }
                 }
                 batch.clear();
+                new
             };
-            let push = |(batch, unmarked): &mut (Vec<u64>, Vec<u64>), c: usize| {
+            let push = |(batch, unmarked, layer): &mut (Vec<u64>, Vec<u64>, Vec<u64>), c: usize| {
                 // Asked to stop: the rest of the layer is left, its marks never kept.
-                if stop_flag.is_some_and(|f| f.load(Ordering::Relaxed)) {
-                    return;
+                if stop_flag.is_some_and(|f| f.load(Relaxed)) || !active[c].load(Relaxed) {
+                    return 0;
+                }
+                // The layer's entries in the chunk: marked in its plane only. (Other threads
+                // mark only entries marked in neither plane meanwhile.)
+                let pairs = marks[2 * c * words..2 * (c + 1) * words].chunks_exact(2);
+                for (l, pair) in layer.iter_mut().zip(pairs) {
+                    *l = pair[this].load(Relaxed) & !pair[next].load(Relaxed);
                 }
                 let unmarked = &mut unmarked[..];
-                let Some(bits) = layer.chunk(c) else { return };
-                space.for_each_neighbour_in(c, bits, |n| {
+                let mut new = 0;
+                space.for_each_neighbour_in(c, layer, |n| {
                     batch.push(n);
                     if batch.len() == PUSH_BATCH {
-                        flush(batch, unmarked);
+                        new += flush(batch, unmarked);
                     }
                 });
-                flush(batch, unmarked);
-                let count: u64 = bits.iter().map(|w| u64::from(w.count_ones())).sum();
-                progress.expanded(expanded.fetch_add(count, Ordering::Relaxed) + count);
+                new += flush(batch, unmarked);
+                let count: u64 = layer.iter().map(|w| u64::from(w.count_ones())).sum();
+                progress.expanded(expanded.fetch_add(count, Relaxed) + count);
+                new
             };
-            let buffers = || (Vec::with_capacity(PUSH_BATCH), vec![0; PUSH_BATCH]);
+            let buffers = || {
+                let batch = Vec::with_capacity(PUSH_BATCH);
+                (batch, vec![0; PUSH_BATCH], vec![0; words])
+            };
             if parallel {
-                (0..chunks).into_par_iter().for_each_init(buffers, push);
+                (0..chunks)
+                    .into_par_iter()
+                    .map_init(buffers, push)
+                    .sum::<u64>()
             } else {
                 let mut buffers = buffers();
-                (0..chunks).for_each(|c| push(&mut buffers, c));
+                (0..chunks).map(|c| push(&mut buffers, c)).sum()
             }
-        }
+        };
         if stopping(&saver) {
-            // The pushing wrote only the next layer's marks: the layer before, the visited
-            // bits and the records are as that layer left them, and are saved as its.
-            let (bits, visited) = (&mut layer.bits, &mut Evens(&mut marks));
+            // The push marked only entries of the next layer, in the next plane only, which
+            // the layer's view leaves out: the layer, the visited entries and the records are
+            // as the layer's end left them, and are saved as its.
+            let (mut layer, mut visited) = Marked::both(&marks, this);
             checkpoint(
                 &mut saver,
-                depth - 1,
+                depth,
                 &mut layers,
-                bits,
-                visited,
+                &mut layer,
+                &mut visited,
                 records,
                 true,
             )?;
         }
-        // Keep: what is new in each chunk becomes the layer, visited and recorded.
-        let keep = |((bits, marks), (active, record)): KeepParts<'_, R>| {
-            let mut count = 0u64;
-            for (b, pair) in bits.iter_mut().zip(marks.chunks_exact_mut(2)) {
-                let next = std::mem::take(pair[1].get_mut());
-                let seen = pair[0].get_mut();
-                let new = next & !*seen;
-                *seen |= new;
-                *b = new;
-                count += u64::from(new.count_ones());
+        // Keep: the layer expanded is marked in both planes, and the new one recorded.
+        let keep = |(((pairs, record), active), found_in): KeepParts<'_, R>,
+                    layer: &mut Vec<u64>| {
+            let (was, is) = (*active.get_mut(), *found_in.get_mut());
+            *active.get_mut() = is;
+            *found_in.get_mut() = false;
+            if !(was || is) {
+                return 0;
             }
-            *active = count > 0;
-            let units = if count > 0 {
-                record.record(bits, depth)
+            for (l, pair) in layer.iter_mut().zip(pairs.chunks_exact_mut(2)) {
+                let old = *pair[this].get_mut();
+                let marked = pair[next].get_mut();
+                *l = *marked & !old;
+                *marked |= old;
+            }
+            if is {
+                record.record(layer, depth + 1)
             } else {
                 0
-            };
-            (count, units)
+            }
         };
-        let (found, units) = if parallel {
-            layer
-                .bits
-                .par_chunks_mut(words)
-                .zip(marks.par_chunks_mut(2 * words))
-                .zip(layer.active.par_iter_mut().zip(records.par_iter_mut()))
+        let units = if parallel {
+            marks
+                .par_chunks_mut(2 * words)
+                .zip(records.par_iter_mut())
+                .zip(active.par_iter_mut())
+                .zip(found_in.par_iter_mut())
                 .with_min_len(16)
-                .map(keep)
-                .reduce(|| (0, 0), add)
+                .map_init(|| vec![0u64; words], |layer, parts| keep(parts, layer))
+                .sum::<u64>()
         } else {
-            layer
-                .bits
-                .chunks_mut(words)
-                .zip(marks.chunks_mut(2 * words))
-                .zip(layer.active.iter_mut().zip(records.iter_mut()))
-                .map(keep)
-                .fold((0, 0), add)
+            let mut layer = vec![0u64; words];
+            marks
+                .chunks_mut(2 * words)
+                .zip(records.iter_mut())
+                .zip(active.iter_mut())
+                .zip(found_in.iter_mut())
+                .map(|parts| keep(parts, &mut layer))
+                .sum()
         };
-        if !layers.ended(depth, found, units) {
+        if !layers.ended(depth + 1, found, units) {
             break;
         }
         let stop = stopping(&saver);
-        let (bits, visited) = (&mut layer.bits, &mut Evens(&mut marks));
-        checkpoint(&mut saver, depth, &mut layers, bits, visited, records, stop)?;
+        let (mut layer, mut visited) = Marked::both(&marks, next);
+        checkpoint(
+            &mut saver,
+            depth + 1,
+            &mut layers,
+            &mut layer,
+            &mut visited,
+            records,
+            stop,
+        )?;
     }
     Ok(Searched {
         counts: layers.counts,
     })
+}
+
+impl<'a> Marked<'a> {
+    /// The layer whose entries are marked in `plane`, and the entries visited.
+    fn both(marks: &'a [AtomicU64], plane: usize) -> (Marked<'a>, Marked<'a>) {
+        let layer = Marked {
+            marks,
+            plane,
+            layer: true,
+        };
+        let visited = Marked {
+            marks,
+            plane,
+            layer: false,
+        };
+        (layer, visited)
+    }
 }

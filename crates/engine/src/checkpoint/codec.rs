@@ -26,16 +26,16 @@ pub(super) fn write(file: &mut File, key: &str, parts: &Parts<'_>) -> io::Result
     out.write_all(&parts.reached.to_le_bytes())?;
     out.write_all(&(parts.counts.len() as u64).to_le_bytes())?;
     write_words(&mut out, parts.counts)?;
-    out.write_all(&(parts.layer.len() as u64).to_le_bytes())?;
-    write_words(&mut out, parts.layer)?;
-    out.write_all(&(parts.visited.words() as u64).to_le_bytes())?;
-    let mut written = Ok(());
-    blocks(&*parts.visited, |_, words| {
-        if written.is_ok() {
-            written = write_words(&mut out, words);
-        }
-    });
-    written?;
+    for bits in [&*parts.layer, &*parts.visited] {
+        out.write_all(&(bits.words() as u64).to_le_bytes())?;
+        let mut written = Ok(());
+        blocks(bits, |_, words| {
+            if written.is_ok() {
+                written = write_words(&mut out, words);
+            }
+        });
+        written?;
+    }
     let bytes: usize = parts.records.iter().map(|r| r.len()).sum();
     out.write_all(&(bytes as u64).to_le_bytes())?;
     for record in &parts.records {
@@ -93,15 +93,12 @@ pub(super) fn read(file: File, key: &str, parts: &mut Parts<'_>) -> Result<u32, 
         Ok(_) => Err("the checkpoint of a search of another size".to_string()),
         Err(e) => Err(cut(e)),
     };
-    sized(&mut input, parts.layer.len())?;
-    let layer = &mut *parts.layer;
-    read_words(&mut input, layer.len(), &mut |i, w| {
-        layer[i..i + w.len()].copy_from_slice(w);
-    })
-    .map_err(cut)?;
-    let visited = parts.visited.words();
-    sized(&mut input, visited)?;
-    read_words(&mut input, visited, &mut |i, w| parts.visited.set(i, w)).map_err(cut)?;
+    // The layer first, then the visited bits, as `Parts` says.
+    for bits in [&mut *parts.layer, &mut *parts.visited] {
+        let words = bits.words();
+        sized(&mut input, words)?;
+        read_words(&mut input, words, &mut |i, w| bits.set(i, w)).map_err(cut)?;
+    }
     sized(&mut input, parts.records.iter().map(|r| r.len()).sum())?;
     for record in &mut parts.records {
         input.read_exact(record).map_err(cut)?;

@@ -46,7 +46,7 @@ const EVERY: Duration = Duration::from_secs(20);
 
 /// A checkpoint is written no more often than this many times the last one took to write:
 /// writing costs the search at most a twentieth of its time (the 15-puzzle's 8-tile pattern
-/// writes about 1.5 GB of bits and values in 2 to 3 s, twice in its 2 minutes).
+/// writes about 1.5 GB of bits and values in about 2.5 s, once in its 50 s).
 const COST_FACTOR: u32 = 20;
 
 /// Where a build keeps its checkpoint, and how often it writes one.
@@ -163,8 +163,8 @@ pub enum Checkpointing<'a> {
     },
 }
 
-/// A search's visited bits, a word at a time: a search may keep them apart or interleaved
-/// with other words.
+/// A search's bits (a layer, or the entries visited), a word at a time: a search may keep
+/// them apart, interleaved with other words, or as a function of other words.
 pub(crate) trait Bits {
     /// The number of words.
     fn words(&self) -> usize;
@@ -208,8 +208,9 @@ pub(crate) struct Parts<'a> {
     pub counts: &'a mut Vec<u64>,
     /// Units of progress recorded so far.
     pub reached: &'a mut u64,
-    /// The words of the layer just found.
-    pub layer: &'a mut [u64],
+    /// The words of the layer just found. Read back before `visited` (which a search may
+    /// keep as a function of both).
+    pub layer: &'a mut dyn Bits,
     /// The visited bits.
     pub visited: &'a mut dyn Bits,
     /// The values recorded, one run of bytes per chunk.
