@@ -295,7 +295,7 @@ def cells_in(arg: str) -> int:
 
 def check_safe(case: Case) -> None:
     """Refuses, when the list is made, an invocation that could build the 15-puzzle's 7-8
-    files (2 minutes, 2.1 GB), a 12-cell table or a relabelled 4x4 table: every board of 12
+    files (about a minute, 1.6 GB), a 12-cell table or a relabelled 4x4 table: every board of 12
     cells or more needs --pdb (small partitions only), except `random` without --distance,
     which reads no file."""
     for step in case.steps:

@@ -1,5 +1,6 @@
-//! Builds pattern databases of the 15-puzzle (goal `1,2,...,15,0`) and says how long each took:
-//! a benchmark, not a test.
+//! Builds pattern databases of the 15-puzzle (goal `1,2,...,15,0`), or with `--board WxH` of
+//! another board (its tiles in order, the blank last), and says how long each took: a
+//! benchmark, not a test.
 //!
 //! ```text
 //! cargo build --release -p tilebase-engine --example build_pattern
@@ -44,6 +45,7 @@ use tilebase_pattern::{Encoding, Grid, Pattern};
 fn main() {
     let mut save: Option<PathBuf> = None;
     let mut layers = false;
+    let mut size = (4, 4);
     let mut patterns: Vec<Vec<u8>> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -55,14 +57,20 @@ fn main() {
             layers = true;
             continue;
         }
+        if arg == "--board" {
+            let board = args.next().expect("--board WxH");
+            let (w, h) = board.split_once('x').expect("--board WxH");
+            size = (w.parse().expect("a width"), h.parse().expect("a height"));
+            continue;
+        }
         patterns.push(
             arg.split(',')
                 .map(|t| t.trim().parse().expect("a tile number"))
                 .collect(),
         );
     }
-    let grid = Grid::new(4, 4).unwrap();
-    let goal: Vec<u8> = (1..16).chain([0]).collect();
+    let grid = Grid::new(size.0, size.1).expect("a board of 2x2 to 25 cells");
+    let goal: Vec<u8> = (1..grid.cells() as u8).chain([0]).collect();
     let all = Instant::now();
     for tiles in &patterns {
         let pattern = Pattern::new(grid, &goal, tiles).expect("a pattern");

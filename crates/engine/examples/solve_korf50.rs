@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo build --release --bin build-db -p tilebase-engine --example solve_korf50
-//! target/release/build-db --board 5x5 --out /tmp/pdb5            # 6-6-6-6, about 80 seconds
+//! target/release/build-db --board 5x5 --out /tmp/pdb5            # 6-6-6-6, about 70 seconds
 //! target/release/examples/solve_korf50 /tmp/pdb5/5x5-*-pdb-*.tilebase            # the ten easiest
 //! target/release/examples/solve_korf50 --instances 38,40 /tmp/pdb5/5x5-*.tilebase
 //! ```

@@ -8,25 +8,26 @@ use std::fmt;
 use tilebase_pattern::{Partition, placements};
 
 /// Seconds per placement of a pattern, measured as whole `build-db --board 4x4 --pdb P -q`
-/// processes on this project's 2-core machine when it was quiet (2026-11-30): 7-8 (576,576,000
-/// placements) 65.5 and 66.6 s; 6-6-3 (11,534,880) and 5-5-5 (1,572,480) took 1.28 s and 0.21 s
-/// a little before, with the build one step slower. A search step, a value and its encoding per
+/// processes on this project's 2-core machine when it was quiet (2026-11-30, 06:30 UTC): 7-8
+/// (576,576,000 placements) 56.3, 57.3 and 57.9 s. A search step, a value and its encoding per
 /// placement, for a pattern whose placements have 8 region names (8 tiles of 16 cells); each
-/// name more or fewer adds or takes 1/40 of it ([`REGIONS_FROM`]): 5x5's 6-6-6-6 (510,048,000
-/// placements of 19 names) took 76.4 s the same day. (On 2026-11-25, before the builds decoded
-/// each placement from the one before: 5x4's 7-7-5, 13 names, 155 s for 781,891,200; 7x2's
-/// 7-6, 7 names, 3.05 s for 19,459,440.)
-const SECONDS_PER_PLACEMENT: f64 = 0.115e-6;
+/// name more or fewer adds or takes 1/23 of it ([`REGIONS_FROM`]; boards past 16 cells gather
+/// each placement's regions as it is decoded): 5x5's 6-6-6-6 (510,048,000 placements of 19
+/// names) took 75.3, 75.7 and 70.3 s the same hour. (Earlier the same day, with the
+/// build two steps slower: 6-6-3 (11,534,880) 1.28 s and 5-5-5 (1,572,480) 0.21 s. On
+/// 2026-11-25, slower still: 5x4's 7-7-5, 13 names, 155 s for 781,891,200; 7x2's 7-6, 7 names,
+/// 3.05 s for 19,459,440.)
+const SECONDS_PER_PLACEMENT: f64 = 0.098e-6;
 
 /// The region names a placement has where [`SECONDS_PER_PLACEMENT`] was measured.
 const REGIONS_FROM: f64 = 8.0;
 
 /// Peak bytes of memory per placement of the largest pattern built, besides its search's bits:
-/// its values (one byte). The search keeps three bits (visited, this layer, the next) for each
-/// of a placement's n − k region names. Measured (peak resident set): 2.03 GB for 4x4's 7-8,
-/// whose 8-tile pattern has 518,918,400 placements of 8 region names each (1 + 3 × 8 / 8 = 4
-/// bytes a placement); 1.02 GB for 5x5's 6-tile patterns, 127,512,000 placements of 19 names
-/// (8.1 bytes).
+/// its values (one byte). The search keeps two bits (in two planes, which say whether an entry
+/// is in this layer, the next or an earlier one) for each of a placement's n − k region names.
+/// Measured (peak resident set): 1.54 GB for 4x4's 7-8, whose 8-tile pattern has 518,918,400
+/// placements of 8 region names each (1 + 2 × 8 / 8 = 3 bytes a placement); 724 MB for
+/// 5x5's 6-tile patterns, 127,512,000 placements of 19 names (5.75 bytes).
 const MEMORY_PER_PLACEMENT: f64 = 1.0;
 
 /// Memory below this is not worth mentioning.
@@ -39,9 +40,9 @@ const MEMORY_SAID_FROM: u64 = 100_000_000;
 /// use tilebase_answer::Partition;
 ///
 /// let cost = BuildCost::of_partition(16, Partition::SEVEN_EIGHT);
-/// assert_eq!(cost.to_string(), "about 70 seconds and 2.1 GB of memory");
+/// assert_eq!(cost.to_string(), "about 57 seconds and 1.6 GB of memory");
 /// assert_eq!(cost.disk(), "288 MB");
-/// assert_eq!(BuildCost::of_patterns(16, &[7]).time(), "about 7 seconds");
+/// assert_eq!(BuildCost::of_patterns(16, &[7]).time(), "about 6 seconds");
 /// assert_eq!(BuildCost::of_partition(16, Partition::FIVE_FIVE_FIVE).to_string(), "under a second");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -59,7 +60,7 @@ impl BuildCost {
         let memory = sizes
             .iter()
             .map(|&k| {
-                let per = MEMORY_PER_PLACEMENT + 3.0 * (cells - k) as f64 / 8.0;
+                let per = MEMORY_PER_PLACEMENT + 2.0 * (cells - k) as f64 / 8.0;
                 (placements(cells, k) as f64 * per) as u64
             })
             .max()
@@ -71,7 +72,7 @@ impl BuildCost {
                     let regions = (cells - k) as f64;
                     placements(cells, k) as f64
                         * SECONDS_PER_PLACEMENT
-                        * (1.0 + (regions - REGIONS_FROM) / 40.0)
+                        * (1.0 + (regions - REGIONS_FROM) / 23.0)
                 })
                 .sum(),
             memory,
@@ -231,8 +232,8 @@ mod tests {
                 ("under a second".into(), None, "786 kB".into()),
                 ("about 1 second".into(), None, "5.8 MB".into()),
                 (
-                    "about 70 seconds".into(),
-                    Some("2.1 GB".into()),
+                    "about 57 seconds".into(),
+                    Some("1.6 GB".into()),
                     "288 MB".into()
                 ),
             ]
@@ -244,11 +245,11 @@ mod tests {
         // The 7-tile file of 7-8 alone, as after a build killed between the two files.
         assert_eq!(
             BuildCost::of_patterns(16, &[7]).to_string(),
-            "about 7 seconds and 252 MB of memory"
+            "about 6 seconds and 187 MB of memory"
         );
         assert_eq!(
             BuildCost::of_patterns(16, &[8]).to_string(),
-            "about 60 seconds and 2.1 GB of memory"
+            "about 51 seconds and 1.6 GB of memory"
         );
         assert_eq!(placements(16, 5), 524_160);
         assert_eq!(placements(16, 8), 518_918_400);
