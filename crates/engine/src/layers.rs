@@ -503,7 +503,11 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
     assert_eq!(records.len(), chunks);
     let words = len / 64;
     // Per 64 entries: the word of plane 0, then the word of plane 1.
-    let mut marks: Vec<AtomicU64> = (0..2 * chunks * words).map(|_| AtomicU64::new(0)).collect();
+    // (Made on every thread: a gigabyte's pages are faulted in and zeroed on both cores.)
+    let mut marks: Vec<AtomicU64> = (0..2 * chunks * words)
+        .into_par_iter()
+        .map(|_| AtomicU64::new(0))
+        .collect();
     // Which chunks hold entries of the layer being expanded, and of the layer being found.
     let mut active: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
     let mut found_in: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();

@@ -1,6 +1,7 @@
 //! The search space of a pattern database: abstract states (a placement of the pattern's tiles
 //! and the blank's region), indexed by [`Pattern`], searched by pushing.
 
+use rayon::prelude::*;
 use tilebase_pattern::{Expander, Pattern, cells_to_string};
 
 use crate::checkpoint;
@@ -146,7 +147,11 @@ pub(crate) fn build(
         expander: Expander::new(pattern),
         chunks: placements.div_ceil(PatternSpace::chunk_placements()),
     };
-    let mut values = vec![u8::MAX; placements];
+    // Filled on every thread: half a gigabyte's pages faulted in on both cores.
+    let mut values = vec![0u8; placements];
+    values
+        .par_chunks_mut(1 << 20)
+        .for_each(|piece| piece.fill(u8::MAX));
     let regions = pattern.regions();
     let mut records: Vec<Values<'_>> = values
         .chunks_mut(PatternSpace::chunk_placements())
