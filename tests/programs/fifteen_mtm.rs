@@ -345,7 +345,7 @@ fn built_then_answered_as_slidy_and_a_breadth_first_search_answer() {
 }
 
 /// The strong tables (`build-db --board 4x4 --metric mtm --strong`: five labels in place of
-/// four, about 3 minutes and 1.2 GB of memory) are used in place of the standard ones once
+/// four, about 3 minutes and 1.1 GB of memory) are used in place of the standard ones once
 /// built, and give slidy-cli's length for every one of the 100 random positions, along legal
 /// paths. Opt-in: `cargo test --release -p tilebase-tools --test programs strong -- --ignored`.
 #[test]

@@ -61,8 +61,8 @@ pub struct Args {
     /// Replace the output file if it exists
     #[arg(long)]
     pub force: bool,
-    /// With --board 4x4 --metric mtm: the strong tables (five labels in place of four: about 4
-    /// minutes and 1.2 GB of memory, 1.67 GB on disk, a quarter of the search time), which
+    /// With --board 4x4 --metric mtm: the strong tables (five labels in place of four: about 3
+    /// minutes and 1.1 GB of memory, 1.67 GB on disk, a quarter of the search time), which
     /// every question then uses in place of the standard ones
     #[arg(long)]
     pub strong: bool,

@@ -84,7 +84,8 @@ impl BuildCost {
     /// The cost of building relabelled tables of these numbers of states in the multi-tile
     /// metric, one after another (measured here: slidy's relabelling of the 15-puzzle and the
     /// rows, 403,603,200 states, in 53 s and 491 MB at the peak on two cores, the most of
-    /// several runs; the strong tables' 1,664,863,200 in 241 s and 1.2 GB).
+    /// several runs; the strong tables' 1,664,863,200 in 241 s and 1.2 GB, and on 2026-11-30, with
+    /// the search's two bits a state, in 183 s and 1.13 GB).
     ///
     /// ```
     /// use tilebase_answer::BuildCost;

@@ -32,7 +32,7 @@ pub enum MultiTables {
     Standard,
     /// Rokicki's with its last label split in two (`1 1 2 2 / 3 3 2 2 / 3 3 4 4 / 3 5 5 0`,
     /// 908,107,200 states), and the rows with the last tile apart (`1 1 1 1 / 2 2 2 2 /
-    /// 3 3 3 3 / 4 4 5 0`, 756,756,000): about 3 minutes and 1.2 GB of memory to build, 1.67 GB
+    /// 3 3 3 3 / 4 4 5 0`, 756,756,000): about 3 minutes and 1.1 GB of memory to build, 1.67 GB
     /// on disk, a quarter of the search time. Built by `build-db --board 4x4 --metric mtm
     /// --strong`; used in place of the standard ones wherever they are found.
     Strong,
