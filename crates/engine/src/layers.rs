@@ -523,16 +523,7 @@ pub(crate) fn search_push<S: PushSpace, R: Record>(
     // resumed at any depth keeps that depth's layer in plane 0.
     let mut base = 0usize;
     let resumed = saver.as_mut().and_then(|saver| {
-        let mut layer = Marked {
-            marks: &marks,
-            plane: 0,
-            layer: true,
-        };
-        let mut visited = Marked {
-            marks: &marks,
-            plane: 0,
-            layer: false,
-        };
+        let (mut layer, mut visited) = Marked::both(&marks, 0);
         resume(saver, &mut layers, &mut layer, &mut visited, records)
     });
     let start = if let Some(depth) = resumed {

@@ -42,8 +42,7 @@ impl PushSpace for PatternSpace<'_> {
     #[inline]
     fn for_each_neighbour_in(&self, c: usize, bits: &[u64], mut f: impl FnMut(u64)) {
         let regions = self.pattern.regions() as u32;
-        // An entry's placement by multiplication, as [`Values`] finds it.
-        let reciprocal = u64::from(u32::MAX) / u64::from(regions) + 1;
+        let reciprocal = entry_reciprocal(u64::from(regions));
         let first = (c * Self::chunk_placements()) as u64;
         // The placement decoded last, and its place in the chunk.
         let mut placement = self.expander.placement(first);
@@ -66,13 +65,18 @@ impl PushSpace for PatternSpace<'_> {
     }
 }
 
+/// ⌊2^32 / `regions`⌋ + 1: the placement of an entry of a chunk is the high half of the entry
+/// times it, a multiplication rather than a division (exact: an entry of a chunk, below
+/// 4,096 × 25, times the names, at most 25, is below 2^32).
+fn entry_reciprocal(regions: u64) -> u64 {
+    u64::from(u32::MAX) / regions + 1
+}
+
 /// The values of one chunk's placements: each set the first time any of its abstract states
 /// is reached, which in a breadth-first search is the least over the blank's regions.
 struct Values<'a> {
     values: &'a mut [u8],
-    /// ⌊2^32 / the region names⌋ + 1: an entry's placement is the high half of their product,
-    /// a multiplication rather than a division (exact: an entry of a chunk, below 4,096 × 25,
-    /// times the names, at most 25, is below 2^32).
+    /// [`entry_reciprocal`] of the region names.
     reciprocal: u64,
     /// The region names: each placement's entries.
     regions: usize,
@@ -82,7 +86,7 @@ impl Values<'_> {
     fn new(values: &mut [u8], regions: u64) -> Values<'_> {
         Values {
             values,
-            reciprocal: u64::from(u32::MAX) / regions + 1,
+            reciprocal: entry_reciprocal(regions),
             regions: regions as usize,
         }
     }
