@@ -72,11 +72,14 @@ pub struct Twins {
 
 impl Twins {
     /// The twinned sequences of `grid` of up to `moves` moves (at most [`MAX_TWIN_MOVES`]).
-    /// The work grows about 2.1 times a move (2.4 on 5x5): 12 moves on 4x4, or 10 on 5x5,
-    /// take about 10 ms.
+    /// Finding them takes work that grows about 2.1 times a move (2.4 on 5x5): 12 moves on
+    /// 4x4, or 10 on 5x5, about 10 ms. Those two, the searches' defaults on the 15- and
+    /// 24-puzzles ([`Twins::moves_for`]), were found once and are kept in the library: made
+    /// from them in about a millisecond.
     pub fn new(grid: &Grid, moves: usize) -> Twins {
         let moves = moves.min(MAX_TWIN_MOVES);
-        let sequences = twinned_sequences(grid, moves);
+        let sequences =
+            kept_sequences(grid, moves).unwrap_or_else(|| twinned_sequences(grid, moves));
         let count = sequences.len();
         let mut twins = Automaton::build(grid, &sequences);
         twins.moves = moves;
@@ -195,6 +198,61 @@ impl Sequence {
             .map(|i| ((self.cells >> (BITS as usize * i)) & 31) as usize)
             .collect()
     }
+}
+
+/// Twinned sequences found once by [`twinned_sequences`] and kept here, by board (width,
+/// height) and longest sequence: the 15-puzzle's Korf's 100 takes about 0.1 s as one batch,
+/// and finding these would be a tenth of it. A test finds them again and checks they are the
+/// same (`TILEBASE_WRITE_TWINS=1` writes them anew). Each sequence is 8 bytes, little-endian:
+/// its first cell (5 bits), its number of moves (5 bits), then each move in 2 bits
+/// ([`Move::ALL`]'s order), the first lowest.
+const KEPT: [(usize, usize, usize, &[u8]); 2] = [
+    (4, 4, 12, include_bytes!("../data/twins-4x4-12.bin")),
+    (5, 5, 10, include_bytes!("../data/twins-5x5-10.bin")),
+];
+
+/// The twinned sequences of up to `moves` moves that [`KEPT`] holds for `grid`, if any.
+fn kept_sequences(grid: &Grid, moves: usize) -> Option<Vec<Sequence>> {
+    let (_, _, _, bytes) = KEPT
+        .iter()
+        .find(|&&(w, h, m, _)| (w, h, m) == (grid.width(), grid.height(), moves))?;
+    bytes
+        .chunks_exact(8)
+        .map(|word| {
+            let word = u64::from_le_bytes(word.try_into().ok()?);
+            let mut cell = (word & 31) as usize;
+            let moves = ((word >> 5) & 31) as usize;
+            let mut cells = cell as u128;
+            for i in 0..moves {
+                let m = Move::ALL[((word >> (10 + 2 * i)) & 3) as usize];
+                cell = grid.step(cell, m)?;
+                cells = (cells << BITS) | cell as u128;
+            }
+            Some(Sequence {
+                cells,
+                moves: moves as u8,
+            })
+        })
+        .collect()
+}
+
+/// `sequences` as [`KEPT`] holds them.
+#[cfg(test)]
+fn keep(grid: &Grid, sequences: &[Sequence]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(8 * sequences.len());
+    for sequence in sequences {
+        let cells = sequence.cells();
+        let mut word = cells[0] as u64 | u64::from(sequence.moves) << 5;
+        for (i, pair) in cells.windows(2).enumerate() {
+            let m = Move::ALL
+                .into_iter()
+                .position(|m| grid.step(pair[0], m) == Some(pair[1]))
+                .expect("a sequence's cells are neighbours");
+            word |= (m as u64) << (10 + 2 * i);
+        }
+        bytes.extend_from_slice(&word.to_le_bytes());
+    }
+    bytes
 }
 
 /// A path being enumerated: the arrangement it makes of tiles named by their first cells (the
@@ -508,6 +566,29 @@ mod tests {
                 assert!(cut > 0, "{grid}");
             }
         }
+    }
+
+    /// The sequences kept in the library are those found, in the same order.
+    #[test]
+    fn the_kept_sequences_are_the_ones_found() {
+        for &(w, h, moves, bytes) in &KEPT {
+            let grid = Grid::new(w, h).unwrap();
+            let found = twinned_sequences(&grid, moves);
+            let kept = keep(&grid, &found);
+            if std::env::var_os("TILEBASE_WRITE_TWINS").is_some() {
+                let path = format!(
+                    "{}/data/twins-{w}x{h}-{moves}.bin",
+                    env!("CARGO_MANIFEST_DIR")
+                );
+                std::fs::write(&path, &kept).unwrap();
+                continue;
+            }
+            assert_eq!(bytes, &kept[..], "{grid}, {moves} moves");
+            assert_eq!(kept_sequences(&grid, moves), Some(found));
+        }
+        // Boards and lengths not kept are found.
+        assert_eq!(kept_sequences(&Grid::new(4, 4).unwrap(), 10), None);
+        assert_eq!(kept_sequences(&Grid::new(5, 4).unwrap(), 10), None);
     }
 
     /// A twinned sequence has a twin: the arrangement it makes from its first cell is made by
