@@ -167,6 +167,33 @@ fn multi_tile_searches_equal_the_full_tables() {
     solves_at_the_tables_distance(&goal, &[&[1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 3, 0]], 1_000_003);
 }
 
+/// A goal that is not the board's tiles each once is refused, never indexed out of bounds:
+/// short, long, a tile past the board, a tile twice.
+#[test]
+fn a_multi_tile_solver_refuses_a_goal_that_is_not_the_boards_tiles() {
+    use tilebase_pattern::{MultiError, MultiSolver};
+    let goal: State = "123456780".parse().unwrap();
+    let grid = Grid::new(3, 3).unwrap();
+    let relabelling = Relabelling::new(grid, goal.cells(), &[1, 1, 2, 1, 1, 2, 3, 3, 0]).unwrap();
+    let values = build_relabelled(&relabelling, Metric::Multi, &NoProgress);
+    let tables = [(&relabelling, &values[..])];
+    assert!(MultiSolver::new(goal.cells(), &tables).is_ok());
+    for bad in [
+        &[1, 2, 3, 4, 5, 6, 7, 8][..],
+        &[1, 2, 3, 4, 5, 6, 7, 8, 0, 9],
+        &[1, 2, 3, 4, 5, 6, 7, 200, 0],
+        &[1, 2, 3, 4, 5, 6, 7, 9, 0],
+        &[1, 1, 3, 4, 5, 6, 7, 8, 0],
+    ] {
+        let refused = MultiSolver::new(bad, &tables).err();
+        assert_eq!(refused, Some(MultiError::Goal { cells: 9 }), "{bad:?}");
+        assert_eq!(
+            refused.unwrap().to_string(),
+            "the goal is not the tiles 0 to 8 each once"
+        );
+    }
+}
+
 /// A relabelled table saved, opened (every block checked) and proven entry by entry; a wrong
 /// entry written with good checksums is found by the proof, and a flipped byte by the blocks.
 #[test]

@@ -114,6 +114,7 @@ const MAX_CHILDREN: usize = 16;
 
 /// Why tables cannot bound a multi-tile search of a goal.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MultiError {
     /// No table.
     #[error("no relabelled table to bound the search")]
@@ -129,6 +130,12 @@ pub enum MultiError {
     Mismatch {
         /// Which table, from 1.
         which: usize,
+    },
+    /// A goal that is not the tables' board's tiles, 0 to one less than its cells, each once.
+    #[error("the goal is not the tiles 0 to {} each once", .cells - 1)]
+    Goal {
+        /// The tables' board's cells.
+        cells: usize,
     },
 }
 
@@ -154,9 +161,15 @@ impl<'a> MultiSolver<'a> {
             return Err(MultiError::TooLong(grid.width(), grid.height()));
         }
         let n = grid.cells();
-        let mut home = [0usize; MAX_CELLS];
-        for (c, &t) in goal.iter().enumerate().take(n) {
-            home[usize::from(t)] = c;
+        let mut home = [usize::MAX; MAX_CELLS];
+        if goal.len() != n {
+            return Err(MultiError::Goal { cells: n });
+        }
+        for (c, &t) in goal.iter().enumerate() {
+            match home.get_mut(usize::from(t)) {
+                Some(at) if usize::from(t) < n && *at == usize::MAX => *at = c,
+                _ => return Err(MultiError::Goal { cells: n }),
+            }
         }
         let mut own_goal = [0u8; MAX_CELLS];
         own_goal[..n].copy_from_slice(&goal[..n]);
