@@ -20,16 +20,13 @@ pub mod store;
 
 use std::io::Write as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::sync::Arc;
 use std::time::Duration;
 
-use axum::serve::ListenerExt as _;
 use clap::Parser;
 use tilebase_answer::Partition;
 
 use tilebase_program::exit::{self, report};
 use tokio::net::{TcpListener, TcpSocket};
-use tokio::sync::Notify;
 
 /// Serves the tilebase page and JSON API: the page at / (the static site, --site), the API
 /// under /api/ (query, random, stats), /healthz. Databases are found as query finds them (db/ in the current directory,
@@ -89,6 +86,21 @@ pub struct Args {
     /// site` builds it; without one, / says how to build it and the API answers as ever
     #[arg(long, value_name = "DIR", default_value = "target/site")]
     pub site: std::path::PathBuf,
+    /// The seconds a client may take to send a request's line and headers, from its
+    /// connection or its last answer; then the connection is closed, so that clients sending
+    /// them a byte at a time cannot hold connections open
+    #[arg(long, value_name = "S", default_value_t = 10.0, value_parser = header_seconds)]
+    pub header_timeout: f64,
+}
+
+/// `--header-timeout`: seconds, more than 0 and at most a day.
+fn header_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err(format!(
+            "{text:?} is not a number of seconds above 0, up to 86400"
+        )),
+    }
 }
 
 /// How long requests in flight may take to finish after a signal to stop.
@@ -163,37 +175,81 @@ async fn serve(args: &Args) -> Result<u8, String> {
         );
     }
     let router = app::router_with_site(store, site);
-    let listener = listener.tap_io(|stream| {
+    let header_timeout = Duration::from_secs_f64(args.header_timeout);
+    if serve_connections(listener, router, header_timeout, stop_signal()).await {
+        report("serve", "stopped");
+    } else {
+        report(
+            "serve",
+            format_args!(
+                "stopped: requests still open {} s after the signal were cut",
+                GRACE.as_secs()
+            ),
+        );
+    }
+    Ok(exit::OK)
+}
+
+/// Serves each connection `listener` accepts with `router`, until `stop`; then lets the
+/// requests in flight finish, for at most [`GRACE`]: whether they all did.
+///
+/// Each connection is HTTP/1.1 (keep-alive) with a deadline on reading each request's line
+/// and headers, `header_timeout` (hyper's own, which `axum::serve` does not set): without it a
+/// client that sends a request's head a byte at a time would hold its connection, and its
+/// task, for as long as it liked.
+async fn serve_connections(
+    listener: TcpListener,
+    router: axum::Router,
+    header_timeout: Duration,
+    stop: impl Future<Output = ()>,
+) -> bool {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::server::graceful::GracefulShutdown;
+    use hyper_util::service::TowerToHyperService;
+
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(header_timeout);
+    let graceful = GracefulShutdown::new();
+    let mut stop = std::pin::pin!(stop);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    accept_failed(&e).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
         // Answers are small and written whole: send them at once.
         let _ = stream.set_nodelay(true);
-    });
-    let stopping = Arc::new(Notify::new());
-    let signalled = stopping.clone();
-    let server = axum::serve(listener, router)
-        .with_graceful_shutdown(async move {
-            stop_signal().await;
-            signalled.notify_one();
-        })
-        .into_future();
-    let deadline = async {
-        stopping.notified().await;
-        tokio::time::sleep(GRACE).await;
-    };
+        let service = TowerToHyperService::new(router.clone());
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            // A connection's errors (a client gone, a head too slow) end that connection only.
+            let _ = connection.await;
+        });
+    }
+    // No new connections: the port is let go now, and idle ones are closed.
+    drop(listener);
     tokio::select! {
-        result = server => match result {
-            Ok(()) => {
-                report("serve", "stopped");
-                Ok(exit::OK)
-            }
-            Err(e) => Err(format!("serving: {e}")),
-        },
-        () = deadline => {
-            report(
-                "serve",
-                format_args!("stopped: requests still open {} s after the signal were cut", GRACE.as_secs()),
-            );
-            Ok(exit::OK)
-        }
+        () = graceful.shutdown() => true,
+        () = tokio::time::sleep(GRACE) => false,
+    }
+}
+
+/// After a failed accept: a connection that failed on the way in is only that one's loss; any
+/// other error (such as running out of open files) is waited out for a second, as axum does,
+/// rather than tried again at once in a busy loop.
+async fn accept_failed(error: &std::io::Error) {
+    use std::io::ErrorKind::{ConnectionAborted, ConnectionRefused, ConnectionReset};
+    if !matches!(
+        error.kind(),
+        ConnectionRefused | ConnectionAborted | ConnectionReset
+    ) {
+        tokio::time::sleep(Duration::from_secs(1)).await;
     }
 }
 

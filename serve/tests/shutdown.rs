@@ -54,3 +54,48 @@ fn sigterm_stops_gracefully() {
 fn ctrl_c_stops_gracefully() {
     stops_on(Signal::SIGINT);
 }
+
+/// A client that sends a request's head a byte at a time (Slowloris) has its connection closed
+/// once `--header-timeout` has passed; a head sent in time is answered.
+#[test]
+fn a_request_head_sent_too_slowly_is_cut() {
+    use std::io::Read;
+    let server = Server::start_with(&["--header-timeout", "1"]);
+    let mut slow = server.connect();
+    let started = std::time::Instant::now();
+    let mut closed = false;
+    for byte in b"GET /healthz HTTP/1.1\r\nHost: test\r\nX-Slow: "
+        .iter()
+        .cycle()
+    {
+        if slow.write_all(&[*byte]).is_err() {
+            closed = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        if started.elapsed() > Duration::from_secs(10) {
+            break;
+        }
+    }
+    // The server closed it: a write failed, or a read ends (an error reply, then the end).
+    let mut rest = Vec::new();
+    let read = slow.read_to_end(&mut rest);
+    assert!(
+        closed || read.is_ok(),
+        "still open after {:?}",
+        started.elapsed()
+    );
+    // Cut at the deadline: not at once, and not only when the test gave up.
+    let open = started.elapsed();
+    assert!(
+        open >= Duration::from_millis(900) && open < Duration::from_secs(10),
+        "open for {open:?}"
+    );
+    // Others are answered, after it as before.
+    assert_eq!(server.get("/healthz").body, "ok");
+    let mut stream = server.connect();
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+        .unwrap();
+    assert_eq!(read_reply(&mut stream).body, "ok");
+}
