@@ -89,16 +89,16 @@ pub struct Args {
     /// The seconds a client may take to send a request's line and headers, from its
     /// connection or its last answer; then the connection is closed, so that clients sending
     /// them a byte at a time cannot hold connections open
-    #[arg(long, value_name = "S", default_value_t = 10.0, value_parser = header_seconds)]
+    #[arg(long, value_name = "S", default_value_t = 10.0, value_parser = header_seconds, allow_hyphen_values = true)]
     pub header_timeout: f64,
 }
 
 /// `--header-timeout`: seconds, more than 0 and at most a day.
 fn header_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
+    match text.trim().parse::<f64>() {
         Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
         _ => Err(format!(
-            "{text:?} is not a number of seconds above 0, up to 86400"
+            "{text:?}: seconds are a number above 0 and up to 86400, like 10 or 0.5"
         )),
     }
 }
@@ -320,6 +320,29 @@ mod tests {
             if let Some(long) = arg.get_long() {
                 assert!(help.contains(&format!("--{long}")), "--{long}");
             }
+        }
+    }
+
+    /// `--header-timeout` takes seconds above 0, up to a day; anything else is refused in one
+    /// line, a negative number included (not taken for a flag).
+    #[test]
+    fn header_timeouts() {
+        use clap::Parser;
+        let parse = |value: &str| crate::Args::try_parse_from(["serve", "--header-timeout", value]);
+        assert_eq!(
+            crate::Args::try_parse_from(["serve"])
+                .unwrap()
+                .header_timeout,
+            10.0
+        );
+        assert_eq!(parse("0.5").unwrap().header_timeout, 0.5);
+        assert_eq!(parse("86400").unwrap().header_timeout, 86_400.0);
+        for bad in ["0", "-1", "abc", "86401", "inf", "NaN", ""] {
+            let error = parse(bad).unwrap_err().to_string();
+            assert!(
+                error.contains("seconds are a number above 0 and up to 86400"),
+                "{bad}: {error}"
+            );
         }
     }
 }
