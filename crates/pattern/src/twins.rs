@@ -222,6 +222,9 @@ fn kept_sequences(grid: &Grid, moves: usize) -> Option<Vec<Sequence>> {
             let word = u64::from_le_bytes(word.try_into().ok()?);
             let mut cell = (word & 31) as usize;
             let moves = ((word >> 5) & 31) as usize;
+            if cell >= grid.cells() || moves > MAX_TWIN_MOVES {
+                return None;
+            }
             let mut cells = cell as u128;
             for i in 0..moves {
                 let m = Move::ALL[((word >> (10 + 2 * i)) & 3) as usize];
