@@ -56,7 +56,8 @@ fn ctrl_c_stops_gracefully() {
 }
 
 /// A client that sends a request's head a byte at a time (Slowloris) has its connection closed
-/// once `--header-timeout` has passed; a head sent in time is answered.
+/// once `--header-timeout` has passed, as is a client that sends nothing and one idle after
+/// its answer; a head sent in time is answered.
 #[test]
 fn a_request_head_sent_too_slowly_is_cut() {
     use std::io::Read;
@@ -90,6 +91,29 @@ fn a_request_head_sent_too_slowly_is_cut() {
     assert!(
         open >= Duration::from_millis(900) && open < Duration::from_secs(10),
         "open for {open:?}"
+    );
+    // A client that sends nothing, and one idle after its answer, are cut the same way.
+    let mut silent = server.connect();
+    let started = std::time::Instant::now();
+    assert_eq!(silent.read(&mut [0; 16]).unwrap_or(0), 0);
+    let open = started.elapsed();
+    assert!(
+        open >= Duration::from_millis(900) && open < Duration::from_secs(10),
+        "silent, open for {open:?}"
+    );
+    let mut idle = server.connect();
+    idle.write_all(b"GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+        .unwrap();
+    let mut answer = [0u8; 17];
+    idle.read_exact(&mut answer).unwrap();
+    assert_eq!(&answer, b"HTTP/1.1 200 OK\r\n");
+    let mut rest = Vec::new();
+    let started = std::time::Instant::now();
+    let _ = idle.read_to_end(&mut rest);
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "idle, open for {:?}",
+        started.elapsed()
     );
     // Others are answered, after it as before.
     assert_eq!(server.get("/healthz").body, "ok");
