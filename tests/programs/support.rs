@@ -5,8 +5,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// Every line of a program's JSON Lines output, parsed into a typed record: a line that does
-/// not parse fails the test, showing the line.
 /// A Parquet file's reader, and the `tilebase.` keys of its metadata with their values.
 pub fn parquet_with_metadata(
     path: &Path,
@@ -29,6 +27,8 @@ pub fn parquet_with_metadata(
     (builder, metadata)
 }
 
+/// Every line of a program's JSON Lines output, parsed into a typed record: a line that does
+/// not parse fails the test, showing the line.
 pub fn json_lines<T: serde::de::DeserializeOwned>(stdout: &str) -> Vec<T> {
     stdout
         .lines()

@@ -111,8 +111,9 @@ asking! {
     ///
     /// On the 15-puzzle (board="4x4", or a goal of 16 cells), states are written with separators
     /// ("1,2,...,15,0") or as 16 ints, and answers come from IDA* over the pattern databases `pdb`:
-    /// "7-8" (the default: built once, 2 to 3 minutes and 2 GB; then milliseconds to a second a
-    /// search), "6-6-3" or "5-5-5" (built in seconds, slower searches). Other boards take no `pdb`.
+    /// "7-8" (the default: built once, about a minute and 1.6 GB; then milliseconds to a second
+    /// a search), "6-6-3" or "5-5-5" (built in seconds, slower searches). Other boards take no
+    /// `pdb`.
     ///
     /// `memory` (bytes as an int, or "512M", "2G") is what A* may take in the A*+IDA* search
     /// of boards of more than 16 cells, as `query --memory` sets it: by default 1 GiB there,

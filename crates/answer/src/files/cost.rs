@@ -197,7 +197,8 @@ pub fn pdb_help() -> String {
     let fours = BuildCost::of_bounds(36, &[4, 4, 4, 4, 4, 4, 4, 4, 3]);
     format!(
         "The pattern databases of a board of 13 to 25 cells, built once where missing: the \
-         patterns' sizes, their tiles taken in reading order, or the tiles of each pattern \
+         patterns' sizes, their tiles taken in reading order, the largest pattern first \
+         whatever the order given (3-5-7 is 7-5-3), or the tiles of each pattern \
          (1-6,7-12,...; each set a range, a tile or tiles joined by +). On 4x4: 7-8 (the \
          default; {} of files, {} to build), 6-6-3 ({}) or 5-5-5 ({}); on 5x5 6-6-6-6, Korf and \
          Felner's blocks ({} of files, {}); each board's default in the README. Past 25 cells \
