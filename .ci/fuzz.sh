@@ -4,7 +4,8 @@
 # hang or answer wrongly fails CI. cargo-fuzz is installed when missing; the targets are built
 # without a sanitizer (Rust code needs none) on the stable toolchain, told to allow nightly
 # flags (RUSTC_BOOTSTRAP=1), as docs/hostile-input.md says. What a run finds goes to a
-# temporary folder, never into the seed corpus; a crash is kept in fuzz/artifacts/ and printed.
+# temporary folder, never into the seed corpus; a crash is kept in fuzz/artifacts/ and printed,
+# and a failing run keeps the runs' logs (it says where).
 #
 #   .ci/fuzz.sh                      # every target, 30 seconds each
 #   FUZZ_SECONDS=3600 .ci/fuzz.sh question serve_request
@@ -24,7 +25,8 @@ if [ "${#targets[@]}" -eq 0 ]; then
 fi
 
 found="$(mktemp -d)"
-trap 'rm -rf "$found"' EXIT
+# The runs' logs go with a passing run; a failing one keeps them, and says where.
+trap 'status=$?; if [ "$status" -eq 0 ]; then rm -rf "$found"; else echo "fuzz: the runs'"'"' logs are kept in $found" >&2; fi' EXIT
 run() {
     local target="$1" log="$found/$1.log"
     mkdir -p "$found/$target" "corpus/$target"
