@@ -177,6 +177,72 @@ fn built_then_answered_as_slidy_and_a_breadth_first_search_answer() {
         assert_eq!(play(cells, &letters).as_deref(), Some(&GOAL[..]), "{line}");
     }
 
+    // All 100 by A*+IDA* (`--memory`: the searches past 2 million nodes, seven of them with
+    // these tables, turn to it), and the hardest of them searched alone, shared among the
+    // cores: slidy-cli's lengths.
+    let all = tilebase_testdata::fifteen_mtm();
+    let input: String = all.iter().map(|(c, _)| format!("{}\n", text(c))).collect();
+    let run = sandbox.run_with_input(
+        "query",
+        &[
+            "--board",
+            "4x4",
+            "--metric",
+            "mtm",
+            "--distance-only",
+            "--memory",
+            "1G",
+        ],
+        input.as_bytes(),
+    );
+    run.code(0).quiet();
+    let expected: String = all
+        .iter()
+        .map(|(c, l)| format!("{} {l}\n", text(c)))
+        .collect();
+    assert_eq!(run.stdout, expected);
+    let hardest = "6,5,4,11,1,8,9,0,2,7,10,3,12,15,14,13";
+    let run = sandbox.run("query", &["--board", "4x4", "--metric", "mtm", hardest]);
+    run.code(0).quiet();
+    let moves = run
+        .stdout
+        .trim_end()
+        .rsplit_once(": ")
+        .unwrap()
+        .1
+        .replace(' ', "");
+    assert!(
+        run.stdout.starts_with(&format!("{hardest}: 34 moves")),
+        "{run}"
+    );
+    let cells: Vec<u8> = hardest.split(',').map(|t| t.parse().unwrap()).collect();
+    assert_eq!(play(&cells, &moves).as_deref(), Some(&GOAL[..]), "{run}");
+
+    // `compare`: IDA* over the same tables, and as A*+IDA* (turned to past 2 million nodes, so
+    // here the same search), both at slidy-cli's length along legal paths (compare checks
+    // them: exit 0), with their nodes.
+    #[derive(Deserialize)]
+    struct Compared {
+        algorithm: String,
+        moves: Option<usize>,
+        optimal: bool,
+        generated: u64,
+    }
+    let (cells, length) = cases[0];
+    let run = sandbox.run(
+        "compare",
+        &["--board", "4x4", "--metric", "mtm", "--json", &text(&cells)],
+    );
+    run.code(0).quiet();
+    let rows: Vec<Compared> = json_lines(&run.stdout);
+    let names: Vec<&str> = rows.iter().map(|r| r.algorithm.as_str()).collect();
+    assert_eq!(names, ["ida-relabelled", "astar-ida-relabelled"], "{run}");
+    for row in &rows {
+        assert_eq!(row.moves, Some(usize::from(length)), "{run}");
+        assert!(row.optimal && row.generated > 0, "{run}");
+    }
+    assert_eq!(rows[0].generated, rows[1].generated, "{run}");
+
     // The number of optimal solutions of each, as slidy-cli lists them (`--all-optimal`).
     #[derive(Deserialize)]
     struct Counted {

@@ -131,6 +131,11 @@ fn solves_at_the_tables_distance(goal: &State, labels: &[&[u8]], step: usize) {
         .map(|(r, v)| (r, &v[..]))
         .collect();
     let solver = MultiSolver::new(goal.cells(), &tables).unwrap();
+    // A*+IDA* from the first node, A* growing until its budget is full: 1 MiB, and 100 kB
+    // (1,333 states, soon full).
+    let hybrid = MultiSolver::new(goal.cells(), &tables)
+        .unwrap()
+        .with_hybrid_from(0);
     let table = build_table_in(goal, Metric::Multi);
     let mut solved = 0;
     for index in (0..board.states()).step_by(step) {
@@ -138,14 +143,28 @@ fn solves_at_the_tables_distance(goal: &State, labels: &[&[u8]], step: usize) {
         let d = table[index as usize];
         assert!(solver.heuristic(state.cells()) <= u32::from(d), "{state}");
         let solution = solver.solve(state.cells(), u64::MAX).unwrap();
-        assert_eq!(solution.slides.len(), usize::from(d), "{state}");
-        let end = play(board, state.cells(), &solution.slides);
-        assert_eq!(
-            end.as_deref(),
-            Some(goal.cells()),
-            "{state}: {:?}",
-            solution.slides
-        );
+        let legal = |slides: &[tilebase_core::Slide]| {
+            assert_eq!(slides.len(), usize::from(d), "{state}");
+            let end = play(board, state.cells(), slides);
+            assert_eq!(end.as_deref(), Some(goal.cells()), "{state}: {slides:?}");
+        };
+        legal(&solution.slides);
+        // One search shared among threads finds the serial search's solution.
+        // Every fifth state sampled: each takes a few milliseconds.
+        if solved % 5 != 0 {
+            solved += 1;
+            continue;
+        }
+        for threads in [2, 3] {
+            let shared = solver.solve_parallel(state.cells(), threads).unwrap();
+            assert_eq!(shared.slides, solution.slides, "{state}, {threads} threads");
+        }
+        for (memory, threads) in [(1 << 20, 1), (1 << 20, 2), (100_000, 2)] {
+            let found = hybrid
+                .solve_hybrid(state.cells(), threads, memory, u64::MAX)
+                .unwrap();
+            legal(&found.slides);
+        }
         solved += 1;
     }
     assert!(solved > 100);

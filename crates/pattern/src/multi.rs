@@ -25,13 +25,19 @@
 //! # let _ = Metric::Multi;
 //! ```
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use tilebase_core::{Move, Slide};
 
 use crate::grid::Grid;
 use crate::progress;
 use crate::relabel::{MAX_LABELS, Relabelling};
+use crate::solve::HYBRID_FROM;
 use crate::solve::{SolveError, solvable};
 use tilebase_core::MAX_CELLS;
+
+mod hybrid;
+mod parallel;
 
 /// An optimal multi-tile solution and what it took.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -144,6 +150,8 @@ pub struct MultiSolver<'a> {
     grid: Grid,
     goal: [u8; MAX_CELLS],
     lookups: Vec<Lookup<'a>>,
+    /// The nodes plain IDA* generates before [`Self::solve_hybrid`] turns to A*+IDA*.
+    hybrid_from: u64,
 }
 
 impl<'a> MultiSolver<'a> {
@@ -225,7 +233,15 @@ impl<'a> MultiSolver<'a> {
             grid,
             goal: own_goal,
             lookups,
+            hybrid_from: HYBRID_FROM,
         })
+    }
+
+    /// The solver with [`Self::solve_hybrid`] turning to A*+IDA* after `nodes` nodes of plain
+    /// IDA* ([`HYBRID_FROM`] by default).
+    pub fn with_hybrid_from(mut self, nodes: u64) -> MultiSolver<'a> {
+        self.hybrid_from = nodes;
+        self
     }
 
     /// The bound of `state` (tiles cell by cell): the largest lookup.
@@ -237,6 +253,35 @@ impl<'a> MultiSolver<'a> {
     /// Each lookup's masks of `state`.
     fn masks(&self, state: &[u8]) -> Vec<Masks> {
         self.lookups.iter().map(|l| l.masks(state)).collect()
+    }
+
+    /// Each lookup's index of the state whose masks are `masks`.
+    fn indices(&self, masks: &[Masks]) -> [u32; MAX_LOOKUPS] {
+        let mut index = [0u32; MAX_LOOKUPS];
+        for (slot, (lookup, masks)) in index.iter_mut().zip(self.lookups.iter().zip(masks)) {
+            *slot = lookup.relabelling.index_of_masks(masks);
+        }
+        index
+    }
+
+    /// A search from `state` (its cells as a search holds them), generating at most
+    /// `max_nodes` nodes.
+    fn search_from(&self, state: [u8; MAX_CELLS], max_nodes: u64) -> Search<'_, 'a> {
+        Search {
+            solver: self,
+            state,
+            masks: self.masks(&state[..self.grid.cells()]),
+            path: Vec::new(),
+            nodes: 0,
+            max_nodes,
+            abort: None,
+        }
+    }
+
+    /// Whether `cells` (as a search holds them) are the goal.
+    fn is_goal(&self, cells: &[u8]) -> bool {
+        let n = self.grid.cells();
+        cells[..n] == self.goal[..n]
     }
 
     /// The largest lookup, stopping at the first above `enough`.
@@ -268,20 +313,9 @@ impl<'a> MultiSolver<'a> {
     /// `max_nodes` nodes.
     pub fn solve(&self, cells: &[u8], max_nodes: u64) -> Result<MultiSolution, SolveError> {
         let (state, blank) = self.start(cells)?;
-        let masks = self.masks(cells);
-        let start_bound = u32::from(self.bound(&masks, u8::MAX));
-        let mut root = [0u32; MAX_LOOKUPS];
-        for (slot, (lookup, masks)) in root.iter_mut().zip(self.lookups.iter().zip(&masks)) {
-            *slot = lookup.relabelling.index_of_masks(masks);
-        }
-        let mut search = Search {
-            solver: self,
-            state,
-            masks,
-            path: Vec::new(),
-            nodes: 0,
-            max_nodes,
-        };
+        let mut search = self.search_from(state, max_nodes);
+        let start_bound = u32::from(self.bound(&search.masks, u8::MAX));
+        let root = self.indices(&search.masks);
         let mut bound = start_bound;
         loop {
             progress::begin(bound);
@@ -324,14 +358,7 @@ impl MultiSolver<'_> {
         each: &mut dyn FnMut(&[Slide]) -> bool,
     ) -> Result<u64, SolveError> {
         let (state, blank) = self.start(cells)?;
-        let mut search = Search {
-            solver: self,
-            state,
-            masks: self.masks(cells),
-            path: Vec::new(),
-            nodes: 0,
-            max_nodes,
-        };
+        let mut search = self.search_from(state, max_nodes);
         progress::begin(length);
         let step = search.every(blank, 0, length, Axis::Any, each);
         progress::rest(search.nodes);
@@ -382,6 +409,9 @@ struct Search<'s, 'a> {
     path: Vec<Slide>,
     nodes: u64,
     max_nodes: u64,
+    /// A piece of work shared among threads stops when a solution turns up in an earlier
+    /// piece: the least piece with one so far, and this one.
+    abort: Option<(&'s AtomicUsize, usize)>,
 }
 
 impl Search<'_, '_> {
@@ -575,6 +605,12 @@ impl Search<'_, '_> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(progress::STEP) {
             progress::step();
+            if let Some((best, me)) = self.abort
+                && best.load(Ordering::Relaxed) < me
+            {
+                // Stopped at the next check of the nodes.
+                self.max_nodes = 0;
+            }
         }
         to
     }

@@ -19,7 +19,7 @@ use crate::table::PatternValues;
 use crate::twins::{PathState, TWINNED, Twins};
 use tilebase_core::MAX_CELLS;
 
-mod hybrid;
+pub(crate) mod hybrid;
 
 pub use hybrid::{BYTES_PER_STATE, HYBRID_FROM, NODES_PER_STATE};
 

@@ -24,8 +24,9 @@ use crate::text::thousands;
 /// generated, peak frontier, and time, beside the table's own instant answer. On 4x4 (the
 /// 15-puzzle), IDA* with each heuristic of the field, weakest first: Manhattan distance, linear
 /// conflicts, and additive pattern databases 5-5-5, 6-6-3, 7-8, and 7-8 with the reflected
-/// lookup, then that last search as A*+IDA* within --memory; the moves found, whether they are
-/// optimal and legal, the nodes generated, and the time of each.
+/// lookup, then that last search as A*+IDA* within --memory (in the multi-tile metric, IDA*
+/// over the relabelled tables, then as A*+IDA*); the moves found, whether they are optimal and
+/// legal, the nodes generated, and the time of each.
 #[derive(Debug, Parser)]
 #[command(name = "compare", version)]
 pub struct Args {

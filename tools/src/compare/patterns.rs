@@ -1,7 +1,8 @@
 //! `compare --board 4x4`: the field's teaching table on one 15-puzzle state: IDA* with the
 //! Manhattan distance, with linear conflicts, and with the pattern databases 5-5-5, 6-6-3, 7-8
 //! and 7-8 with its reflection, then that search as A*+IDA*; nodes generated, time, and every
-//! answer checked.
+//! answer checked. In the multi-tile metric, IDA* over the relabelled tables that answer it,
+//! then the same search as A*+IDA*.
 
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -11,7 +12,7 @@ use std::sync::Arc;
 use tilebase_answer::{
     Board, DEFAULT_SEARCH_MEMORY, Library, Partition, Position, Question, quote,
 };
-use tilebase_core::Move;
+use tilebase_core::{Metric, Move};
 
 use tilebase_pattern::{
     Classic, Grid, Solution, SolveError, Twins, cells_to_string, solve_classic,
@@ -33,7 +34,8 @@ pub struct Row {
     /// `ida-manhattan`, `ida-linear-conflict`, `ida-5-5-5`, `ida-6-6-3`, `ida-7-8`,
     /// `ida-7-8-reflected-no-twins` (every path searched, twinned move sequences too: the
     /// search as it was before it cut them), `ida-7-8-reflected`, `astar-ida-7-8-reflected`
-    /// (that search as A*+IDA*, A* within `--memory`).
+    /// (that search as A*+IDA*, A* within `--memory`); in the multi-tile metric
+    /// `ida-relabelled` and `astar-ida-relabelled`, over the tables the answers use.
     pub algorithm: String,
     /// Length of the path found; `None` if it gave up.
     pub moves: Option<usize>,
@@ -66,6 +68,9 @@ pub fn run(args: &Args, question: &Question) -> Result<u8, String> {
             cells_to_string(&goal)
         );
         return Ok(exit::UNSOLVABLE);
+    }
+    if question.metric() == Metric::Multi {
+        return multi(args, question, &start, &goal);
     }
     let mut found: Vec<(String, Result<Solution, SolveError>, u64)> = Vec::new();
     let timed = |f: &dyn Fn() -> Result<Solution, SolveError>| {
@@ -187,19 +192,110 @@ pub fn run(args: &Args, question: &Question) -> Result<u8, String> {
             },
         })
         .collect();
+    Ok(show(args, board, &start, &goal, shortest, &rows))
+}
+
+/// Prints `rows`, as a table or JSON lines: the exit status (an error if a row that finished
+/// is not optimal: an answer that is not is a defect).
+fn show(
+    args: &Args,
+    board: Board,
+    start: &[u8],
+    goal: &[u8],
+    shortest: Option<usize>,
+    rows: &[Row],
+) -> u8 {
     if args.json {
-        for row in &rows {
+        for row in rows {
             println!("{}", serde_json::to_string(row).unwrap_or_default());
         }
     } else {
-        print!("{}", table(board, &start, &goal, shortest, &rows));
+        print!("{}", table(board, start, goal, shortest, rows));
     }
-    // Every row that finished must be optimal: an answer that is not is a defect.
-    Ok(if rows.iter().any(|r| r.moves.is_some() && !r.optimal) {
+    if rows.iter().any(|r| r.moves.is_some() && !r.optimal) {
         exit::ERROR
     } else {
         exit::OK
-    })
+    }
+}
+
+/// The rows for a state in the multi-tile metric: IDA* over the relabelled tables that answer
+/// it (one core, as every row), then the same search as A*+IDA* within --memory (IDA* for its
+/// first 2 million nodes, then A*). Moves are counted as slides.
+fn multi(args: &Args, question: &Question, start: &[u8], goal: &[u8]) -> Result<u8, String> {
+    let board = question.board();
+    let grid = Grid::of(board);
+    let max_nodes = args.max_nodes.unwrap_or(DEFAULT_MAX_NODES);
+    let answers = Library::standard()
+        .open(question, &Shown { program: "compare" })
+        .map_err(words)?;
+    let Some(source) = answers.relabelled() else {
+        return Err(format!(
+            "{board} in the multi-tile metric is answered from its full table: compare runs \
+             the articles' algorithms in the single-tile metric there"
+        ));
+    };
+    let solver = source.solver().map_err(words)?;
+    let frame = source.frame();
+    let image = frame.state(start);
+    let memory = args.memory.unwrap_or(DEFAULT_SEARCH_MEMORY);
+    let mut found = Vec::new();
+    for (name, hybrid) in [("ida-relabelled", false), ("astar-ida-relabelled", true)] {
+        let started = Instant::now();
+        let result = if hybrid {
+            solver.solve_hybrid(&image, 1, memory, max_nodes)
+        } else {
+            solver.solve(&image, max_nodes)
+        };
+        found.push((name, result, started.elapsed().as_nanos() as u64));
+    }
+    let shortest = found
+        .iter()
+        .filter_map(|(_, r, _)| r.as_ref().ok().map(|s| s.slides.len()))
+        .min();
+    let rows: Vec<Row> = found
+        .into_iter()
+        .map(|(algorithm, result, nanos)| {
+            let algorithm = algorithm.to_string();
+            match result {
+                Ok(s) => {
+                    let moves: Vec<Move> = s
+                        .slides
+                        .iter()
+                        .flat_map(|slide| {
+                            std::iter::repeat_n(
+                                frame.move_back(slide.direction),
+                                usize::from(slide.cells),
+                            )
+                        })
+                        .collect();
+                    Row {
+                        algorithm,
+                        moves: Some(s.slides.len()),
+                        optimal: Some(s.slides.len()) == shortest
+                            && reaches(&grid, start, &moves).is_some_and(|end| end == goal),
+                        start_bound: Some(s.start_bound),
+                        generated: s.nodes,
+                        nanos,
+                        gave_up: false,
+                    }
+                }
+                Err(error) => Row {
+                    algorithm,
+                    moves: None,
+                    optimal: false,
+                    start_bound: None,
+                    generated: match error {
+                        SolveError::Exceeded { nodes, .. } => nodes,
+                        _ => 0,
+                    },
+                    nanos,
+                    gave_up: true,
+                },
+            }
+        })
+        .collect();
+    Ok(show(args, board, start, goal, shortest, &rows))
 }
 
 fn reaches(grid: &Grid, start: &[u8], moves: &[Move]) -> Option<Vec<u8>> {

@@ -74,9 +74,10 @@ pub struct Effort {
     /// The threads one search is shared among, when it has no node bound (a bounded search
     /// runs on one); 0: every core, or one when already on a thread of a batch.
     pub threads: usize,
-    /// The bytes the searches of single-tile moves may take for A* in A*+IDA*
-    /// ([`tilebase_pattern::Solver::solve_hybrid`]), together: the searches of a batch under
-    /// way at once share it. `Some(0)`: plain IDA*. `None`, the default:
+    /// The bytes the searches may take for A* in A*+IDA*
+    /// ([`tilebase_pattern::Solver::solve_hybrid`], and in the multi-tile metric
+    /// [`tilebase_pattern::MultiSolver::solve_hybrid`]), together: the searches of a batch
+    /// under way at once share it. `Some(0)`: plain IDA*. `None`, the default:
     /// [`DEFAULT_SEARCH_MEMORY`] on boards of more than 16 cells, plain IDA* on the others
     /// (where A*+IDA* measured slower: their searches' last iterations are short) and in the
     /// browser (WebAssembly).

@@ -97,8 +97,8 @@ impl<'a> Searcher<'a> {
     }
 
     /// An optimal solution of `position`, or `None` if it cannot reach the goal (a parity, no
-    /// search). With no node bound and more than one thread, one single-tile search is shared
-    /// among the threads: the same solution, sooner.
+    /// search). With no node bound and more than one thread, one search is shared among the
+    /// threads (in either metric): the same solution, sooner.
     pub(crate) fn solve(
         &self,
         position: &Position,
@@ -135,7 +135,12 @@ impl<'a> Searcher<'a> {
                 )
                 .map(|s| (s.moves, s.nodes)),
             Bound::Relabelled(solver) => solver
-                .solve(&image, effort.max_nodes)
+                .solve_hybrid(
+                    &image,
+                    threads,
+                    effort.search_memory(position.board()),
+                    effort.max_nodes,
+                )
                 .map(|s| (cells_of(&s.slides), s.nodes)),
         };
         match result {

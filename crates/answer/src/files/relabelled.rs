@@ -147,7 +147,7 @@ impl RelabelSource {
 
     /// The multi-tile search over the tables, in the canonical goal's frame, with the mirrored
     /// lookups where the canonical goal allows them (the blank on the main diagonal).
-    pub(crate) fn solver(&self) -> Result<MultiSolver<'_>, Error> {
+    pub fn solver(&self) -> Result<MultiSolver<'_>, Error> {
         let tables: Vec<(&Relabelling, &[u8])> = self
             .files
             .iter()

@@ -43,7 +43,7 @@ pub const HYBRID_FROM: u64 = 1 << 21;
 pub const BYTES_PER_STATE: usize = 60;
 
 /// The fewest states worth an A* phase: a smaller budget searches with plain IDA*.
-const FEWEST_STATES: usize = 1 << 10;
+pub(crate) const FEWEST_STATES: usize = 1 << 10;
 
 /// A state A* reached: its cells packed 5 bits each (at most 25 cells), the state it was
 /// reached from and by which move, its depth and heuristic.
@@ -66,7 +66,7 @@ struct Node {
 const VALUES: usize = 8;
 
 /// Cells packed 5 bits each, into 128 bits (boards of up to 25 cells).
-fn pack(cells: &[u8]) -> [u64; 2] {
+pub(crate) fn pack(cells: &[u8]) -> [u64; 2] {
     let mut key = 0u128;
     for (i, &t) in cells.iter().enumerate() {
         key |= u128::from(t) << (5 * i);
@@ -75,7 +75,7 @@ fn pack(cells: &[u8]) -> [u64; 2] {
 }
 
 /// The cells of `n` packed by [`pack`].
-fn unpack(key: [u64; 2], n: usize) -> [u8; MAX_CELLS] {
+pub(crate) fn unpack(key: [u64; 2], n: usize) -> [u8; MAX_CELLS] {
     let key = u128::from(key[0]) | u128::from(key[1]) << 64;
     let mut cells = [0u8; MAX_CELLS];
     for (i, c) in cells.iter_mut().enumerate().take(n) {
@@ -86,7 +86,7 @@ fn unpack(key: [u64; 2], n: usize) -> [u8; MAX_CELLS] {
 
 /// A packed state's hash: its two words mixed (splitmix64's finaliser), every bit of the key
 /// reaching every bit of the hash.
-fn hash(key: [u64; 2]) -> u64 {
+pub(crate) fn hash(key: [u64; 2]) -> u64 {
     let mut x = key[0] ^ key[1].rotate_left(29).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -96,14 +96,14 @@ fn hash(key: [u64; 2]) -> u64 {
 /// A*'s open list: a stack of states for each f and h, taken lowest f first and, within it,
 /// lowest h (nearest the goal) first. A state whose depth improved is pushed again; its old
 /// entry is skipped when met (its f no longer matches).
-struct Open {
+pub(crate) struct Open {
     buckets: Vec<Vec<u32>>,
     lowest: usize,
-    entries: usize,
+    pub(crate) entries: usize,
 }
 
 impl Open {
-    fn new() -> Open {
+    pub(crate) fn new() -> Open {
         Open {
             buckets: Vec::new(),
             lowest: usize::MAX,
@@ -115,7 +115,7 @@ impl Open {
         (f as usize) << 8 | h as usize
     }
 
-    fn push(&mut self, node: u32, f: u32, h: u32) {
+    pub(crate) fn push(&mut self, node: u32, f: u32, h: u32) {
         let slot = Open::slot(f, h);
         if slot >= self.buckets.len() {
             self.buckets.resize_with(slot + 1, Vec::new);
@@ -125,19 +125,35 @@ impl Open {
         self.entries += 1;
     }
 
-    /// The next state to expand: stale entries dropped on the way.
-    fn pop(&mut self, nodes: &[Node]) -> Option<u32> {
+    /// The next state to expand: stale entries dropped on the way, those for which `live(node,
+    /// f)` says the state is closed or no longer at that f.
+    pub(crate) fn pop(&mut self, live: impl Fn(u32, u32) -> bool) -> Option<u32> {
         while self.lowest < self.buckets.len() {
             let f = (self.lowest >> 8) as u32;
             while let Some(node) = self.buckets[self.lowest].pop() {
-                let n = &nodes[node as usize];
-                if !n.closed && u32::from(n.g) + u32::from(n.h) == f {
+                if live(node, f) {
                     return Some(node);
                 }
             }
             self.lowest += 1;
         }
         None
+    }
+
+    /// The open states that `live(node, f)` keeps, as (f, h, state) sort keys in order (f in
+    /// the top bits): the frontier. Within an (f, h), in the order the states were put there:
+    /// no sort is needed, and the order is the same on every run.
+    pub(crate) fn frontier(&self, live: impl Fn(u32, u32) -> bool) -> Vec<u64> {
+        let mut out = Vec::with_capacity(self.entries);
+        for (slot, bucket) in self.buckets.iter().enumerate().skip(self.lowest) {
+            let f = (slot >> 8) as u32;
+            for &node in bucket {
+                if live(node, f) {
+                    out.push((slot as u64) << 32 | u64::from(node));
+                }
+            }
+        }
+        out
     }
 }
 
@@ -251,7 +267,11 @@ impl Astar {
             if self.reached.len() >= states || self.full() {
                 break Ok(None);
             }
-            let Some(at) = self.open.pop(&self.reached) else {
+            let reached = &self.reached;
+            let Some(at) = self.open.pop(|i, f| {
+                let n = &reached[i as usize];
+                !n.closed && u32::from(n.g) + u32::from(n.h) == f
+            }) else {
                 // Nothing left open: cannot happen for a solvable state.
                 break Err(SolveError::Unsolvable);
             };
@@ -337,19 +357,10 @@ impl Astar {
 
     /// The open states, as (f, h, state) sort keys in order (f in the top bits): the frontier.
     fn frontier(&self) -> Vec<u64> {
-        let mut out = Vec::with_capacity(self.open.entries);
-        for (slot, bucket) in self.open.buckets.iter().enumerate().skip(self.open.lowest) {
-            let f = (slot >> 8) as u32;
-            for &node in bucket {
-                let n = &self.reached[node as usize];
-                if !n.closed && u32::from(n.g) + u32::from(n.h) == f {
-                    out.push((slot as u64) << 32 | u64::from(node));
-                }
-            }
-        }
-        // Within an (f, h), in the order the states were put there: no sort is needed, and the
-        // order is the same on every run.
-        out
+        self.open.frontier(|i, f| {
+            let n = &self.reached[i as usize];
+            !n.closed && u32::from(n.g) + u32::from(n.h) == f
+        })
     }
 }
 
@@ -552,7 +563,7 @@ impl Solver<'_> {
 /// Puts `frontier`'s keys (sorted by f, then h) in the order of their room: the groups of equal
 /// f in the reverse order, the highest f first, each group's own order kept. In place: the
 /// frontier can hold most of the budget.
-fn by_room(frontier: &mut [u64]) {
+pub(crate) fn by_room(frontier: &mut [u64]) {
     frontier.reverse();
     let mut start = 0;
     while start < frontier.len() {
