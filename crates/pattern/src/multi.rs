@@ -10,6 +10,10 @@
 //! image about that diagonal (tiles renamed so that the goal maps onto itself: the same
 //! distance, another relabelled state), as slidy does.
 //!
+//! [`MultiSolver::solve_parallel`] shares one search among threads, with the serial search's
+//! answer ([`parallel`]); [`MultiSolver::solve_hybrid`] turns a long search to A*+IDA* within a
+//! memory budget ([`hybrid`]), as the single-tile search does.
+//!
 //! ```
 //! use tilebase_core::Metric;
 //! use tilebase_pattern::{Grid, MultiSolver, Relabelling};

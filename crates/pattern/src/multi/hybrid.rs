@@ -3,7 +3,7 @@
 //! ([`crate::Solver::solve_hybrid`], where the reasons are given). A search starts as plain
 //! IDA* and turns to A*+IDA* only once it has generated [`HYBRID_FROM`](crate::HYBRID_FROM)
 //! nodes, and A* grows before each iteration by one state for every
-//! [`NODES_PER_STATE`](crate::NODES_PER_STATE) nodes of the iteration before.
+//! [`NODES_PER_STATE`] nodes of the iteration before.
 //!
 //! The relabelled tables' values are exact distances of an abstraction in the same metric,
 //! so their largest is consistent: A* never finds a shorter path to a state it has expanded.
