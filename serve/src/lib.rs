@@ -76,7 +76,7 @@ pub struct Args {
     pub seconds: f64,
     /// The memory each search may take for A* in A*+IDA*, in bytes or with a unit: 512M, 2G;
     /// 0 searches by plain IDA* [default: 1G on boards of more than 16 cells, 0 on the others]
-    #[arg(long, value_name = "SIZE", value_parser = tilebase_answer::parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = tilebase_answer::parse_size, allow_hyphen_values = true)]
     pub memory: Option<usize>,
     /// For tests: 4x4 builds wait to start while FILE exists, so that a test sees what a
     /// build in progress answers

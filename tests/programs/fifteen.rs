@@ -839,10 +839,12 @@ fn a_search_that_turns_to_astar_ida_star_finds_the_same_lengths() {
     assert!(nodes[2].iter().all(|&n| n > 2_000_000), "{nodes:?}");
     // A*+IDA* took over, and searched differently.
     assert_ne!(nodes[0], nodes[2]);
-    sandbox
-        .run("query", &["--board", "6x3", "--memory", "3Q", "1"])
-        .code(2)
-        .one_error_line("\"3Q\": a size is a whole number of bytes");
+    for size in ["3Q", "-1"] {
+        sandbox
+            .run("query", &["--board", "6x3", "--memory", size, "1"])
+            .code(2)
+            .one_error_line(&format!("\"{size}\": a size is a whole number of bytes"));
+    }
     // `compare` sets the two side by side on one core: the same length, other nodes.
     let first = states.lines().next().unwrap();
     let run = sandbox.run(

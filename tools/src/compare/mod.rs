@@ -46,7 +46,7 @@ pub struct Args {
     pub max_nodes: Option<u64>,
     /// On boards of 13 to 25 cells, the bytes A* may take in the A*+IDA* row (`512M`, `2G`),
     /// as `query --memory` [default: 1G]
-    #[arg(long, value_name = "SIZE", value_parser = tilebase_answer::parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = tilebase_answer::parse_size, allow_hyphen_values = true)]
     pub memory: Option<usize>,
     /// --quiet: no progress bar.
     #[command(flatten)]

@@ -91,7 +91,7 @@ pub struct Args {
     /// The memory the searches may take for A* in A*+IDA*, in bytes or with a unit: 512M, 2G
     /// (the searches of a batch share it); 0 searches by plain IDA* [default: 1G on boards of
     /// more than 16 cells, 0 on the others]
-    #[arg(long, value_name = "SIZE", value_parser = tilebase_answer::parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = tilebase_answer::parse_size, allow_hyphen_values = true)]
     pub memory: Option<usize>,
     /// On boards past 25 cells (6x6 to 10x10), the seconds each state may take: the lower bound
     /// on its optimal length is raised and the shortest solution sought until then (with
