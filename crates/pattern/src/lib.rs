@@ -20,9 +20,11 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod astar;
 mod expand;
 mod frame;
 mod grid;
+mod in_order;
 mod manhattan;
 mod multi;
 mod odometer;

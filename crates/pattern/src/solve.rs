@@ -8,11 +8,12 @@
 //! tiles it passes, never recomputed from the whole placement.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use tilebase_core::Move;
 
 use crate::grid::Grid;
+use crate::in_order::{self, search_in_order};
 use crate::pattern::Pattern;
 use crate::progress;
 use crate::table::PatternValues;
@@ -573,53 +574,38 @@ impl<'a> Solver<'a> {
             } = self.split(cells, bound, 32 * threads)?;
             nodes += cut_nodes;
             progress::add(cut_nodes);
-            let best = AtomicUsize::new(usize::MAX);
-            let next = AtomicUsize::new(0);
-            let found: Mutex<Vec<(usize, Vec<Move>)>> = Mutex::new(Vec::new());
-            let totals = Mutex::new((0u64, next_bound));
-            std::thread::scope(|scope| {
-                for _ in 0..threads {
-                    scope.spawn(|| {
-                        let (mut my_nodes, mut my_bound) = (0u64, u32::MAX);
-                        loop {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(piece) = pieces.get(i) else { break };
-                            if best.load(Ordering::Relaxed) < i {
-                                break;
-                            }
-                            if piece.is_goal() {
-                                best.fetch_min(i, Ordering::Relaxed);
-                                lock(&found).push((i, piece.moves.clone()));
-                                continue;
-                            }
-                            let mut search = self.search_from(&piece.cells);
-                            search.root = self.blank(cells);
-                            search.cut_twins(self.twins_at(start_bound, bound), &piece.moves);
-                            search.abort = Some((&best, i));
-                            let back = piece.moves.last().map(|m| m.opposite());
-                            let result = search.dfs(piece.moves.len() as u32, bound, piece.h, back);
-                            my_nodes += search.nodes;
-                            progress::rest(search.nodes);
-                            my_bound = my_bound.min(search.next_bound);
-                            if let Found::Yes = result {
-                                best.fetch_min(i, Ordering::Relaxed);
-                                let mut moves = piece.moves.clone();
-                                moves.extend_from_slice(&search.path);
-                                lock(&found).push((i, moves));
-                            }
-                        }
-                        let mut t = lock(&totals);
-                        t.0 += my_nodes;
-                        t.1 = t.1.min(my_bound);
-                    });
+            let twins = self.twins_at(start_bound, bound);
+            let below = search_in_order(pieces.len(), threads, u64::MAX, &|i, stop, _| {
+                let piece = &pieces[i];
+                if piece.is_goal() {
+                    return in_order::Piece {
+                        found: Some(piece.moves.clone()),
+                        next_bound: u32::MAX,
+                        nodes: 0,
+                        exceeded: false,
+                    };
+                }
+                let mut search = self.search_from(&piece.cells);
+                search.root = self.blank(cells);
+                search.cut_twins(twins, &piece.moves);
+                search.abort = Some(stop);
+                let back = piece.moves.last().map(|m| m.opposite());
+                let result = search.dfs(piece.moves.len() as u32, bound, piece.h, back);
+                progress::rest(search.nodes);
+                in_order::Piece {
+                    found: matches!(result, Found::Yes).then(|| {
+                        let mut moves = piece.moves.clone();
+                        moves.extend_from_slice(&search.path);
+                        moves
+                    }),
+                    next_bound: search.next_bound,
+                    nodes: search.nodes,
+                    exceeded: false,
                 }
             });
-            let (work_nodes, work_bound) = *lock(&totals);
-            nodes += work_nodes;
-            next_bound = next_bound.min(work_bound);
-            let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
-            found.sort_by_key(|(i, _)| *i);
-            if let Some((_, moves)) = found.into_iter().next() {
+            nodes += below.nodes;
+            next_bound = next_bound.min(below.next_bound);
+            if let Some(moves) = below.found {
                 return Ok(Solution {
                     moves,
                     nodes,
@@ -1075,11 +1061,6 @@ pub struct Below {
     pub next_bound: u32,
     /// Nodes generated below the piece.
     pub nodes: u64,
-}
-
-/// The lock's value, even if a thread panicked holding it.
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 enum Found {

@@ -9,16 +9,14 @@
 //! so their largest is consistent: A* never finds a shorter path to a state it has expanded.
 //! It opens such a state again all the same, should it happen.
 
-use hashbrown::HashTable;
 use tilebase_core::{Move, Slide};
 
+use super::parallel::Start;
 use super::{Axis, MultiSolution, MultiSolver};
+use crate::astar::{FEWEST_STATES, Reached, States, pack, unpack, within_bound};
 use crate::progress;
 use crate::solve::SolveError;
-use crate::solve::hybrid::{FEWEST_STATES, Open, by_room, hash, pack, unpack};
 use crate::{BYTES_PER_STATE, NODES_PER_STATE};
-
-use super::parallel::Piece;
 
 /// A state A* reached: its cells packed 5 bits each, the state it was reached from and by
 /// which slide, its depth and bound.
@@ -54,69 +52,41 @@ impl Node {
     }
 }
 
-/// A* from a root, resumable: the states reached, a hash table of them, and the open list.
+impl Reached for Node {
+    fn key(&self) -> [u64; 2] {
+        self.key
+    }
+    fn g(&self) -> u8 {
+        self.g
+    }
+    fn h(&self) -> u8 {
+        self.h
+    }
+    fn closed(&self) -> bool {
+        self.closed
+    }
+}
+
+/// A* from a root, resumable ([`States`]), and the goal it looks for.
 struct Astar {
-    reached: Vec<Node>,
-    table: HashTable<u32>,
-    open: Open,
-    /// The most states it may reach.
-    capacity: usize,
+    states: States<Node>,
     goal: [u64; 2],
 }
 
 impl Astar {
     fn new(solver: &MultiSolver<'_>, root: &[u8], capacity: usize) -> Astar {
-        let h = solver.heuristic(root);
-        let key = pack(root);
-        let mut astar = Astar {
-            reached: Vec::new(),
-            table: HashTable::new(),
-            open: Open::new(),
-            capacity,
-            goal: pack(&solver.goal[..solver.grid.cells()]),
-        };
-        astar.reserve(FEWEST_STATES);
-        astar.reached.push(Node {
-            key,
+        let node = Node {
+            key: pack(root),
             parent: 0,
             g: 0,
-            h: h as u8,
+            h: solver.heuristic(root) as u8,
             slide: 0,
             closed: false,
-        });
-        let reached = &astar.reached;
-        astar
-            .table
-            .insert_unique(hash(key), 0, |&i| hash(reached[i as usize].key));
-        astar.open.push(0, h, h);
-        astar
-    }
-
-    /// Makes room for `states` states (at most the capacity), four times the room there is at
-    /// least: the old room and the new, held together for a moment, stay within the budget.
-    fn reserve(&mut self, states: usize) {
-        let room = self.reached.capacity();
-        let wanted = states.min(self.capacity);
-        if wanted <= room {
-            return;
+        };
+        Astar {
+            states: States::new(node, capacity),
+            goal: pack(&solver.goal[..solver.grid.cells()]),
         }
-        let room = wanted.max(4 * room).min(self.capacity);
-        self.reached.reserve_exact(room - self.reached.len());
-        let reached = &self.reached;
-        self.table
-            .reserve(room - self.table.len(), |&i| hash(reached[i as usize].key));
-    }
-
-    /// Whether no more states fit: an expansion reaches at most a slide's worth of states on
-    /// each line, `width + height - 2`.
-    fn full(&self, children: usize) -> bool {
-        self.reached.len() + children > self.reached.capacity().min(self.capacity)
-            || self.open.entries + children > self.capacity
-    }
-
-    fn live(&self, i: u32, f: u32) -> bool {
-        let n = &self.reached[i as usize];
-        !n.closed && u32::from(n.g) + u32::from(n.h) == f
     }
 
     /// Expands states in A*'s order until `states` are reached (or the capacity), generating
@@ -130,31 +100,28 @@ impl Astar {
     ) -> (Result<Option<u32>, SolveError>, u64) {
         let grid = solver.grid;
         let n = grid.cells();
+        // An expansion reaches at most a slide's worth of states along each line.
         let children = grid.width() + grid.height() - 2;
-        let states = states.min(self.capacity);
-        self.reserve(states);
+        let store = &mut self.states;
+        let states = states.min(store.capacity);
+        store.reserve(states);
         let mut generated = 0u64;
         let mut counted = 0u64;
         let result = loop {
-            if self.reached.len() >= states || self.full(children) {
+            if store.reached.len() >= states || store.full(children) {
                 break Ok(None);
             }
-            let reached = &self.reached;
-            let Some(at) = self.open.pop(|i, f| {
-                let n = &reached[i as usize];
-                !n.closed && u32::from(n.g) + u32::from(n.h) == f
-            }) else {
+            let Some(at) = store.pop() else {
                 // Nothing left open: cannot happen for a solvable state.
                 break Err(SolveError::Unsolvable);
             };
-            let node = self.reached[at as usize];
+            let node = store.reached[at as usize];
             if node.key == self.goal {
                 // Left open, as the frontier holds it.
-                self.open
-                    .push(at, u32::from(node.g) + u32::from(node.h), u32::from(node.h));
+                store.push_open(at);
                 break Ok(Some(at));
             }
-            self.reached[at as usize].closed = true;
+            store.reached[at as usize].closed = true;
             let mut cells = unpack(node.key, n);
             let blank = cells[..n].iter().position(|&t| t == 0).unwrap_or(0);
             let last = node.last(at);
@@ -171,36 +138,26 @@ impl Astar {
                     let key = pack(&cells[..n]);
                     let g = node.g + 1;
                     let slide = direction as u8 | (k as u8) << 2;
-                    let reached = &mut self.reached;
-                    match self
-                        .table
-                        .find(hash(key), |&i| reached[i as usize].key == key)
-                    {
-                        Some(&i) => {
-                            let other = &mut reached[i as usize];
+                    match store.find(key) {
+                        Some(i) => {
+                            let other = &mut store.reached[i as usize];
                             if g < other.g {
                                 other.closed = false;
                                 other.g = g;
                                 other.parent = at;
                                 other.slide = slide;
-                                let h = u32::from(other.h);
-                                self.open.push(i, u32::from(g) + h, h);
+                                store.push_open(i);
                             }
                         }
                         None => {
-                            let h = solver.heuristic(&cells[..n]);
-                            let i = reached.len() as u32;
-                            reached.push(Node {
+                            store.add(Node {
                                 key,
                                 parent: at,
                                 g,
-                                h: h as u8,
+                                h: solver.heuristic(&cells[..n]) as u8,
                                 slide,
                                 closed: false,
                             });
-                            self.table
-                                .insert_unique(hash(key), i, |&i| hash(reached[i as usize].key));
-                            self.open.push(i, u32::from(g) + h, h);
                         }
                     }
                 }
@@ -225,11 +182,11 @@ impl Astar {
         (result, generated)
     }
 
-    /// The piece of work below `reached[at]`.
-    fn piece(&self, n: usize, at: u32) -> Piece {
-        let node = &self.reached[at as usize];
+    /// Where the search below `reached[at]` starts.
+    fn start(&self, n: usize, at: u32) -> Start {
+        let node = &self.states.reached[at as usize];
         let state = unpack(node.key, n);
-        Piece {
+        Start {
             state,
             blank: state[..n].iter().position(|&t| t == 0).unwrap_or(0),
             g: u32::from(node.g),
@@ -242,7 +199,7 @@ impl Astar {
     fn path_to(&self, mut at: u32) -> Vec<Slide> {
         let mut slides = Vec::new();
         while at != 0 {
-            let node = &self.reached[at as usize];
+            let node = &self.states.reached[at as usize];
             slides.push(node.slide());
             at = node.parent;
         }
@@ -309,18 +266,12 @@ impl MultiSolver<'_> {
                 Err(e) => return Err(e),
             }
             progress::begin(bound);
-            let mut frontier = astar.open.frontier(|i, f| astar.live(i, f));
-            let f_of = |key: u64| (key >> 40) as u32;
-            let within = frontier.partition_point(|&k| f_of(k) <= bound);
-            let beyond = frontier.get(within).map_or(u32::MAX, |&k| f_of(k));
-            // The states within the bound, those with the least room below them first: in
-            // the last iteration the cheapest subtrees, and those nearest the goal, come first.
-            let frontier = &mut frontier[..within];
-            by_room(frontier);
-            let frontier = &*frontier;
-            let below = self.search_pieces(
+            let mut frontier = astar.states.frontier();
+            let (within, beyond) = within_bound(&mut frontier, bound);
+            let frontier = &frontier[..within];
+            let below = self.search_below(
                 frontier.len(),
-                &|i| astar.piece(n, frontier[i] as u32),
+                &|i| astar.start(n, frontier[i] as u32),
                 &|i| astar.path_to(frontier[i] as u32),
                 bound,
                 threads,
@@ -328,23 +279,20 @@ impl MultiSolver<'_> {
             );
             nodes += below.nodes;
             last = below.nodes;
-            match below.result {
-                Ok(Some(slides)) => {
-                    return Ok(MultiSolution {
-                        slides,
-                        nodes,
-                        start_bound,
-                    });
-                }
-                Ok(None) => {
-                    bound = below.next_bound.min(beyond);
-                    if bound == u32::MAX {
-                        // Nothing left to search: cannot happen for a solvable state.
-                        return Err(SolveError::Unsolvable);
-                    }
-                }
-                Err(SolveError::Exceeded { .. }) => return Err(exceeded(nodes, bound)),
-                Err(e) => return Err(e),
+            if let Some(slides) = below.found {
+                return Ok(MultiSolution {
+                    slides,
+                    nodes,
+                    start_bound,
+                });
+            }
+            if below.exceeded {
+                return Err(exceeded(nodes, bound));
+            }
+            bound = below.next_bound.min(beyond);
+            if bound == u32::MAX {
+                // Nothing left to search: cannot happen for a solvable state.
+                return Err(SolveError::Unsolvable);
             }
         }
     }

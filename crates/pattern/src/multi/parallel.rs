@@ -4,19 +4,17 @@
 //! that order, that holds one), so the answer does not depend on the threads; the node count
 //! does. A*+IDA* ([`super::hybrid`]) shares the subtrees below A*'s frontier the same way.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-
 use tilebase_core::{MAX_CELLS, Slide};
 
 use super::{Axis, MultiSolution, MultiSolver, Step, lines};
+use crate::in_order::{Piece, Pieces, search_in_order};
 use crate::progress;
 use crate::solve::SolveError;
 
 /// A state where a piece of an iteration's work starts: the subtree below it, within the
 /// iteration's bound.
 #[derive(Clone)]
-pub(super) struct Piece {
+pub(super) struct Start {
     /// Its cells, as a search holds them.
     pub(super) state: [u8; MAX_CELLS],
     /// The blank's cell.
@@ -29,20 +27,10 @@ pub(super) struct Piece {
     pub(super) h: u32,
 }
 
-/// What one iteration of IDA* below a list of pieces found.
-pub(super) struct Iteration {
-    /// The first solution in the pieces' order, or none within the bound.
-    pub(super) result: Result<Option<Vec<Slide>>, SolveError>,
-    /// The least f beyond the bound met.
-    pub(super) next_bound: u32,
-    /// Nodes generated.
-    pub(super) nodes: u64,
-}
-
 /// The states at the cut of an iteration, in the serial search's order: each a piece of work,
 /// or a goal met above the cut (its slides).
 enum Cut {
-    Piece(Piece, Vec<Slide>),
+    Piece(Start, Vec<Slide>),
     Goal(Vec<Slide>),
 }
 
@@ -84,14 +72,14 @@ impl MultiSolver<'_> {
             // A goal above the cut ends the search where the serial one would meet it: after
             // the pieces before it, if none of them holds a solution.
             let goal = cut.iter().position(|c| matches!(c, Cut::Goal(_)));
-            let pieces: Vec<(&Piece, &Vec<Slide>)> = cut[..goal.unwrap_or(cut.len())]
+            let pieces: Vec<(&Start, &Vec<Slide>)> = cut[..goal.unwrap_or(cut.len())]
                 .iter()
                 .filter_map(|c| match c {
                     Cut::Piece(piece, slides) => Some((piece, slides)),
                     Cut::Goal(_) => None,
                 })
                 .collect();
-            let iteration = self.search_pieces(
+            let iteration = self.search_below(
                 pieces.len(),
                 &|i| pieces[i].0.clone(),
                 &|i| pieces[i].1.clone(),
@@ -100,7 +88,7 @@ impl MultiSolver<'_> {
                 u64::MAX,
             );
             nodes += iteration.nodes;
-            let found = match (iteration.result?, goal) {
+            let found = match (iteration.found, goal) {
                 (Some(slides), _) => Some(slides),
                 (None, Some(at)) => match &cut[at] {
                     Cut::Goal(slides) => Some(slides.clone()),
@@ -188,7 +176,7 @@ impl MultiSolver<'_> {
             return;
         }
         if g == depth {
-            let piece = Piece {
+            let piece = Start {
                 state: *state,
                 blank,
                 g,
@@ -223,91 +211,41 @@ impl MultiSolver<'_> {
         }
     }
 
-    /// One iteration of IDA* within `bound` below each of `count` pieces (`piece(i)`, reached
+    /// One iteration of IDA* within `bound` below each of `count` states (`start(i)`, reached
     /// from the root by `slides(i)`), shared among `threads` in order, generating at most
     /// `max_nodes` nodes: the first solution in that order, if any, else the next bound.
-    pub(super) fn search_pieces(
+    pub(super) fn search_below(
         &self,
         count: usize,
-        piece: &(dyn Fn(usize) -> Piece + Sync),
+        start: &(dyn Fn(usize) -> Start + Sync),
         slides: &(dyn Fn(usize) -> Vec<Slide> + Sync),
         bound: u32,
         threads: usize,
         max_nodes: u64,
-    ) -> Iteration {
-        let nodes = AtomicU64::new(0);
-        let best = AtomicUsize::new(usize::MAX);
-        let next = AtomicUsize::new(0);
-        let found: Mutex<Vec<(usize, Vec<Slide>)>> = Mutex::new(Vec::new());
-        let next_bound = Mutex::new(u32::MAX);
-        let exceeded = AtomicBool::new(false);
-        let work = || {
-            let mut my_bound = u32::MAX;
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= count || best.load(Ordering::Relaxed) < i {
-                    break;
-                }
-                let spent = nodes.load(Ordering::Relaxed);
-                if spent > max_nodes {
-                    exceeded.store(true, Ordering::Relaxed);
-                    break;
-                }
-                let p = piece(i);
-                let mut search = self.search_from(p.state, max_nodes - spent);
-                search.abort = Some((&best, i));
-                let index = self.indices(&search.masks);
-                let step = search.dfs(p.blank, p.g, bound, p.last, &index, p.h);
-                nodes.fetch_add(search.nodes, Ordering::Relaxed);
-                progress::rest(search.nodes);
-                match step {
-                    Step::Found => {
-                        best.fetch_min(i, Ordering::Relaxed);
-                        let mut moves = slides(i);
-                        moves.extend_from_slice(&search.path);
-                        lock(&found).push((i, moves));
-                    }
-                    Step::Next(f) => my_bound = my_bound.min(f),
-                    // Stopped for an earlier piece's solution, or out of nodes.
-                    Step::Stop => {
-                        if best.load(Ordering::Relaxed) > i {
-                            exceeded.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                    }
-                }
+    ) -> Pieces<Vec<Slide>> {
+        search_in_order(count, threads, max_nodes, &|i, stop, left| {
+            let p = start(i);
+            let mut search = self.search_from(p.state, left);
+            search.abort = Some(stop);
+            let index = self.indices(&search.masks);
+            let step = search.dfs(p.blank, p.g, bound, p.last, &index, p.h);
+            progress::rest(search.nodes);
+            let (stop, me) = stop;
+            Piece {
+                found: matches!(step, Step::Found).then(|| {
+                    let mut moves = slides(i);
+                    moves.extend_from_slice(&search.path);
+                    moves
+                }),
+                next_bound: match step {
+                    Step::Next(f) => f,
+                    _ => u32::MAX,
+                },
+                nodes: search.nodes,
+                // Stopped, not for an earlier piece's solution: out of nodes.
+                exceeded: matches!(step, Step::Stop)
+                    && stop.load(std::sync::atomic::Ordering::Relaxed) > me,
             }
-            let mut b = lock(&next_bound);
-            *b = (*b).min(my_bound);
-        };
-        if threads <= 1 {
-            work();
-        } else {
-            std::thread::scope(|scope| {
-                for _ in 0..threads {
-                    scope.spawn(work);
-                }
-            });
-        }
-        let nodes = nodes.into_inner();
-        let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
-        found.sort_by_key(|(i, _)| *i);
-        let next_bound = next_bound.into_inner().unwrap_or_else(|e| e.into_inner());
-        let result = if let Some((_, moves)) = found.into_iter().next() {
-            Ok(Some(moves))
-        } else if exceeded.into_inner() {
-            Err(SolveError::Exceeded { nodes, bound })
-        } else {
-            Ok(None)
-        };
-        Iteration {
-            result,
-            next_bound,
-            nodes,
-        }
+        })
     }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }

@@ -21,13 +21,11 @@
 //! from that state on: the path to it is A*'s, not one the order of moves would have taken, and
 //! a twin reaching across it could cut the only path searched.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-
-use hashbrown::HashTable;
 use tilebase_core::Move;
 
-use super::{Found, MAX_CELLS, MAX_LOOKUPS, Solution, SolveError, Solver, View, lock};
+use super::{Found, MAX_CELLS, MAX_LOOKUPS, Solution, SolveError, Solver, View};
+use crate::astar::{FEWEST_STATES, Reached, States, pack, unpack, within_bound};
+use crate::in_order::{Piece, Pieces, search_in_order};
 use crate::progress;
 
 /// The nodes plain IDA* generates before a search turns to A*+IDA*: about a tenth of a second
@@ -41,9 +39,6 @@ pub const HYBRID_FROM: u64 = 1 << 21;
 /// freed once the new is made: a budget of `memory` bytes holds `memory` × 4/5 of states'
 /// worth, so that the moment both are held stays within it.
 pub const BYTES_PER_STATE: usize = 60;
-
-/// The fewest states worth an A* phase: a smaller budget searches with plain IDA*.
-pub(crate) const FEWEST_STATES: usize = 1 << 10;
 
 /// A state A* reached: its cells packed 5 bits each (at most 25 cells), the state it was
 /// reached from and by which move, its depth and heuristic.
@@ -65,105 +60,24 @@ struct Node {
 /// four, each on the state and its mirror.
 const VALUES: usize = 8;
 
-/// Cells packed 5 bits each, into 128 bits (boards of up to 25 cells).
-pub(crate) fn pack(cells: &[u8]) -> [u64; 2] {
-    let mut key = 0u128;
-    for (i, &t) in cells.iter().enumerate() {
-        key |= u128::from(t) << (5 * i);
+impl Reached for Node {
+    fn key(&self) -> [u64; 2] {
+        self.key
     }
-    [key as u64, (key >> 64) as u64]
-}
-
-/// The cells of `n` packed by [`pack`].
-pub(crate) fn unpack(key: [u64; 2], n: usize) -> [u8; MAX_CELLS] {
-    let key = u128::from(key[0]) | u128::from(key[1]) << 64;
-    let mut cells = [0u8; MAX_CELLS];
-    for (i, c) in cells.iter_mut().enumerate().take(n) {
-        *c = ((key >> (5 * i)) & 31) as u8;
+    fn g(&self) -> u8 {
+        self.g
     }
-    cells
-}
-
-/// A packed state's hash: its two words mixed (splitmix64's finaliser), every bit of the key
-/// reaching every bit of the hash.
-pub(crate) fn hash(key: [u64; 2]) -> u64 {
-    let mut x = key[0] ^ key[1].rotate_left(29).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
-
-/// A*'s open list: a stack of states for each f and h, taken lowest f first and, within it,
-/// lowest h (nearest the goal) first. A state whose depth improved is pushed again; its old
-/// entry is skipped when met (its f no longer matches).
-pub(crate) struct Open {
-    buckets: Vec<Vec<u32>>,
-    lowest: usize,
-    pub(crate) entries: usize,
-}
-
-impl Open {
-    pub(crate) fn new() -> Open {
-        Open {
-            buckets: Vec::new(),
-            lowest: usize::MAX,
-            entries: 0,
-        }
+    fn h(&self) -> u8 {
+        self.h
     }
-
-    fn slot(f: u32, h: u32) -> usize {
-        (f as usize) << 8 | h as usize
-    }
-
-    pub(crate) fn push(&mut self, node: u32, f: u32, h: u32) {
-        let slot = Open::slot(f, h);
-        if slot >= self.buckets.len() {
-            self.buckets.resize_with(slot + 1, Vec::new);
-        }
-        self.buckets[slot].push(node);
-        self.lowest = self.lowest.min(slot);
-        self.entries += 1;
-    }
-
-    /// The next state to expand: stale entries dropped on the way, those for which `live(node,
-    /// f)` says the state is closed or no longer at that f.
-    pub(crate) fn pop(&mut self, live: impl Fn(u32, u32) -> bool) -> Option<u32> {
-        while self.lowest < self.buckets.len() {
-            let f = (self.lowest >> 8) as u32;
-            while let Some(node) = self.buckets[self.lowest].pop() {
-                if live(node, f) {
-                    return Some(node);
-                }
-            }
-            self.lowest += 1;
-        }
-        None
-    }
-
-    /// The open states that `live(node, f)` keeps, as (f, h, state) sort keys in order (f in
-    /// the top bits): the frontier. Within an (f, h), in the order the states were put there:
-    /// no sort is needed, and the order is the same on every run.
-    pub(crate) fn frontier(&self, live: impl Fn(u32, u32) -> bool) -> Vec<u64> {
-        let mut out = Vec::with_capacity(self.entries);
-        for (slot, bucket) in self.buckets.iter().enumerate().skip(self.lowest) {
-            let f = (slot >> 8) as u32;
-            for &node in bucket {
-                if live(node, f) {
-                    out.push((slot as u64) << 32 | u64::from(node));
-                }
-            }
-        }
-        out
+    fn closed(&self) -> bool {
+        self.closed
     }
 }
 
-/// A* from a root, resumable: the states reached, a hash table of them, and the open list.
+/// A* from a root, resumable ([`States`]), and what its expansions need to know.
 struct Astar {
-    reached: Vec<Node>,
-    table: HashTable<u32>,
-    open: Open,
-    /// The most states it may reach.
-    capacity: usize,
+    states: States<Node>,
     /// The moves searched from the root ([`Solver::root_moves`]).
     root_moves: u8,
     goal: [u64; 2],
@@ -175,15 +89,7 @@ impl Astar {
     /// A* from `root`, with room for `capacity` states, the root reached.
     fn new(solver: &Solver<'_>, root: &[u8; MAX_CELLS], capacity: usize) -> Astar {
         let n = solver.grid.cells();
-        let mut astar = Astar {
-            reached: Vec::new(),
-            table: HashTable::new(),
-            open: Open::new(),
-            capacity,
-            root_moves: solver.root_moves(root),
-            goal: pack(&solver.goal[..n]),
-            known: solver.pattern_values_len() <= VALUES,
-        };
+        let known = solver.pattern_values_len() <= VALUES;
         let views = solver.views(root);
         let h = views[..solver.lookups.len()]
             .iter()
@@ -191,26 +97,24 @@ impl Astar {
             .max()
             .unwrap_or(0);
         let mut values = [0u8; VALUES];
-        if astar.known {
+        if known {
             solver.pattern_values(&views, &mut values);
         }
-        let key = pack(&root[..n]);
-        astar.reserve(FEWEST_STATES);
-        astar.reached.push(Node {
-            key,
+        let node = Node {
+            key: pack(&root[..n]),
             parent: 0,
             g: 0,
             h: h as u8,
             moved: 0,
             closed: false,
             values,
-        });
-        let reached = &astar.reached;
-        astar
-            .table
-            .insert_unique(hash(key), 0, |&i| hash(reached[i as usize].key));
-        astar.open.push(0, h, h);
-        astar
+        };
+        Astar {
+            states: States::new(node, capacity),
+            root_moves: solver.root_moves(root),
+            goal: pack(&solver.goal[..n]),
+            known,
+        }
     }
 
     /// The views of `node`'s `cells`, its values known when it keeps them.
@@ -227,28 +131,6 @@ impl Astar {
         }
     }
 
-    /// Makes room for `states` states (at most the capacity): four times the room there is, at
-    /// least, so that the old room and the new, held together for a moment, stay within the
-    /// budget.
-    fn reserve(&mut self, states: usize) {
-        let room = self.reached.capacity();
-        let wanted = states.min(self.capacity);
-        if wanted <= room {
-            return;
-        }
-        let room = wanted.max(4 * room).min(self.capacity);
-        self.reached.reserve_exact(room - self.reached.len());
-        let reached = &self.reached;
-        self.table
-            .reserve(room - self.table.len(), |&i| hash(reached[i as usize].key));
-    }
-
-    /// Whether no more states fit: an expansion reaches at most four.
-    fn full(&self) -> bool {
-        self.reached.len() + 4 > self.reached.capacity().min(self.capacity)
-            || self.open.entries + 4 > self.capacity
-    }
-
     /// Expands states in A*'s order until `states` are reached (or the capacity), generating
     /// at most `max_nodes` nodes: the goal's state if it is taken from the open list (its path
     /// is then a shortest one). Returns the nodes generated, too.
@@ -259,32 +141,33 @@ impl Astar {
         max_nodes: u64,
     ) -> (Result<Option<u32>, SolveError>, u64) {
         let n = solver.grid.cells();
-        let states = states.min(self.capacity);
-        self.reserve(states);
+        let store = &mut self.states;
+        let states = states.min(store.capacity);
+        store.reserve(states);
         let mut generated = 0u64;
         let mut counted = 0u64;
         let result = loop {
-            if self.reached.len() >= states || self.full() {
+            // An expansion reaches at most four states.
+            if store.reached.len() >= states || store.full(4) {
                 break Ok(None);
             }
-            let reached = &self.reached;
-            let Some(at) = self.open.pop(|i, f| {
-                let n = &reached[i as usize];
-                !n.closed && u32::from(n.g) + u32::from(n.h) == f
-            }) else {
+            let Some(at) = store.pop() else {
                 // Nothing left open: cannot happen for a solvable state.
                 break Err(SolveError::Unsolvable);
             };
-            let node = self.reached[at as usize];
+            let node = store.reached[at as usize];
             if node.key == self.goal {
                 // Left open, as the frontier holds it.
-                self.open
-                    .push(at, u32::from(node.g) + u32::from(node.h), u32::from(node.h));
+                store.push_open(at);
                 break Ok(Some(at));
             }
-            self.reached[at as usize].closed = true;
+            store.reached[at as usize].closed = true;
             let cells = unpack(node.key, n);
-            let views = self.views(solver, &cells, &node);
+            let views = if self.known {
+                solver.views_knowing(&cells, &node.values)
+            } else {
+                solver.views(&cells)
+            };
             let blank = solver.blank(&cells);
             let back = (at != 0).then(|| Move::ALL[usize::from(node.moved)].opposite());
             for m in Move::ALL {
@@ -301,13 +184,9 @@ impl Astar {
                 child.swap(from, blank);
                 let key = pack(&child[..n]);
                 let g = node.g + 1;
-                let reached = &mut self.reached;
-                match self
-                    .table
-                    .find(hash(key), |&i| reached[i as usize].key == key)
-                {
-                    Some(&i) => {
-                        let other = &mut reached[i as usize];
+                match store.find(key) {
+                    Some(i) => {
+                        let other = &mut store.reached[i as usize];
                         // A shorter path to a state: it is opened again if it was expanded,
                         // as the heuristic is not consistent (a pattern's value is the least
                         // over the blank's regions, and a move can lower it by more than one).
@@ -316,16 +195,14 @@ impl Astar {
                             other.g = g;
                             other.parent = at;
                             other.moved = m as u8;
-                            let h = u32::from(other.h);
-                            self.open.push(i, u32::from(g) + h, h);
+                            store.push_open(i);
                         }
                     }
                     None => {
                         let mut values = node.values;
                         let known = self.known.then_some(&mut values[..]);
                         let h = solver.child_heuristic(&views, from, blank, known);
-                        let i = reached.len() as u32;
-                        reached.push(Node {
+                        store.add(Node {
                             key,
                             parent: at,
                             g,
@@ -334,9 +211,6 @@ impl Astar {
                             closed: false,
                             values,
                         });
-                        self.table
-                            .insert_unique(hash(key), i, |&i| hash(reached[i as usize].key));
-                        self.open.push(i, u32::from(g) + h, h);
                     }
                 }
             }
@@ -353,14 +227,6 @@ impl Astar {
         };
         progress::add(generated - counted);
         (result, generated)
-    }
-
-    /// The open states, as (f, h, state) sort keys in order (f in the top bits): the frontier.
-    fn frontier(&self) -> Vec<u64> {
-        self.open.frontier(|i, f| {
-            let n = &self.reached[i as usize];
-            !n.closed && u32::from(n.g) + u32::from(n.h) == f
-        })
     }
 }
 
@@ -425,7 +291,7 @@ impl Solver<'_> {
             match grown {
                 Ok(Some(goal)) => {
                     return Ok(Solution {
-                        moves: path_to(&astar.reached, goal),
+                        moves: path_to(&astar.states.reached, goal),
                         nodes,
                         start_bound,
                     });
@@ -434,154 +300,76 @@ impl Solver<'_> {
                 Err(SolveError::Exceeded { bound, .. }) => return Err(exceeded(nodes, bound)),
                 Err(e) => return Err(e),
             }
-            let mut frontier = astar.frontier();
-            let below =
-                self.search_frontier(&astar, &mut frontier, bound, threads, max_nodes - nodes);
+            progress::begin(bound);
+            let mut frontier = astar.states.frontier();
+            let (within, beyond) = within_bound(&mut frontier, bound);
+            let below = self.search_frontier(
+                &astar,
+                &frontier[..within],
+                bound,
+                threads,
+                max_nodes - nodes,
+            );
             nodes += below.nodes;
             last = below.nodes;
-            match below.result {
-                Ok(Some(moves)) => {
-                    return Ok(Solution {
-                        moves,
-                        nodes,
-                        start_bound,
-                    });
-                }
-                Ok(None) => bound = below.next_bound,
-                Err(SolveError::Exceeded { .. }) => return Err(exceeded(nodes, bound)),
-                Err(e) => return Err(e),
+            if let Some(moves) = below.found {
+                return Ok(Solution {
+                    moves,
+                    nodes,
+                    start_bound,
+                });
+            }
+            if below.exceeded {
+                return Err(exceeded(nodes, bound));
+            }
+            bound = below.next_bound.min(beyond);
+            if bound == u32::MAX {
+                // Nothing left to search: cannot happen for a solvable state.
+                return Err(SolveError::Unsolvable);
             }
         }
     }
 
-    /// One iteration of IDA* within `bound` below each state of the sorted `frontier` of A*'s
-    /// `reached` states whose f is within it, the states shared among `threads` in order: the
-    /// first solution in that order, if any, else the next bound.
+    /// One iteration of IDA* within `bound` below each state of A*'s `frontier` (its states'
+    /// numbers in the low 32 bits), the states shared among `threads` in order: the first
+    /// solution in that order, if any, else the next bound.
     fn search_frontier(
         &self,
         astar: &Astar,
-        frontier: &mut [u64],
+        frontier: &[u64],
         bound: u32,
         threads: usize,
         max_nodes: u64,
-    ) -> Iteration {
+    ) -> Pieces<Vec<Move>> {
         let n = self.grid.cells();
-        let reached = &astar.reached;
-        let f_of = |key: u64| (key >> 40) as u32;
+        let reached = &astar.states.reached;
         let start_bound = u32::from(reached[0].h);
-        progress::begin(bound);
-        let within = frontier.partition_point(|&k| f_of(k) <= bound);
-        // The states within the bound, those with the least room below them first (the
-        // highest f, then the lowest h, then as A* reached them): in the last iteration the
-        // cheapest subtrees, and those nearest the goal, are searched before the wide ones.
-        // Every other iteration searches them all, in any order.
-        let beyond = frontier.get(within).map_or(u32::MAX, |&k| f_of(k));
-        let frontier = &mut frontier[..within];
-        by_room(frontier);
-        let frontier = &*frontier;
-        let nodes = AtomicU64::new(0);
-        let best = AtomicUsize::new(usize::MAX);
-        let next = AtomicUsize::new(0);
-        let found: Mutex<Vec<(usize, Vec<Move>)>> = Mutex::new(Vec::new());
-        let next_bound = Mutex::new(beyond);
-        let exceeded = AtomicBool::new(false);
         let twins = self.twins_at(start_bound, bound);
-        let work = || {
-            let mut my_bound = u32::MAX;
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= within || best.load(Ordering::Relaxed) < i {
-                    break;
-                }
-                let spent = nodes.load(Ordering::Relaxed);
-                if spent > max_nodes {
-                    exceeded.store(true, Ordering::Relaxed);
-                    break;
-                }
-                let at = frontier[i] as u32;
-                let node = &reached[at as usize];
-                let cells = unpack(node.key, n);
-                let mut search = self.search_with(&cells, astar.views(self, &cells, node));
-                // Twins are cut within each state's subtree: the path from the root to it is
-                // A*'s, not one that the search's order would have taken.
-                search.cut_twins(twins, &[]);
-                search.abort = Some((&best, i));
-                search.max_nodes = max_nodes - spent;
-                let back = (at != 0).then(|| Move::ALL[usize::from(node.moved)].opposite());
-                let result = search.dfs(u32::from(node.g), bound, u32::from(node.h), back);
-                nodes.fetch_add(search.nodes, Ordering::Relaxed);
-                progress::rest(search.nodes);
-                my_bound = my_bound.min(search.next_bound);
-                match result {
-                    Found::Yes => {
-                        best.fetch_min(i, Ordering::Relaxed);
-                        let mut moves = path_to(reached, at);
-                        moves.extend_from_slice(&search.path);
-                        lock(&found).push((i, moves));
-                    }
-                    Found::Stopped if search.nodes > search.max_nodes => {
-                        exceeded.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                    _ => {}
-                }
+        search_in_order(frontier.len(), threads, max_nodes, &|i, stop, left| {
+            let at = frontier[i] as u32;
+            let node = &reached[at as usize];
+            let cells = unpack(node.key, n);
+            let mut search = self.search_with(&cells, astar.views(self, &cells, node));
+            // Twins are cut within each state's subtree: the path from the root to it is A*'s,
+            // not one that the search's order would have taken.
+            search.cut_twins(twins, &[]);
+            search.abort = Some(stop);
+            search.max_nodes = left;
+            let back = (at != 0).then(|| Move::ALL[usize::from(node.moved)].opposite());
+            let result = search.dfs(u32::from(node.g), bound, u32::from(node.h), back);
+            progress::rest(search.nodes);
+            Piece {
+                found: matches!(result, Found::Yes).then(|| {
+                    let mut moves = path_to(reached, at);
+                    moves.extend_from_slice(&search.path);
+                    moves
+                }),
+                next_bound: search.next_bound,
+                nodes: search.nodes,
+                exceeded: matches!(result, Found::Stopped) && search.nodes > search.max_nodes,
             }
-            let mut b = lock(&next_bound);
-            *b = (*b).min(my_bound);
-        };
-        if threads <= 1 {
-            work();
-        } else {
-            std::thread::scope(|scope| {
-                for _ in 0..threads {
-                    scope.spawn(work);
-                }
-            });
-        }
-        let nodes = nodes.into_inner();
-        let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
-        found.sort_by_key(|(i, _)| *i);
-        let next_bound = next_bound.into_inner().unwrap_or_else(|e| e.into_inner());
-        let result = if let Some((_, moves)) = found.into_iter().next() {
-            Ok(Some(moves))
-        } else if exceeded.into_inner() {
-            Err(SolveError::Exceeded { nodes, bound })
-        } else if next_bound == u32::MAX {
-            // Nothing left to search: cannot happen for a solvable state.
-            Err(SolveError::Unsolvable)
-        } else {
-            Ok(None)
-        };
-        Iteration {
-            result,
-            next_bound,
-            nodes,
-        }
+        })
     }
-}
-
-/// Puts `frontier`'s keys (sorted by f, then h) in the order of their room: the groups of equal
-/// f in the reverse order, the highest f first, each group's own order kept. In place: the
-/// frontier can hold most of the budget.
-pub(crate) fn by_room(frontier: &mut [u64]) {
-    frontier.reverse();
-    let mut start = 0;
-    while start < frontier.len() {
-        let f = frontier[start] >> 40;
-        let end = start + frontier[start..].partition_point(|&k| k >> 40 == f);
-        frontier[start..end].reverse();
-        start = end;
-    }
-}
-
-/// What one iteration of IDA* below A*'s frontier found.
-struct Iteration {
-    /// The first solution in the frontier's order, or none within the bound.
-    result: Result<Option<Vec<Move>>, SolveError>,
-    /// The least f beyond the bound met.
-    next_bound: u32,
-    /// Nodes generated.
-    nodes: u64,
 }
 
 /// The blank's moves from the root to `reached[at]`, along A*'s parents.
@@ -604,40 +392,5 @@ mod tests {
     fn a_state_takes_what_the_budget_counts() {
         assert_eq!(std::mem::size_of::<Node>(), 32);
         assert_eq!(BYTES_PER_STATE, 32 + 12 + 8 + 8);
-    }
-
-    #[test]
-    fn the_frontier_is_searched_highest_f_first_each_f_in_its_order() {
-        let key = |f: u64, h: u64, at: u64| f << 40 | h << 32 | at;
-        let sorted = [
-            key(3, 0, 9),
-            key(3, 2, 1),
-            key(5, 1, 4),
-            key(7, 0, 2),
-            key(7, 0, 0),
-        ];
-        let mut frontier = sorted;
-        by_room(&mut frontier);
-        assert_eq!(
-            frontier,
-            [
-                key(7, 0, 2),
-                key(7, 0, 0),
-                key(5, 1, 4),
-                key(3, 0, 9),
-                key(3, 2, 1)
-            ]
-        );
-        by_room(&mut []);
-    }
-
-    #[test]
-    fn packed_cells_unpack_as_they_were() {
-        let cells: Vec<u8> = (0..25).rev().collect();
-        let key = pack(&cells);
-        assert_eq!(&unpack(key, 25)[..25], &cells[..]);
-        let fifteen: Vec<u8> = (0..16).collect();
-        assert_eq!(&unpack(pack(&fifteen), 16)[..16], &fifteen[..]);
-        assert_ne!(hash(pack(&fifteen)), hash(key));
     }
 }

@@ -1,0 +1,278 @@
+//! A*'s states within a memory budget, for the A*+IDA* searches of both metrics
+//! ([`crate::Solver::solve_hybrid`], [`crate::MultiSolver::solve_hybrid`]): each state packed
+//! into 128 bits, a hash table of them, the open list by f and h, and the frontier that IDA*
+//! then searches below, in the order of its room.
+
+use hashbrown::HashTable;
+use tilebase_core::MAX_CELLS;
+
+/// The fewest states worth an A* phase: a smaller budget searches with plain IDA*.
+pub(crate) const FEWEST_STATES: usize = 1 << 10;
+
+/// A state A* keeps: what the store needs of it.
+pub(crate) trait Reached: Copy {
+    /// Its cells, packed by [`pack`].
+    fn key(&self) -> [u64; 2];
+    /// Its depth.
+    fn g(&self) -> u8;
+    /// Its bound.
+    fn h(&self) -> u8;
+    /// Whether it was expanded (and not opened again since).
+    fn closed(&self) -> bool;
+}
+
+/// Cells packed 5 bits each, into 128 bits (boards of up to 25 cells).
+pub(crate) fn pack(cells: &[u8]) -> [u64; 2] {
+    let mut key = 0u128;
+    for (i, &t) in cells.iter().enumerate() {
+        key |= u128::from(t) << (5 * i);
+    }
+    [key as u64, (key >> 64) as u64]
+}
+
+/// The cells of `n` packed by [`pack`].
+pub(crate) fn unpack(key: [u64; 2], n: usize) -> [u8; MAX_CELLS] {
+    let key = u128::from(key[0]) | u128::from(key[1]) << 64;
+    let mut cells = [0u8; MAX_CELLS];
+    for (i, c) in cells.iter_mut().enumerate().take(n) {
+        *c = ((key >> (5 * i)) & 31) as u8;
+    }
+    cells
+}
+
+/// A packed state's hash: its two words mixed (splitmix64's finaliser), every bit of the key
+/// reaching every bit of the hash.
+pub(crate) fn hash(key: [u64; 2]) -> u64 {
+    let mut x = key[0] ^ key[1].rotate_left(29).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// A*'s open list: a stack of states for each f and h, taken lowest f first and, within it,
+/// lowest h (nearest the goal) first. A state whose depth improved is pushed again; its old
+/// entry is skipped when met (its f no longer matches).
+struct Open {
+    buckets: Vec<Vec<u32>>,
+    lowest: usize,
+    entries: usize,
+}
+
+impl Open {
+    fn new() -> Open {
+        Open {
+            buckets: Vec::new(),
+            lowest: usize::MAX,
+            entries: 0,
+        }
+    }
+
+    fn slot(f: u32, h: u32) -> usize {
+        (f as usize) << 8 | h as usize
+    }
+
+    fn push(&mut self, node: u32, f: u32, h: u32) {
+        let slot = Open::slot(f, h);
+        if slot >= self.buckets.len() {
+            self.buckets.resize_with(slot + 1, Vec::new);
+        }
+        self.buckets[slot].push(node);
+        self.lowest = self.lowest.min(slot);
+        self.entries += 1;
+    }
+
+    /// The next state to expand: stale entries dropped on the way, those for which `live(node,
+    /// f)` says the state is closed or no longer at that f.
+    fn pop(&mut self, live: impl Fn(u32, u32) -> bool) -> Option<u32> {
+        while self.lowest < self.buckets.len() {
+            let f = (self.lowest >> 8) as u32;
+            while let Some(node) = self.buckets[self.lowest].pop() {
+                if live(node, f) {
+                    return Some(node);
+                }
+            }
+            self.lowest += 1;
+        }
+        None
+    }
+
+    /// The open states that `live(node, f)` keeps, as (f, h, state) sort keys in order (f in
+    /// the top bits): the frontier. Within an (f, h), in the order the states were put there:
+    /// no sort is needed, and the order is the same on every run.
+    fn frontier(&self, live: impl Fn(u32, u32) -> bool) -> Vec<u64> {
+        let mut out = Vec::with_capacity(self.entries);
+        for (slot, bucket) in self.buckets.iter().enumerate().skip(self.lowest) {
+            let f = (slot >> 8) as u32;
+            for &node in bucket {
+                if live(node, f) {
+                    out.push((slot as u64) << 32 | u64::from(node));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A* from a root, resumable: the states reached (the root first), a hash table of them, and
+/// the open list, within room for `capacity` states.
+pub(crate) struct States<N> {
+    /// The states reached, by number.
+    pub(crate) reached: Vec<N>,
+    table: HashTable<u32>,
+    open: Open,
+    /// The most states it may reach.
+    pub(crate) capacity: usize,
+}
+
+impl<N: Reached> States<N> {
+    /// The store with `root` reached and open, room for `capacity` states.
+    pub(crate) fn new(root: N, capacity: usize) -> States<N> {
+        let mut states = States {
+            reached: Vec::new(),
+            table: HashTable::new(),
+            open: Open::new(),
+            capacity,
+        };
+        states.reserve(FEWEST_STATES);
+        states.add(root);
+        states
+    }
+
+    /// Makes room for `states` states (at most the capacity): four times the room there is, at
+    /// least, so that the old room and the new, held together for a moment, stay within the
+    /// budget.
+    pub(crate) fn reserve(&mut self, states: usize) {
+        let room = self.reached.capacity();
+        let wanted = states.min(self.capacity);
+        if wanted <= room {
+            return;
+        }
+        let room = wanted.max(4 * room).min(self.capacity);
+        self.reached.reserve_exact(room - self.reached.len());
+        let reached = &self.reached;
+        self.table.reserve(room - self.table.len(), |&i| {
+            hash(reached[i as usize].key())
+        });
+    }
+
+    /// Whether no more states fit, when an expansion reaches at most `children`.
+    pub(crate) fn full(&self, children: usize) -> bool {
+        self.reached.len() + children > self.reached.capacity().min(self.capacity)
+            || self.open.entries + children > self.capacity
+    }
+
+    /// Whether state `i` is open at `f`: not expanded, and its f still `f`.
+    fn live(&self, i: u32, f: u32) -> bool {
+        let n = &self.reached[i as usize];
+        !n.closed() && u32::from(n.g()) + u32::from(n.h()) == f
+    }
+
+    /// The next state to expand, in A*'s order (lowest f, then lowest h).
+    pub(crate) fn pop(&mut self) -> Option<u32> {
+        let reached = &self.reached;
+        self.open.pop(|i, f| {
+            let n = &reached[i as usize];
+            !n.closed() && u32::from(n.g()) + u32::from(n.h()) == f
+        })
+    }
+
+    /// The number of the state whose cells pack to `key`, if it was reached.
+    pub(crate) fn find(&self, key: [u64; 2]) -> Option<u32> {
+        let reached = &self.reached;
+        self.table
+            .find(hash(key), |&i| reached[i as usize].key() == key)
+            .copied()
+    }
+
+    /// Reaches `node` (not reached before): its number. It is open.
+    pub(crate) fn add(&mut self, node: N) -> u32 {
+        let i = self.reached.len() as u32;
+        self.reached.push(node);
+        let reached = &self.reached;
+        self.table
+            .insert_unique(hash(node.key()), i, |&i| hash(reached[i as usize].key()));
+        self.push_open(i);
+        i
+    }
+
+    /// Puts state `i` on the open list at its f and h (again, when its depth improved: the old
+    /// entry is then skipped).
+    pub(crate) fn push_open(&mut self, i: u32) {
+        let n = &self.reached[i as usize];
+        let h = u32::from(n.h());
+        self.open.push(i, u32::from(n.g()) + h, h);
+    }
+
+    /// The open states, as (f, h, state) sort keys in order (f in the top bits): the frontier.
+    pub(crate) fn frontier(&self) -> Vec<u64> {
+        self.open.frontier(|i, f| self.live(i, f))
+    }
+}
+
+/// The frontier's states within `bound` put first, in the order IDA* searches below them:
+/// those with the least room below them first (the highest f, then the lowest h, then as A*
+/// reached them), so that in the last iteration the cheapest subtrees, and those nearest the
+/// goal, are searched before the wide ones (every other iteration searches them all, in any
+/// order). `frontier` is sorted by f, then h ([`States::frontier`]). Returns how many are
+/// within the bound, and the least f of the others.
+pub(crate) fn within_bound(frontier: &mut [u64], bound: u32) -> (usize, u32) {
+    let f_of = |key: u64| (key >> 40) as u32;
+    let within = frontier.partition_point(|&k| f_of(k) <= bound);
+    let beyond = frontier.get(within).map_or(u32::MAX, |&k| f_of(k));
+    by_room(&mut frontier[..within]);
+    (within, beyond)
+}
+
+/// Puts `frontier`'s keys (sorted by f, then h) in the order of their room: the groups of equal
+/// f in the reverse order, the highest f first, each group's own order kept. In place: the
+/// frontier can hold most of the budget.
+fn by_room(frontier: &mut [u64]) {
+    frontier.reverse();
+    let mut start = 0;
+    while start < frontier.len() {
+        let f = frontier[start] >> 40;
+        let end = start + frontier[start..].partition_point(|&k| k >> 40 == f);
+        frontier[start..end].reverse();
+        start = end;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_frontier_is_searched_highest_f_first_each_f_in_its_order() {
+        let key = |f: u64, h: u64, at: u64| f << 40 | h << 32 | at;
+        let sorted = [
+            key(3, 0, 9),
+            key(3, 2, 1),
+            key(5, 1, 4),
+            key(7, 0, 2),
+            key(7, 0, 0),
+        ];
+        let mut frontier = sorted;
+        by_room(&mut frontier);
+        assert_eq!(
+            frontier,
+            [
+                key(7, 0, 2),
+                key(7, 0, 0),
+                key(5, 1, 4),
+                key(3, 0, 9),
+                key(3, 2, 1)
+            ]
+        );
+        by_room(&mut []);
+    }
+
+    #[test]
+    fn packed_cells_unpack_as_they_were() {
+        let cells: Vec<u8> = (0..25).rev().collect();
+        let key = pack(&cells);
+        assert_eq!(&unpack(key, 25)[..25], &cells[..]);
+        let fifteen: Vec<u8> = (0..16).collect();
+        assert_eq!(&unpack(pack(&fifteen), 16)[..16], &fifteen[..]);
+        assert_ne!(hash(pack(&fifteen)), hash(key));
+    }
+}
