@@ -6,6 +6,11 @@
 use hashbrown::HashTable;
 use tilebase_core::MAX_CELLS;
 
+use crate::NODES_PER_STATE;
+use crate::in_order::Pieces;
+use crate::progress;
+use crate::solve::SolveError;
+
 /// The fewest states worth an A* phase: a smaller budget searches with plain IDA*.
 pub(crate) const FEWEST_STATES: usize = 1 << 10;
 
@@ -209,13 +214,84 @@ impl<N: Reached> States<N> {
     }
 }
 
+/// An A* whose frontier IDA* then searches below: what [`astar_ida`] needs of each metric's.
+pub(crate) trait Frontier {
+    /// A solution, as the search writes it.
+    type Path;
+
+    /// Expands states in A*'s order until `states` are reached (or the capacity), generating
+    /// at most `max_nodes` nodes: the goal's state if it is taken from the open list (its path
+    /// is then a shortest one). Returns the nodes generated, too.
+    fn grow(&mut self, states: usize, max_nodes: u64) -> (Result<Option<u32>, SolveError>, u64);
+
+    /// The open states, sorted by f, then h ([`States::frontier`]).
+    fn frontier(&self) -> Vec<u64>;
+
+    /// The path from the root to state `at`.
+    fn path_to(&self, at: u32) -> Self::Path;
+
+    /// One iteration of IDA* within `bound` below each of the states of `frontier` (their
+    /// numbers in the low 32 bits), shared among `threads` in order, generating at most
+    /// `max_nodes` nodes.
+    fn search_below(
+        &self,
+        frontier: &[u64],
+        bound: u32,
+        threads: usize,
+        max_nodes: u64,
+    ) -> Pieces<Self::Path>;
+}
+
+/// A*+IDA* from where plain IDA* gave up, at `bound` after `nodes` nodes: before each iteration
+/// A* grows by one state for every [`NODES_PER_STATE`] nodes of the iteration before, then the
+/// iteration searches below its frontier (those states within the bound, in the order of their
+/// room), until a solution: it and the nodes generated in all, at most `max_nodes`.
+pub(crate) fn astar_ida<F: Frontier>(
+    astar: &mut F,
+    mut bound: u32,
+    mut nodes: u64,
+    max_nodes: u64,
+    threads: usize,
+) -> Result<(F::Path, u64), SolveError> {
+    let exceeded = |nodes: u64, bound: u32| SolveError::Exceeded { nodes, bound };
+    let mut last = nodes;
+    loop {
+        let wanted = usize::try_from(last / NODES_PER_STATE).unwrap_or(usize::MAX);
+        let (grown, generated) = astar.grow(wanted, max_nodes - nodes);
+        nodes += generated;
+        match grown {
+            Ok(Some(goal)) => return Ok((astar.path_to(goal), nodes)),
+            Ok(None) => {}
+            Err(SolveError::Exceeded { bound, .. }) => return Err(exceeded(nodes, bound)),
+            Err(e) => return Err(e),
+        }
+        progress::begin(bound);
+        let mut frontier = astar.frontier();
+        let (within, beyond) = within_bound(&mut frontier, bound);
+        let below = astar.search_below(&frontier[..within], bound, threads, max_nodes - nodes);
+        nodes += below.nodes;
+        last = below.nodes;
+        if let Some(path) = below.found {
+            return Ok((path, nodes));
+        }
+        if below.exceeded {
+            return Err(exceeded(nodes, bound));
+        }
+        bound = below.next_bound.min(beyond);
+        if bound == u32::MAX {
+            // Nothing left to search: cannot happen for a solvable state.
+            return Err(SolveError::Unsolvable);
+        }
+    }
+}
+
 /// The frontier's states within `bound` put first, in the order IDA* searches below them:
 /// those with the least room below them first (the highest f, then the lowest h, then as A*
 /// reached them), so that in the last iteration the cheapest subtrees, and those nearest the
 /// goal, are searched before the wide ones (every other iteration searches them all, in any
 /// order). `frontier` is sorted by f, then h ([`States::frontier`]). Returns how many are
 /// within the bound, and the least f of the others.
-pub(crate) fn within_bound(frontier: &mut [u64], bound: u32) -> (usize, u32) {
+fn within_bound(frontier: &mut [u64], bound: u32) -> (usize, u32) {
     let f_of = |key: u64| (key >> 40) as u32;
     let within = frontier.partition_point(|&k| f_of(k) <= bound);
     let beyond = frontier.get(within).map_or(u32::MAX, |&k| f_of(k));

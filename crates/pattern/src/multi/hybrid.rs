@@ -3,7 +3,7 @@
 //! ([`crate::Solver::solve_hybrid`], where the reasons are given). A search starts as plain
 //! IDA* and turns to A*+IDA* only once it has generated [`HYBRID_FROM`](crate::HYBRID_FROM)
 //! nodes, and A* grows before each iteration by one state for every
-//! [`NODES_PER_STATE`] nodes of the iteration before.
+//! [`NODES_PER_STATE`](crate::NODES_PER_STATE) nodes of the iteration before.
 //!
 //! The relabelled tables' values are exact distances of an abstraction in the same metric,
 //! so their largest is consistent: A* never finds a shorter path to a state it has expanded.
@@ -13,10 +13,11 @@ use tilebase_core::{Move, Slide};
 
 use super::parallel::Start;
 use super::{Axis, MultiSolution, MultiSolver};
-use crate::astar::{FEWEST_STATES, Reached, States, pack, unpack, within_bound};
+use crate::BYTES_PER_STATE;
+use crate::astar::{FEWEST_STATES, Frontier, Reached, States, astar_ida, pack, unpack};
+use crate::in_order::Pieces;
 use crate::progress;
 use crate::solve::SolveError;
-use crate::{BYTES_PER_STATE, NODES_PER_STATE};
 
 /// A state A* reached: its cells packed 5 bits each, the state it was reached from and by
 /// which slide, its depth and bound.
@@ -68,13 +69,14 @@ impl Reached for Node {
 }
 
 /// A* from a root, resumable ([`States`]), and the goal it looks for.
-struct Astar {
+struct Astar<'s, 'a> {
+    solver: &'s MultiSolver<'a>,
     states: States<Node>,
     goal: [u64; 2],
 }
 
-impl Astar {
-    fn new(solver: &MultiSolver<'_>, root: &[u8], capacity: usize) -> Astar {
+impl<'s, 'a> Astar<'s, 'a> {
+    fn new(solver: &'s MultiSolver<'a>, root: &[u8], capacity: usize) -> Astar<'s, 'a> {
         let node = Node {
             key: pack(root),
             parent: 0,
@@ -84,20 +86,31 @@ impl Astar {
             closed: false,
         };
         Astar {
+            solver,
             states: States::new(node, capacity),
             goal: pack(&solver.goal[..solver.grid.cells()]),
         }
     }
 
-    /// Expands states in A*'s order until `states` are reached (or the capacity), generating
-    /// at most `max_nodes` nodes: the goal's state if it is taken from the open list (its path
-    /// is then a shortest one). Returns the nodes generated, too.
-    fn grow(
-        &mut self,
-        solver: &MultiSolver<'_>,
-        states: usize,
-        max_nodes: u64,
-    ) -> (Result<Option<u32>, SolveError>, u64) {
+    /// Where the search below `reached[at]` starts.
+    fn start(&self, n: usize, at: u32) -> Start {
+        let node = &self.states.reached[at as usize];
+        let state = unpack(node.key, n);
+        Start {
+            state,
+            blank: state[..n].iter().position(|&t| t == 0).unwrap_or(0),
+            g: u32::from(node.g),
+            last: node.last(at),
+            h: u32::from(node.h),
+        }
+    }
+}
+
+impl Frontier for Astar<'_, '_> {
+    type Path = Vec<Slide>;
+
+    fn grow(&mut self, states: usize, max_nodes: u64) -> (Result<Option<u32>, SolveError>, u64) {
+        let solver = self.solver;
         let grid = solver.grid;
         let n = grid.cells();
         // An expansion reaches at most a slide's worth of states along each line.
@@ -182,17 +195,26 @@ impl Astar {
         (result, generated)
     }
 
-    /// Where the search below `reached[at]` starts.
-    fn start(&self, n: usize, at: u32) -> Start {
-        let node = &self.states.reached[at as usize];
-        let state = unpack(node.key, n);
-        Start {
-            state,
-            blank: state[..n].iter().position(|&t| t == 0).unwrap_or(0),
-            g: u32::from(node.g),
-            last: node.last(at),
-            h: u32::from(node.h),
-        }
+    fn frontier(&self) -> Vec<u64> {
+        self.states.frontier()
+    }
+
+    fn search_below(
+        &self,
+        frontier: &[u64],
+        bound: u32,
+        threads: usize,
+        max_nodes: u64,
+    ) -> Pieces<Vec<Slide>> {
+        let n = self.solver.grid.cells();
+        self.solver.search_below(
+            frontier.len(),
+            &|i| self.start(n, frontier[i] as u32),
+            &|i| self.path_to(frontier[i] as u32),
+            bound,
+            threads,
+            max_nodes,
+        )
     }
 
     /// The slides from the root to `reached[at]`, along A*'s parents.
@@ -240,60 +262,18 @@ impl MultiSolver<'_> {
         } else {
             self.solve(cells, max_nodes.min(from))
         };
-        let (mut bound, mut nodes) = match plain {
+        let (bound, nodes) = match plain {
             Err(SolveError::Exceeded { nodes, bound }) if max_nodes > nodes => (bound, nodes),
             done => return done,
         };
         let (state, _) = self.start(cells)?;
         let start_bound = self.heuristic(cells);
         let mut astar = Astar::new(self, &state[..n], capacity);
-        let exceeded = |nodes: u64, bound: u32| SolveError::Exceeded { nodes, bound };
-        let mut last = nodes;
-        loop {
-            let wanted = usize::try_from(last / NODES_PER_STATE).unwrap_or(usize::MAX);
-            let (grown, generated) = astar.grow(self, wanted, max_nodes - nodes);
-            nodes += generated;
-            match grown {
-                Ok(Some(goal)) => {
-                    return Ok(MultiSolution {
-                        slides: astar.path_to(goal),
-                        nodes,
-                        start_bound,
-                    });
-                }
-                Ok(None) => {}
-                Err(SolveError::Exceeded { bound, .. }) => return Err(exceeded(nodes, bound)),
-                Err(e) => return Err(e),
-            }
-            progress::begin(bound);
-            let mut frontier = astar.states.frontier();
-            let (within, beyond) = within_bound(&mut frontier, bound);
-            let frontier = &frontier[..within];
-            let below = self.search_below(
-                frontier.len(),
-                &|i| astar.start(n, frontier[i] as u32),
-                &|i| astar.path_to(frontier[i] as u32),
-                bound,
-                threads,
-                max_nodes - nodes,
-            );
-            nodes += below.nodes;
-            last = below.nodes;
-            if let Some(slides) = below.found {
-                return Ok(MultiSolution {
-                    slides,
-                    nodes,
-                    start_bound,
-                });
-            }
-            if below.exceeded {
-                return Err(exceeded(nodes, bound));
-            }
-            bound = below.next_bound.min(beyond);
-            if bound == u32::MAX {
-                // Nothing left to search: cannot happen for a solvable state.
-                return Err(SolveError::Unsolvable);
-            }
-        }
+        let (slides, nodes) = astar_ida(&mut astar, bound, nodes, max_nodes, threads)?;
+        Ok(MultiSolution {
+            slides,
+            nodes,
+            start_bound,
+        })
     }
 }

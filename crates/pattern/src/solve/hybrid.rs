@@ -24,7 +24,7 @@
 use tilebase_core::Move;
 
 use super::{Found, MAX_CELLS, MAX_LOOKUPS, Solution, SolveError, Solver, View};
-use crate::astar::{FEWEST_STATES, Reached, States, pack, unpack, within_bound};
+use crate::astar::{FEWEST_STATES, Frontier, Reached, States, astar_ida, pack, unpack};
 use crate::in_order::{Piece, Pieces, search_in_order};
 use crate::progress;
 
@@ -76,7 +76,8 @@ impl Reached for Node {
 }
 
 /// A* from a root, resumable ([`States`]), and what its expansions need to know.
-struct Astar {
+struct Astar<'s, 'a> {
+    solver: &'s Solver<'a>,
     states: States<Node>,
     /// The moves searched from the root ([`Solver::root_moves`]).
     root_moves: u8,
@@ -85,9 +86,9 @@ struct Astar {
     known: bool,
 }
 
-impl Astar {
+impl<'s, 'a> Astar<'s, 'a> {
     /// A* from `root`, with room for `capacity` states, the root reached.
-    fn new(solver: &Solver<'_>, root: &[u8; MAX_CELLS], capacity: usize) -> Astar {
+    fn new(solver: &'s Solver<'a>, root: &[u8; MAX_CELLS], capacity: usize) -> Astar<'s, 'a> {
         let n = solver.grid.cells();
         let known = solver.pattern_values_len() <= VALUES;
         let views = solver.views(root);
@@ -110,6 +111,7 @@ impl Astar {
             values,
         };
         Astar {
+            solver,
             states: States::new(node, capacity),
             root_moves: solver.root_moves(root),
             goal: pack(&solver.goal[..n]),
@@ -118,28 +120,20 @@ impl Astar {
     }
 
     /// The views of `node`'s `cells`, its values known when it keeps them.
-    fn views(
-        &self,
-        solver: &Solver<'_>,
-        cells: &[u8; MAX_CELLS],
-        node: &Node,
-    ) -> [View; MAX_LOOKUPS] {
+    fn views(&self, cells: &[u8; MAX_CELLS], node: &Node) -> [View; MAX_LOOKUPS] {
         if self.known {
-            solver.views_knowing(cells, &node.values)
+            self.solver.views_knowing(cells, &node.values)
         } else {
-            solver.views(cells)
+            self.solver.views(cells)
         }
     }
+}
 
-    /// Expands states in A*'s order until `states` are reached (or the capacity), generating
-    /// at most `max_nodes` nodes: the goal's state if it is taken from the open list (its path
-    /// is then a shortest one). Returns the nodes generated, too.
-    fn grow(
-        &mut self,
-        solver: &Solver<'_>,
-        states: usize,
-        max_nodes: u64,
-    ) -> (Result<Option<u32>, SolveError>, u64) {
+impl Frontier for Astar<'_, '_> {
+    type Path = Vec<Move>;
+
+    fn grow(&mut self, states: usize, max_nodes: u64) -> (Result<Option<u32>, SolveError>, u64) {
+        let solver = self.solver;
         let n = solver.grid.cells();
         let store = &mut self.states;
         let states = states.min(store.capacity);
@@ -228,6 +222,52 @@ impl Astar {
         progress::add(generated - counted);
         (result, generated)
     }
+
+    fn frontier(&self) -> Vec<u64> {
+        self.states.frontier()
+    }
+
+    fn path_to(&self, at: u32) -> Vec<Move> {
+        path_to(&self.states.reached, at)
+    }
+
+    fn search_below(
+        &self,
+        frontier: &[u64],
+        bound: u32,
+        threads: usize,
+        max_nodes: u64,
+    ) -> Pieces<Vec<Move>> {
+        let solver = self.solver;
+        let n = solver.grid.cells();
+        let reached = &self.states.reached;
+        let start_bound = u32::from(reached[0].h);
+        let twins = solver.twins_at(start_bound, bound);
+        search_in_order(frontier.len(), threads, max_nodes, &|i, stop, left| {
+            let at = frontier[i] as u32;
+            let node = &reached[at as usize];
+            let cells = unpack(node.key, n);
+            let mut search = solver.search_with(&cells, self.views(&cells, node));
+            // Twins are cut within each state's subtree: the path from the root to it is A*'s,
+            // not one that the search's order would have taken.
+            search.cut_twins(twins, &[]);
+            search.abort = Some(stop);
+            search.max_nodes = left;
+            let back = (at != 0).then(|| Move::ALL[usize::from(node.moved)].opposite());
+            let result = search.dfs(u32::from(node.g), bound, u32::from(node.h), back);
+            progress::rest(search.nodes);
+            Piece {
+                found: matches!(result, Found::Yes).then(|| {
+                    let mut moves = path_to(reached, at);
+                    moves.extend_from_slice(&search.path);
+                    moves
+                }),
+                next_bound: search.next_bound,
+                nodes: search.nodes,
+                exceeded: matches!(result, Found::Stopped) && search.nodes > search.max_nodes,
+            }
+        })
+    }
 }
 
 /// How much A* grows before an iteration of IDA*: one state for every this many nodes the
@@ -274,7 +314,7 @@ impl Solver<'_> {
         } else {
             self.solve(cells, max_nodes.min(from))
         };
-        let (mut bound, mut nodes) = match plain {
+        let (bound, nodes) = match plain {
             Err(SolveError::Exceeded { nodes, bound }) if max_nodes > nodes => (bound, nodes),
             done => return done,
         };
@@ -282,92 +322,11 @@ impl Solver<'_> {
         let mut state = [0u8; MAX_CELLS];
         state[..n].copy_from_slice(&cells[..n]);
         let mut astar = Astar::new(self, &state, capacity);
-        let exceeded = |nodes: u64, bound: u32| SolveError::Exceeded { nodes, bound };
-        let mut last = nodes;
-        loop {
-            let wanted = usize::try_from(last / NODES_PER_STATE).unwrap_or(usize::MAX);
-            let (grown, generated) = astar.grow(self, wanted, max_nodes - nodes);
-            nodes += generated;
-            match grown {
-                Ok(Some(goal)) => {
-                    return Ok(Solution {
-                        moves: path_to(&astar.states.reached, goal),
-                        nodes,
-                        start_bound,
-                    });
-                }
-                Ok(None) => {}
-                Err(SolveError::Exceeded { bound, .. }) => return Err(exceeded(nodes, bound)),
-                Err(e) => return Err(e),
-            }
-            progress::begin(bound);
-            let mut frontier = astar.states.frontier();
-            let (within, beyond) = within_bound(&mut frontier, bound);
-            let below = self.search_frontier(
-                &astar,
-                &frontier[..within],
-                bound,
-                threads,
-                max_nodes - nodes,
-            );
-            nodes += below.nodes;
-            last = below.nodes;
-            if let Some(moves) = below.found {
-                return Ok(Solution {
-                    moves,
-                    nodes,
-                    start_bound,
-                });
-            }
-            if below.exceeded {
-                return Err(exceeded(nodes, bound));
-            }
-            bound = below.next_bound.min(beyond);
-            if bound == u32::MAX {
-                // Nothing left to search: cannot happen for a solvable state.
-                return Err(SolveError::Unsolvable);
-            }
-        }
-    }
-
-    /// One iteration of IDA* within `bound` below each state of A*'s `frontier` (its states'
-    /// numbers in the low 32 bits), the states shared among `threads` in order: the first
-    /// solution in that order, if any, else the next bound.
-    fn search_frontier(
-        &self,
-        astar: &Astar,
-        frontier: &[u64],
-        bound: u32,
-        threads: usize,
-        max_nodes: u64,
-    ) -> Pieces<Vec<Move>> {
-        let n = self.grid.cells();
-        let reached = &astar.states.reached;
-        let start_bound = u32::from(reached[0].h);
-        let twins = self.twins_at(start_bound, bound);
-        search_in_order(frontier.len(), threads, max_nodes, &|i, stop, left| {
-            let at = frontier[i] as u32;
-            let node = &reached[at as usize];
-            let cells = unpack(node.key, n);
-            let mut search = self.search_with(&cells, astar.views(self, &cells, node));
-            // Twins are cut within each state's subtree: the path from the root to it is A*'s,
-            // not one that the search's order would have taken.
-            search.cut_twins(twins, &[]);
-            search.abort = Some(stop);
-            search.max_nodes = left;
-            let back = (at != 0).then(|| Move::ALL[usize::from(node.moved)].opposite());
-            let result = search.dfs(u32::from(node.g), bound, u32::from(node.h), back);
-            progress::rest(search.nodes);
-            Piece {
-                found: matches!(result, Found::Yes).then(|| {
-                    let mut moves = path_to(reached, at);
-                    moves.extend_from_slice(&search.path);
-                    moves
-                }),
-                next_bound: search.next_bound,
-                nodes: search.nodes,
-                exceeded: matches!(result, Found::Stopped) && search.nodes > search.max_nodes,
-            }
+        let (moves, nodes) = astar_ida(&mut astar, bound, nodes, max_nodes, threads)?;
+        Ok(Solution {
+            moves,
+            nodes,
+            start_bound,
         })
     }
 }
