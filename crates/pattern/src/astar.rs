@@ -24,7 +24,16 @@ pub(crate) trait Reached: Copy {
     fn h(&self) -> u8;
     /// Whether it was expanded (and not opened again since).
     fn closed(&self) -> bool;
+    /// Marks it expanded.
+    fn close(&mut self);
+    /// Reached again by a shorter path, `g` deep, from state `parent` by `step` (the state's
+    /// own record of a move): open again.
+    fn reach(&mut self, g: u8, parent: u32, step: u8);
 }
+
+/// What an expansion tells [`States::grow`] of each child: its cells packed, the step that
+/// reaches it (the state's own record of a move), and how to make its state should it be new.
+pub(crate) type Each<'e, N> = dyn FnMut([u64; 2], u8, &dyn Fn() -> N) + 'e;
 
 /// Cells packed 5 bits each, into 128 bits (boards of up to 25 cells).
 pub(crate) fn pack(cells: &[u8]) -> [u64; 2] {
@@ -211,6 +220,71 @@ impl<N: Reached> States<N> {
     /// The open states, as (f, h, state) sort keys in order (f in the top bits): the frontier.
     pub(crate) fn frontier(&self) -> Vec<u64> {
         self.open.frontier(|i, f| self.live(i, f))
+    }
+
+    /// Expands states in A*'s order until `states` are reached (or the capacity), generating at
+    /// most `max_nodes` nodes: the number of the state whose cells pack to `goal` if it is taken
+    /// from the open list (its path is then a shortest one), and the nodes generated.
+    /// `expand(at, node, each)` tells `each` every child of state `at`, at most `children`. A
+    /// child reached by a shorter path than before is opened again, as a heuristic that is not
+    /// consistent needs (the single-tile metric's: a pattern's value is the least over the
+    /// blank's regions, and a move can lower it by more than one).
+    pub(crate) fn grow(
+        &mut self,
+        goal: [u64; 2],
+        states: usize,
+        children: usize,
+        max_nodes: u64,
+        expand: &mut dyn FnMut(u32, &N, &mut Each<'_, N>),
+    ) -> (Result<Option<u32>, SolveError>, u64) {
+        let states = states.min(self.capacity);
+        self.reserve(states);
+        let mut generated = 0u64;
+        let mut counted = 0u64;
+        let result = loop {
+            if self.reached.len() >= states || self.full(children) {
+                break Ok(None);
+            }
+            let Some(at) = self.pop() else {
+                // Nothing left open: cannot happen for a solvable state.
+                break Err(SolveError::Unsolvable);
+            };
+            let node = self.reached[at as usize];
+            if node.key() == goal {
+                // Left open, as the frontier holds it.
+                self.push_open(at);
+                break Ok(Some(at));
+            }
+            self.reached[at as usize].close();
+            let g = node.g() + 1;
+            expand(at, &node, &mut |key, step, make| {
+                generated += 1;
+                match self.find(key) {
+                    Some(i) => {
+                        let other = &mut self.reached[i as usize];
+                        if g < other.g() {
+                            other.reach(g, at, step);
+                            self.push_open(i);
+                        }
+                    }
+                    None => {
+                        self.add(make());
+                    }
+                }
+            });
+            if generated - counted >= progress::STEP {
+                progress::add(generated - counted);
+                counted = generated;
+            }
+            if generated > max_nodes {
+                break Err(SolveError::Exceeded {
+                    nodes: generated,
+                    bound: u32::from(node.g()) + u32::from(node.h()),
+                });
+            }
+        };
+        progress::add(generated - counted);
+        (result, generated)
     }
 }
 

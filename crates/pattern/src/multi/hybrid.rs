@@ -16,7 +16,6 @@ use super::{Axis, MultiSolution, MultiSolver};
 use crate::BYTES_PER_STATE;
 use crate::astar::{FEWEST_STATES, Frontier, Reached, States, astar_ida, pack, unpack};
 use crate::in_order::Pieces;
-use crate::progress;
 use crate::solve::SolveError;
 
 /// A state A* reached: its cells packed 5 bits each, the state it was reached from and by
@@ -65,6 +64,15 @@ impl Reached for Node {
     }
     fn closed(&self) -> bool {
         self.closed
+    }
+    fn close(&mut self) {
+        self.closed = true;
+    }
+    fn reach(&mut self, g: u8, parent: u32, step: u8) {
+        self.closed = false;
+        self.g = g;
+        self.parent = parent;
+        self.slide = step;
     }
 }
 
@@ -115,84 +123,42 @@ impl Frontier for Astar<'_, '_> {
         let n = grid.cells();
         // An expansion reaches at most a slide's worth of states along each line.
         let children = grid.width() + grid.height() - 2;
-        let store = &mut self.states;
-        let states = states.min(store.capacity);
-        store.reserve(states);
-        let mut generated = 0u64;
-        let mut counted = 0u64;
-        let result = loop {
-            if store.reached.len() >= states || store.full(children) {
-                break Ok(None);
-            }
-            let Some(at) = store.pop() else {
-                // Nothing left open: cannot happen for a solvable state.
-                break Err(SolveError::Unsolvable);
-            };
-            let node = store.reached[at as usize];
-            if node.key == self.goal {
-                // Left open, as the frontier holds it.
-                store.push_open(at);
-                break Ok(Some(at));
-            }
-            store.reached[at as usize].closed = true;
-            let mut cells = unpack(node.key, n);
-            let blank = cells[..n].iter().position(|&t| t == 0).unwrap_or(0);
-            let last = node.last(at);
-            for (direction, room, step, axis) in super::lines(grid, blank) {
-                if axis == last {
-                    continue;
-                }
-                let mut from = blank;
-                for k in 1..=room {
-                    let to = (from as isize + step) as usize;
-                    cells.swap(from, to);
-                    from = to;
-                    generated += 1;
-                    let key = pack(&cells[..n]);
-                    let g = node.g + 1;
-                    let slide = direction as u8 | (k as u8) << 2;
-                    match store.find(key) {
-                        Some(i) => {
-                            let other = &mut store.reached[i as usize];
-                            if g < other.g {
-                                other.closed = false;
-                                other.g = g;
-                                other.parent = at;
-                                other.slide = slide;
-                                store.push_open(i);
-                            }
-                        }
-                        None => {
-                            store.add(Node {
-                                key,
-                                parent: at,
-                                g,
-                                h: solver.heuristic(&cells[..n]) as u8,
-                                slide,
-                                closed: false,
-                            });
-                        }
+        self.states.grow(
+            self.goal,
+            states,
+            children,
+            max_nodes,
+            &mut |at, node, each| {
+                let mut cells = unpack(node.key, n);
+                let blank = cells[..n].iter().position(|&t| t == 0).unwrap_or(0);
+                for (direction, room, step, axis) in super::lines(grid, blank) {
+                    if axis == node.last(at) {
+                        continue;
+                    }
+                    let mut from = blank;
+                    for k in 1..=room {
+                        let to = (from as isize + step) as usize;
+                        cells.swap(from, to);
+                        from = to;
+                        let key = pack(&cells[..n]);
+                        let slide = direction as u8 | (k as u8) << 2;
+                        each(key, slide, &|| Node {
+                            key,
+                            parent: at,
+                            g: node.g + 1,
+                            h: solver.heuristic(&cells[..n]) as u8,
+                            slide,
+                            closed: false,
+                        });
+                    }
+                    while from != blank {
+                        let back = (from as isize - step) as usize;
+                        cells.swap(from, back);
+                        from = back;
                     }
                 }
-                while from != blank {
-                    let back = (from as isize - step) as usize;
-                    cells.swap(from, back);
-                    from = back;
-                }
-            }
-            if generated - counted >= progress::STEP {
-                progress::add(generated - counted);
-                counted = generated;
-            }
-            if generated > max_nodes {
-                break Err(SolveError::Exceeded {
-                    nodes: generated,
-                    bound: u32::from(node.g) + u32::from(node.h),
-                });
-            }
-        };
-        progress::add(generated - counted);
-        (result, generated)
+            },
+        )
     }
 
     fn frontier(&self) -> Vec<u64> {

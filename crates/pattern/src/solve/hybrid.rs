@@ -73,6 +73,15 @@ impl Reached for Node {
     fn closed(&self) -> bool {
         self.closed
     }
+    fn close(&mut self) {
+        self.closed = true;
+    }
+    fn reach(&mut self, g: u8, parent: u32, step: u8) {
+        self.closed = false;
+        self.g = g;
+        self.parent = parent;
+        self.moved = step;
+    }
 }
 
 /// A* from a root, resumable ([`States`]), and what its expansions need to know.
@@ -135,92 +144,50 @@ impl Frontier for Astar<'_, '_> {
     fn grow(&mut self, states: usize, max_nodes: u64) -> (Result<Option<u32>, SolveError>, u64) {
         let solver = self.solver;
         let n = solver.grid.cells();
-        let store = &mut self.states;
-        let states = states.min(store.capacity);
-        store.reserve(states);
-        let mut generated = 0u64;
-        let mut counted = 0u64;
-        let result = loop {
-            // An expansion reaches at most four states.
-            if store.reached.len() >= states || store.full(4) {
-                break Ok(None);
-            }
-            let Some(at) = store.pop() else {
-                // Nothing left open: cannot happen for a solvable state.
-                break Err(SolveError::Unsolvable);
-            };
-            let node = store.reached[at as usize];
-            if node.key == self.goal {
-                // Left open, as the frontier holds it.
-                store.push_open(at);
-                break Ok(Some(at));
-            }
-            store.reached[at as usize].closed = true;
-            let cells = unpack(node.key, n);
-            let views = if self.known {
-                solver.views_knowing(&cells, &node.values)
-            } else {
-                solver.views(&cells)
-            };
-            let blank = solver.blank(&cells);
-            let back = (at != 0).then(|| Move::ALL[usize::from(node.moved)].opposite());
-            for m in Move::ALL {
-                if Some(m) == back || (at == 0 && self.root_moves & (1 << (m as u8)) == 0) {
-                    continue;
-                }
-                let from = solver.steps[blank][m as usize];
-                if from == super::NO_STEP {
-                    continue;
-                }
-                let from = usize::from(from);
-                generated += 1;
-                let mut child = cells;
-                child.swap(from, blank);
-                let key = pack(&child[..n]);
-                let g = node.g + 1;
-                match store.find(key) {
-                    Some(i) => {
-                        let other = &mut store.reached[i as usize];
-                        // A shorter path to a state: it is opened again if it was expanded,
-                        // as the heuristic is not consistent (a pattern's value is the least
-                        // over the blank's regions, and a move can lower it by more than one).
-                        if g < other.g {
-                            other.closed = false;
-                            other.g = g;
-                            other.parent = at;
-                            other.moved = m as u8;
-                            store.push_open(i);
-                        }
+        let (known, root_moves) = (self.known, self.root_moves);
+        // An expansion reaches at most four states.
+        self.states
+            .grow(self.goal, states, 4, max_nodes, &mut |at, node, each| {
+                let cells = unpack(node.key, n);
+                let views = if known {
+                    solver.views_knowing(&cells, &node.values)
+                } else {
+                    solver.views(&cells)
+                };
+                let blank = solver.blank(&cells);
+                let back = (at != 0).then(|| Move::ALL[usize::from(node.moved)].opposite());
+                for m in Move::ALL {
+                    if Some(m) == back || (at == 0 && root_moves & (1 << (m as u8)) == 0) {
+                        continue;
                     }
-                    None => {
+                    let from = solver.steps[blank][m as usize];
+                    if from == super::NO_STEP {
+                        continue;
+                    }
+                    let from = usize::from(from);
+                    let mut child = cells;
+                    child.swap(from, blank);
+                    let key = pack(&child[..n]);
+                    each(key, m as u8, &|| {
                         let mut values = node.values;
-                        let known = self.known.then_some(&mut values[..]);
-                        let h = solver.child_heuristic(&views, from, blank, known);
-                        store.add(Node {
+                        let h = solver.child_heuristic(
+                            &views,
+                            from,
+                            blank,
+                            known.then_some(&mut values[..]),
+                        );
+                        Node {
                             key,
                             parent: at,
-                            g,
+                            g: node.g + 1,
                             h: h as u8,
                             moved: m as u8,
                             closed: false,
                             values,
-                        });
-                    }
+                        }
+                    });
                 }
-            }
-            if generated - counted >= progress::STEP {
-                progress::add(generated - counted);
-                counted = generated;
-            }
-            if generated > max_nodes {
-                break Err(SolveError::Exceeded {
-                    nodes: generated,
-                    bound: u32::from(node.g) + u32::from(node.h),
-                });
-            }
-        };
-        progress::add(generated - counted);
-        (result, generated)
+            })
     }
 
     fn frontier(&self) -> Vec<u64> {
