@@ -14,26 +14,43 @@ use crate::solve::SolveError;
 /// The fewest states worth an A* phase: a smaller budget searches with plain IDA*.
 pub(crate) const FEWEST_STATES: usize = 1 << 10;
 
-/// A state A* keeps: what the store needs of it.
-pub(crate) trait Reached: Copy {
-    /// Its cells, packed by [`pack`].
-    fn key(&self) -> [u64; 2];
-    /// Its depth.
-    fn g(&self) -> u8;
-    /// Its bound.
-    fn h(&self) -> u8;
-    /// Whether it was expanded (and not opened again since).
-    fn closed(&self) -> bool;
-    /// Marks it expanded.
-    fn close(&mut self);
-    /// Reached again by a shorter path, `g` deep, from state `parent` by `step` (the state's
-    /// own record of a move): open again.
-    fn reach(&mut self, g: u8, parent: u32, step: u8);
+/// A state A* reached: its cells packed 5 bits each (at most 25 cells, [`pack`]), the state it
+/// was reached from and by which step (each metric's own record of a move or a slide), its
+/// depth and bound, whether it was expanded, and what else the metric keeps of it.
+#[derive(Clone, Copy)]
+pub(crate) struct Node<X> {
+    pub(crate) key: [u64; 2],
+    pub(crate) parent: u32,
+    pub(crate) g: u8,
+    pub(crate) h: u8,
+    /// The step from the parent; unused at the root.
+    pub(crate) step: u8,
+    pub(crate) closed: bool,
+    pub(crate) extra: X,
+}
+
+impl<X> Node<X> {
+    /// The root, `h` from the goal: open, and with `extra`.
+    pub(crate) fn root(key: [u64; 2], h: u32, extra: X) -> Node<X> {
+        Node {
+            key,
+            parent: 0,
+            g: 0,
+            h: h as u8,
+            step: 0,
+            closed: false,
+            extra,
+        }
+    }
 }
 
 /// What an expansion tells [`States::grow`] of each child: its cells packed, the step that
-/// reaches it (the state's own record of a move), and how to make its state should it be new.
-pub(crate) type Each<'e, N> = dyn FnMut([u64; 2], u8, &dyn Fn() -> N) + 'e;
+/// reaches it, and how to make its state should it be new.
+pub(crate) type Each<'e, X> = dyn FnMut([u64; 2], u8, &dyn Fn() -> Node<X>) + 'e;
+
+/// An expansion, for [`States::grow`]: `expand(at, node, each)` tells `each` every child of
+/// state `at`.
+pub(crate) type Expand<'e, X> = dyn FnMut(u32, &Node<X>, &mut Each<'_, X>) + 'e;
 
 /// Cells packed 5 bits each, into 128 bits (boards of up to 25 cells).
 pub(crate) fn pack(cells: &[u8]) -> [u64; 2] {
@@ -129,18 +146,18 @@ impl Open {
 
 /// A* from a root, resumable: the states reached (the root first), a hash table of them, and
 /// the open list, within room for `capacity` states.
-pub(crate) struct States<N> {
+pub(crate) struct States<X> {
     /// The states reached, by number.
-    pub(crate) reached: Vec<N>,
+    pub(crate) reached: Vec<Node<X>>,
     table: HashTable<u32>,
     open: Open,
     /// The most states it may reach.
     pub(crate) capacity: usize,
 }
 
-impl<N: Reached> States<N> {
+impl<X: Copy> States<X> {
     /// The store with `root` reached and open, room for `capacity` states.
-    pub(crate) fn new(root: N, capacity: usize) -> States<N> {
+    pub(crate) fn new(root: Node<X>, capacity: usize) -> States<X> {
         let mut states = States {
             reached: Vec::new(),
             table: HashTable::new(),
@@ -164,9 +181,8 @@ impl<N: Reached> States<N> {
         let room = wanted.max(4 * room).min(self.capacity);
         self.reached.reserve_exact(room - self.reached.len());
         let reached = &self.reached;
-        self.table.reserve(room - self.table.len(), |&i| {
-            hash(reached[i as usize].key())
-        });
+        self.table
+            .reserve(room - self.table.len(), |&i| hash(reached[i as usize].key));
     }
 
     /// Whether no more states fit, when an expansion reaches at most `children`.
@@ -178,7 +194,7 @@ impl<N: Reached> States<N> {
     /// Whether state `i` is open at `f`: not expanded, and its f still `f`.
     fn live(&self, i: u32, f: u32) -> bool {
         let n = &self.reached[i as usize];
-        !n.closed() && u32::from(n.g()) + u32::from(n.h()) == f
+        !n.closed && u32::from(n.g) + u32::from(n.h) == f
     }
 
     /// The next state to expand, in A*'s order (lowest f, then lowest h).
@@ -186,7 +202,7 @@ impl<N: Reached> States<N> {
         let reached = &self.reached;
         self.open.pop(|i, f| {
             let n = &reached[i as usize];
-            !n.closed() && u32::from(n.g()) + u32::from(n.h()) == f
+            !n.closed && u32::from(n.g) + u32::from(n.h) == f
         })
     }
 
@@ -194,17 +210,17 @@ impl<N: Reached> States<N> {
     pub(crate) fn find(&self, key: [u64; 2]) -> Option<u32> {
         let reached = &self.reached;
         self.table
-            .find(hash(key), |&i| reached[i as usize].key() == key)
+            .find(hash(key), |&i| reached[i as usize].key == key)
             .copied()
     }
 
     /// Reaches `node` (not reached before): its number. It is open.
-    pub(crate) fn add(&mut self, node: N) -> u32 {
+    pub(crate) fn add(&mut self, node: Node<X>) -> u32 {
         let i = self.reached.len() as u32;
         self.reached.push(node);
         let reached = &self.reached;
         self.table
-            .insert_unique(hash(node.key()), i, |&i| hash(reached[i as usize].key()));
+            .insert_unique(hash(node.key), i, |&i| hash(reached[i as usize].key));
         self.push_open(i);
         i
     }
@@ -213,8 +229,8 @@ impl<N: Reached> States<N> {
     /// entry is then skipped).
     pub(crate) fn push_open(&mut self, i: u32) {
         let n = &self.reached[i as usize];
-        let h = u32::from(n.h());
-        self.open.push(i, u32::from(n.g()) + h, h);
+        let h = u32::from(n.h);
+        self.open.push(i, u32::from(n.g) + h, h);
     }
 
     /// The open states, as (f, h, state) sort keys in order (f in the top bits): the frontier.
@@ -235,7 +251,7 @@ impl<N: Reached> States<N> {
         states: usize,
         children: usize,
         max_nodes: u64,
-        expand: &mut dyn FnMut(u32, &N, &mut Each<'_, N>),
+        expand: &mut Expand<'_, X>,
     ) -> (Result<Option<u32>, SolveError>, u64) {
         let states = states.min(self.capacity);
         self.reserve(states);
@@ -250,20 +266,23 @@ impl<N: Reached> States<N> {
                 break Err(SolveError::Unsolvable);
             };
             let node = self.reached[at as usize];
-            if node.key() == goal {
+            if node.key == goal {
                 // Left open, as the frontier holds it.
                 self.push_open(at);
                 break Ok(Some(at));
             }
-            self.reached[at as usize].close();
-            let g = node.g() + 1;
+            self.reached[at as usize].closed = true;
+            let g = node.g + 1;
             expand(at, &node, &mut |key, step, make| {
                 generated += 1;
                 match self.find(key) {
                     Some(i) => {
                         let other = &mut self.reached[i as usize];
-                        if g < other.g() {
-                            other.reach(g, at, step);
+                        if g < other.g {
+                            other.closed = false;
+                            other.g = g;
+                            other.parent = at;
+                            other.step = step;
                             self.push_open(i);
                         }
                     }
@@ -279,7 +298,7 @@ impl<N: Reached> States<N> {
             if generated > max_nodes {
                 break Err(SolveError::Exceeded {
                     nodes: generated,
-                    bound: u32::from(node.g()) + u32::from(node.h()),
+                    bound: u32::from(node.g) + u32::from(node.h),
                 });
             }
         };

@@ -405,6 +405,35 @@ fn lines(grid: Grid, blank: usize) -> [(Move, usize, isize, Axis); 4] {
     ]
 }
 
+/// Every slide of the blank from `blank` in the search's order, none along `last`'s line:
+/// `each(direction, cells, to, axis, state)` with `state` as the slide leaves it, the blank on
+/// `to`. `state` is as it was when this returns.
+fn for_each_slide(
+    grid: Grid,
+    state: &mut [u8; MAX_CELLS],
+    blank: usize,
+    last: Axis,
+    mut each: impl FnMut(Move, usize, usize, Axis, &mut [u8; MAX_CELLS]),
+) {
+    for (direction, room, step, axis) in lines(grid, blank) {
+        if axis == last {
+            continue;
+        }
+        let mut at = blank;
+        for cells in 1..=room {
+            let to = (at as isize + step) as usize;
+            state.swap(at, to);
+            at = to;
+            each(direction, cells, to, axis, state);
+        }
+        while at != blank {
+            let back = (at as isize - step) as usize;
+            state.swap(at, back);
+            at = back;
+        }
+    }
+}
+
 struct Search<'s, 'a> {
     solver: &'s MultiSolver<'a>,
     state: [u8; MAX_CELLS],

@@ -12,87 +12,45 @@
 use tilebase_core::{Move, Slide};
 
 use super::parallel::Start;
-use super::{Axis, MultiSolution, MultiSolver};
+use super::{Axis, MultiSolution, MultiSolver, for_each_slide};
 use crate::BYTES_PER_STATE;
-use crate::astar::{FEWEST_STATES, Frontier, Reached, States, astar_ida, pack, unpack};
+use crate::astar::{self, FEWEST_STATES, Frontier, States, astar_ida, pack, unpack};
 use crate::in_order::Pieces;
 use crate::solve::SolveError;
 
-/// A state A* reached: its cells packed 5 bits each, the state it was reached from and by
-/// which slide, its depth and bound.
-#[derive(Clone, Copy)]
-struct Node {
-    key: [u64; 2],
-    parent: u32,
-    g: u8,
-    h: u8,
-    /// The slide from the parent: its direction (`Move as u8`) in the low bits, its cells
-    /// above; unused at the root.
-    slide: u8,
-    closed: bool,
-}
+/// A state A* reached, its step the slide from the parent: its direction (`Move as u8`) in the
+/// low bits, its cells above.
+type Node = astar::Node<()>;
 
-impl Node {
-    fn slide(&self) -> Slide {
-        Slide {
-            direction: Move::ALL[usize::from(self.slide & 3)],
-            cells: self.slide >> 2,
-        }
-    }
-
-    /// The line its slide ran along, if it is not the root.
-    fn last(&self, at: u32) -> Axis {
-        if at == 0 {
-            Axis::Any
-        } else if matches!(self.slide().direction, Move::Left | Move::Right) {
-            Axis::Row
-        } else {
-            Axis::Column
-        }
+/// The slide that reached `node`.
+fn slide(node: &Node) -> Slide {
+    Slide {
+        direction: Move::ALL[usize::from(node.step & 3)],
+        cells: node.step >> 2,
     }
 }
 
-impl Reached for Node {
-    fn key(&self) -> [u64; 2] {
-        self.key
-    }
-    fn g(&self) -> u8 {
-        self.g
-    }
-    fn h(&self) -> u8 {
-        self.h
-    }
-    fn closed(&self) -> bool {
-        self.closed
-    }
-    fn close(&mut self) {
-        self.closed = true;
-    }
-    fn reach(&mut self, g: u8, parent: u32, step: u8) {
-        self.closed = false;
-        self.g = g;
-        self.parent = parent;
-        self.slide = step;
+/// The line the slide that reached state `at` ran along: any, at the root.
+fn last(node: &Node, at: u32) -> Axis {
+    if at == 0 {
+        Axis::Any
+    } else if matches!(slide(node).direction, Move::Left | Move::Right) {
+        Axis::Row
+    } else {
+        Axis::Column
     }
 }
 
 /// A* from a root, resumable ([`States`]), and the goal it looks for.
 struct Astar<'s, 'a> {
     solver: &'s MultiSolver<'a>,
-    states: States<Node>,
+    states: States<()>,
     goal: [u64; 2],
 }
 
 impl<'s, 'a> Astar<'s, 'a> {
     fn new(solver: &'s MultiSolver<'a>, root: &[u8], capacity: usize) -> Astar<'s, 'a> {
-        let node = Node {
-            key: pack(root),
-            parent: 0,
-            g: 0,
-            h: solver.heuristic(root) as u8,
-            slide: 0,
-            closed: false,
-        };
+        let node = Node::root(pack(root), solver.heuristic(root), ());
         Astar {
             solver,
             states: States::new(node, capacity),
@@ -108,7 +66,7 @@ impl<'s, 'a> Astar<'s, 'a> {
             state,
             blank: state[..n].iter().position(|&t| t == 0).unwrap_or(0),
             g: u32::from(node.g),
-            last: node.last(at),
+            last: last(node, at),
             h: u32::from(node.h),
         }
     }
@@ -131,32 +89,26 @@ impl Frontier for Astar<'_, '_> {
             &mut |at, node, each| {
                 let mut cells = unpack(node.key, n);
                 let blank = cells[..n].iter().position(|&t| t == 0).unwrap_or(0);
-                for (direction, room, step, axis) in super::lines(grid, blank) {
-                    if axis == node.last(at) {
-                        continue;
-                    }
-                    let mut from = blank;
-                    for k in 1..=room {
-                        let to = (from as isize + step) as usize;
-                        cells.swap(from, to);
-                        from = to;
+                let last = last(node, at);
+                for_each_slide(
+                    grid,
+                    &mut cells,
+                    blank,
+                    last,
+                    |direction, k, _, _, cells| {
                         let key = pack(&cells[..n]);
-                        let slide = direction as u8 | (k as u8) << 2;
-                        each(key, slide, &|| Node {
+                        let step = direction as u8 | (k as u8) << 2;
+                        each(key, step, &|| Node {
                             key,
                             parent: at,
                             g: node.g + 1,
                             h: solver.heuristic(&cells[..n]) as u8,
-                            slide,
+                            step,
                             closed: false,
+                            extra: (),
                         });
-                    }
-                    while from != blank {
-                        let back = (from as isize - step) as usize;
-                        cells.swap(from, back);
-                        from = back;
-                    }
-                }
+                    },
+                );
             },
         )
     }
@@ -188,7 +140,7 @@ impl Frontier for Astar<'_, '_> {
         let mut slides = Vec::new();
         while at != 0 {
             let node = &self.states.reached[at as usize];
-            slides.push(node.slide());
+            slides.push(slide(node));
             at = node.parent;
         }
         slides.reverse();

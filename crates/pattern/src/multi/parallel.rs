@@ -6,7 +6,7 @@
 
 use tilebase_core::{MAX_CELLS, Slide};
 
-use super::{Axis, MultiSolution, MultiSolver, Step, lines};
+use super::{Axis, MultiSolution, MultiSolver, Step, for_each_slide};
 use crate::in_order::{Piece, Pieces, search_in_order};
 use crate::progress;
 use crate::solve::SolveError;
@@ -186,29 +186,21 @@ impl MultiSolver<'_> {
             cut.push(Cut::Piece(piece, slides.clone()));
             return;
         }
-        for (direction, room, step, axis) in lines(self.grid, blank) {
-            if axis == last {
-                continue;
-            }
-            let mut at = blank;
-            for cells in 1..=room {
-                let to = (at as isize + step) as usize;
-                state.swap(at, to);
-                at = to;
+        for_each_slide(
+            self.grid,
+            state,
+            blank,
+            last,
+            |direction, cells, to, axis, state| {
                 *nodes += 1;
                 slides.push(Slide {
                     direction,
                     cells: cells as u8,
                 });
-                self.cut(state, at, axis, bound, depth, slides, cut, next, nodes);
+                self.cut(state, to, axis, bound, depth, slides, cut, next, nodes);
                 slides.pop();
-            }
-            while at != blank {
-                let back = (at as isize - step) as usize;
-                state.swap(at, back);
-                at = back;
-            }
-        }
+            },
+        );
     }
 
     /// One iteration of IDA* within `bound` below each of `count` states (`start(i)`, reached

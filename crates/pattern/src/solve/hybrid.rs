@@ -24,7 +24,7 @@
 use tilebase_core::Move;
 
 use super::{Found, MAX_CELLS, MAX_LOOKUPS, Solution, SolveError, Solver, View};
-use crate::astar::{FEWEST_STATES, Frontier, Reached, States, astar_ida, pack, unpack};
+use crate::astar::{self, FEWEST_STATES, Frontier, States, astar_ida, pack, unpack};
 use crate::in_order::{Piece, Pieces, search_in_order};
 use crate::progress;
 
@@ -40,54 +40,19 @@ pub const HYBRID_FROM: u64 = 1 << 21;
 /// worth, so that the moment both are held stays within it.
 pub const BYTES_PER_STATE: usize = 60;
 
-/// A state A* reached: its cells packed 5 bits each (at most 25 cells), the state it was
-/// reached from and by which move, its depth and heuristic.
-#[derive(Clone, Copy)]
-struct Node {
-    key: [u64; 2],
-    parent: u32,
-    g: u8,
-    h: u8,
-    /// The blank's move from the parent (`Move as u8`); unused at the root.
-    moved: u8,
-    closed: bool,
-    /// The value of each pattern of each lookup, lookup after lookup, when they fit: the
-    /// expansion's and the search's views then look nothing up again.
-    values: [u8; VALUES],
-}
+/// A state A* reached, its step the blank's move from the parent (`Move as u8`), and the value
+/// of each pattern of each lookup, lookup after lookup, when they fit: the expansion's and the
+/// search's views then look nothing up again.
+type Node = astar::Node<[u8; VALUES]>;
 
-/// The most patterns' values a state keeps ([`Node`]'s `values`): 4x4's two patterns and 5x5's
+/// The most patterns' values a state keeps ([`Node`]'s `extra`): 4x4's two patterns and 5x5's
 /// four, each on the state and its mirror.
 const VALUES: usize = 8;
-
-impl Reached for Node {
-    fn key(&self) -> [u64; 2] {
-        self.key
-    }
-    fn g(&self) -> u8 {
-        self.g
-    }
-    fn h(&self) -> u8 {
-        self.h
-    }
-    fn closed(&self) -> bool {
-        self.closed
-    }
-    fn close(&mut self) {
-        self.closed = true;
-    }
-    fn reach(&mut self, g: u8, parent: u32, step: u8) {
-        self.closed = false;
-        self.g = g;
-        self.parent = parent;
-        self.moved = step;
-    }
-}
 
 /// A* from a root, resumable ([`States`]), and what its expansions need to know.
 struct Astar<'s, 'a> {
     solver: &'s Solver<'a>,
-    states: States<Node>,
+    states: States<[u8; VALUES]>,
     /// The moves searched from the root ([`Solver::root_moves`]).
     root_moves: u8,
     goal: [u64; 2],
@@ -110,15 +75,7 @@ impl<'s, 'a> Astar<'s, 'a> {
         if known {
             solver.pattern_values(&views, &mut values);
         }
-        let node = Node {
-            key: pack(&root[..n]),
-            parent: 0,
-            g: 0,
-            h: h as u8,
-            moved: 0,
-            closed: false,
-            values,
-        };
+        let node = Node::root(pack(&root[..n]), h, values);
         Astar {
             solver,
             states: States::new(node, capacity),
@@ -131,7 +88,7 @@ impl<'s, 'a> Astar<'s, 'a> {
     /// The views of `node`'s `cells`, its values known when it keeps them.
     fn views(&self, cells: &[u8; MAX_CELLS], node: &Node) -> [View; MAX_LOOKUPS] {
         if self.known {
-            self.solver.views_knowing(cells, &node.values)
+            self.solver.views_knowing(cells, &node.extra)
         } else {
             self.solver.views(cells)
         }
@@ -150,12 +107,12 @@ impl Frontier for Astar<'_, '_> {
             .grow(self.goal, states, 4, max_nodes, &mut |at, node, each| {
                 let cells = unpack(node.key, n);
                 let views = if known {
-                    solver.views_knowing(&cells, &node.values)
+                    solver.views_knowing(&cells, &node.extra)
                 } else {
                     solver.views(&cells)
                 };
                 let blank = solver.blank(&cells);
-                let back = (at != 0).then(|| Move::ALL[usize::from(node.moved)].opposite());
+                let back = (at != 0).then(|| Move::ALL[usize::from(node.step)].opposite());
                 for m in Move::ALL {
                     if Some(m) == back || (at == 0 && root_moves & (1 << (m as u8)) == 0) {
                         continue;
@@ -169,7 +126,7 @@ impl Frontier for Astar<'_, '_> {
                     child.swap(from, blank);
                     let key = pack(&child[..n]);
                     each(key, m as u8, &|| {
-                        let mut values = node.values;
+                        let mut values = node.extra;
                         let h = solver.child_heuristic(
                             &views,
                             from,
@@ -181,9 +138,9 @@ impl Frontier for Astar<'_, '_> {
                             parent: at,
                             g: node.g + 1,
                             h: h as u8,
-                            moved: m as u8,
+                            step: m as u8,
                             closed: false,
-                            values,
+                            extra: values,
                         }
                     });
                 }
@@ -220,7 +177,7 @@ impl Frontier for Astar<'_, '_> {
             search.cut_twins(twins, &[]);
             search.abort = Some(stop);
             search.max_nodes = left;
-            let back = (at != 0).then(|| Move::ALL[usize::from(node.moved)].opposite());
+            let back = (at != 0).then(|| Move::ALL[usize::from(node.step)].opposite());
             let result = search.dfs(u32::from(node.g), bound, u32::from(node.h), back);
             progress::rest(search.nodes);
             Piece {
@@ -303,7 +260,7 @@ fn path_to(reached: &[Node], mut at: u32) -> Vec<Move> {
     let mut moves = Vec::with_capacity(usize::from(reached[at as usize].g));
     while at != 0 {
         let node = &reached[at as usize];
-        moves.push(Move::ALL[usize::from(node.moved)]);
+        moves.push(Move::ALL[usize::from(node.step)]);
         at = node.parent;
     }
     moves.reverse();
