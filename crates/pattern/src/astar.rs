@@ -73,7 +73,7 @@ pub(crate) fn unpack(key: [u64; 2], n: usize) -> [u8; MAX_CELLS] {
 
 /// A packed state's hash: its two words mixed (splitmix64's finaliser), every bit of the key
 /// reaching every bit of the hash.
-pub(crate) fn hash(key: [u64; 2]) -> u64 {
+fn hash(key: [u64; 2]) -> u64 {
     let mut x = key[0] ^ key[1].rotate_left(29).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -172,7 +172,7 @@ impl<X: Copy> States<X> {
     /// Makes room for `states` states (at most the capacity): four times the room there is, at
     /// least, so that the old room and the new, held together for a moment, stay within the
     /// budget.
-    pub(crate) fn reserve(&mut self, states: usize) {
+    fn reserve(&mut self, states: usize) {
         let room = self.reached.capacity();
         let wanted = states.min(self.capacity);
         if wanted <= room {
@@ -186,7 +186,7 @@ impl<X: Copy> States<X> {
     }
 
     /// Whether no more states fit, when an expansion reaches at most `children`.
-    pub(crate) fn full(&self, children: usize) -> bool {
+    fn full(&self, children: usize) -> bool {
         self.reached.len() + children > self.reached.capacity().min(self.capacity)
             || self.open.entries + children > self.capacity
     }
@@ -198,7 +198,7 @@ impl<X: Copy> States<X> {
     }
 
     /// The next state to expand, in A*'s order (lowest f, then lowest h).
-    pub(crate) fn pop(&mut self) -> Option<u32> {
+    fn pop(&mut self) -> Option<u32> {
         let reached = &self.reached;
         self.open.pop(|i, f| {
             let n = &reached[i as usize];
@@ -207,7 +207,7 @@ impl<X: Copy> States<X> {
     }
 
     /// The number of the state whose cells pack to `key`, if it was reached.
-    pub(crate) fn find(&self, key: [u64; 2]) -> Option<u32> {
+    fn find(&self, key: [u64; 2]) -> Option<u32> {
         let reached = &self.reached;
         self.table
             .find(hash(key), |&i| reached[i as usize].key == key)
@@ -215,7 +215,7 @@ impl<X: Copy> States<X> {
     }
 
     /// Reaches `node` (not reached before): its number. It is open.
-    pub(crate) fn add(&mut self, node: Node<X>) -> u32 {
+    fn add(&mut self, node: Node<X>) -> u32 {
         let i = self.reached.len() as u32;
         self.reached.push(node);
         let reached = &self.reached;
@@ -227,7 +227,7 @@ impl<X: Copy> States<X> {
 
     /// Puts state `i` on the open list at its f and h (again, when its depth improved: the old
     /// entry is then skipped).
-    pub(crate) fn push_open(&mut self, i: u32) {
+    fn push_open(&mut self, i: u32) {
         let n = &self.reached[i as usize];
         let h = u32::from(n.h);
         self.open.push(i, u32::from(n.g) + h, h);
