@@ -110,8 +110,8 @@ pub(crate) fn open(path: &Path) -> Result<Storage, Error> {
 
 /// Opens a database file as [`open`] does, then copies it into memory advised for huge pages
 /// (the map is let go): as [`open`] where that memory cannot be had. A plain file is read
-/// straight into that memory, not copied out of a map of it: the map's page faults, one a few
-/// pages, took most of the time (a second of the kernel's for 423 MB).
+/// straight into that memory, not copied out of a map of it, whose pages were resident beside
+/// the copy: 60 MB less at the peak of a 24- or 35-puzzle query, and a little sooner.
 pub(crate) fn open_in_huge_pages(path: &Path) -> Result<Storage, Error> {
     #[cfg(target_os = "linux")]
     if let Some(storage) = read_into_huge_pages(path)? {
