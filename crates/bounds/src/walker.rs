@@ -536,14 +536,14 @@ mod tests {
     #[test]
     fn the_tables_of_line_conflicts_hold_every_line() {
         // Every order of every set of places in a line of up to TABLE_UP_TO cells.
-        fn each_order(len: usize, order: &mut Vec<u8>, table: &[u8]) -> usize {
+        fn check_every_order(len: usize, order: &mut Vec<u8>, table: &[u8]) -> usize {
             let code = line_code(len, order.iter().copied());
             assert_eq!(table[code], conflicts(order), "{len}: {order:?}");
             let mut checked = 1;
             for place in 0..len as u8 {
                 if !order.contains(&place) {
                     order.push(place);
-                    checked += each_order(len, order, table);
+                    checked += check_every_order(len, order, table);
                     order.pop();
                 }
             }
@@ -552,7 +552,7 @@ mod tests {
         for len in 1..=TABLE_UP_TO {
             let table = line_table(len).unwrap();
             assert_eq!(table.len(), (len + 1).pow(len as u32));
-            let orders = each_order(len, &mut Vec::new(), table);
+            let orders = check_every_order(len, &mut Vec::new(), table);
             assert_eq!(orders, [2, 5, 16, 65, 326, 1957, 13700][len - 1]);
         }
         assert!(line_table(TABLE_UP_TO + 1).is_none());

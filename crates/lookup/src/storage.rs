@@ -54,11 +54,9 @@ impl Storage {
             if bytes.len() < HUGE_PAGES_FROM {
                 return self;
             }
-            let Ok(mut copy) = memmap2::MmapOptions::new().len(bytes.len()).map_anon() else {
+            let Some(mut copy) = huge_page_memory(bytes.len()) else {
                 return self;
             };
-            // Only advice: without huge pages the copy is still a copy.
-            let _ = copy.advise(memmap2::Advice::HugePage);
             copy.copy_from_slice(bytes);
             Storage::HugePages(copy)
         }
@@ -137,21 +135,29 @@ fn read_into_huge_pages(path: &Path) -> Result<Option<Storage>, Error> {
     if len < HUGE_PAGES_FROM {
         return Ok(None);
     }
-    let Ok(mut copy) = memmap2::MmapOptions::new().len(len).map_anon() else {
-        return Ok(None);
-    };
-    // Only advice: without huge pages the copy is still a copy.
-    let _ = copy.advise(memmap2::Advice::HugePage);
-    // A compressed file is left to `open`, which decompresses it; a file that shrank since its
-    // length was read is refused, and one that grew is read as far as that length (the
-    // table's layout and checks judge what was read).
-    let (head, rest) = copy.split_at_mut(ZSTD_MAGIC.len());
-    file.read_exact(head).map_err(io_err)?;
-    if *head == ZSTD_MAGIC {
+    // A compressed file is left to `open`, which decompresses it.
+    let mut head = [0u8; ZSTD_MAGIC.len()];
+    file.read_exact(&mut head).map_err(io_err)?;
+    if head == ZSTD_MAGIC {
         return Ok(None);
     }
-    file.read_exact(rest).map_err(io_err)?;
+    let Some(mut copy) = huge_page_memory(len) else {
+        return Ok(None);
+    };
+    // A file that shrank since its length was read is refused, and one that grew is read as far
+    // as that length (the table's layout and checks judge what was read).
+    copy[..head.len()].copy_from_slice(&head);
+    file.read_exact(&mut copy[head.len()..]).map_err(io_err)?;
     Ok(Some(Storage::HugePages(copy)))
+}
+
+/// `len` bytes of anonymous memory advised for huge pages, if the system gives them.
+#[cfg(target_os = "linux")]
+fn huge_page_memory(len: usize) -> Option<memmap2::MmapMut> {
+    let memory = memmap2::MmapOptions::new().len(len).map_anon().ok()?;
+    // Only advice: without huge pages the copy is still a copy.
+    let _ = memory.advise(memmap2::Advice::HugePage);
+    Some(memory)
 }
 
 /// Reads a database file whole into memory, decompressing it if needed. No memory map.
