@@ -82,9 +82,10 @@ impl Bounds {
 
 /// The bounds on `cells`' distance to the puzzle's goal within `budget`, on one thread.
 ///
-/// The budget is spent in turn: a narrow beam for a first solution, half of what is left on
-/// raising the lower bound, the rest on wider beams, each solution shortened; the work ends
-/// early when the bounds meet. Refused, before any search, when `cells` are not a state of the
+/// The budget is spent in turn: up to half on raising the lower bound (an iteration of IDA*
+/// foreseen not to end within the half is not begun), the rest on solutions (one built piece
+/// by piece, weighted A*, then beams ever wider), each solution shortened; the work ends early
+/// when the bounds meet. Refused, before any search, when `cells` are not a state of the
 /// board or cannot reach the goal.
 pub fn bound(puzzle: &Puzzle, cells: &[u8], budget: Budget) -> Result<Bounds, CellsError> {
     bound_with(puzzle, cells, budget, 1, None)
@@ -115,14 +116,15 @@ pub fn bound_with(
                 max_nodes: budget.share(0.5).max_nodes,
             };
             std::thread::scope(|scope| {
-                scope.spawn(|| shared.raise(half));
+                scope.spawn(|| shared.raise(half, false));
                 shared.solve(half);
             });
         } else {
             // Half for the bound, first: with no limit it runs until it meets the optimal
-            // length, and near the goal that is at once. Then what is left for solutions.
+            // length, and near the goal that is at once. Then what is left for solutions,
+            // with the time of an iteration that would not have ended within the half.
             let clock = shared.clock(budget);
-            shared.raise(budget.share(0.5));
+            shared.raise(budget.share(0.5), true);
             let mut left = clock.remaining();
             if left.max_nodes != u64::MAX {
                 left.max_nodes = budget
@@ -261,10 +263,18 @@ impl<'a> Shared<'a> {
         self.offer(moves);
     }
 
-    /// Raises the lower bound within `budget`, up to the best solution's length.
-    fn raise(&self, budget: Budget) {
+    /// Raises the lower bound within `budget`, up to the best solution's length; with
+    /// `foresee`, ending before an iteration foreseen not to end within it.
+    fn raise(&self, budget: Budget, foresee: bool) {
         let mut clock = self.clock(budget);
-        let raised = lower::raise(self.puzzle, self.cells, &self.upper, true, &mut clock);
+        let raised = lower::raise(
+            self.puzzle,
+            self.cells,
+            &self.upper,
+            true,
+            foresee,
+            &mut clock,
+        );
         self.nodes.fetch_add(clock.nodes, Ordering::Relaxed);
         self.lower.fetch_max(raised.lower_bound, Ordering::Relaxed);
         if let Some(moves) = raised.solution {

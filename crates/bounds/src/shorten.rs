@@ -35,7 +35,14 @@ pub(crate) fn shorten(
             break;
         };
         let mut sub = clock.sub(Budget::nodes(per_window));
-        let raised = raise(&target, from, &AtomicU32::new(k as u32), false, &mut sub);
+        let raised = raise(
+            &target,
+            from,
+            &AtomicU32::new(k as u32),
+            false,
+            false,
+            &mut sub,
+        );
         clock.nodes += sub.nodes;
         match raised.solution {
             Some(shorter) if shorter.len() < k => {
