@@ -284,7 +284,9 @@ impl<'a> Shared<'a> {
     }
 
     /// Solutions within `budget`, each shortened and offered: one built piece by piece (long,
-    /// but found on any state), one by weighted A* (usually shorter), then beams ever wider.
+    /// but found on any state), one by weighted A* (usually shorter), then beams ever wider,
+    /// and where the next beam is foreseen not to end in time, the best solution's longer
+    /// stretches made optimal.
     fn solve(&self, budget: Budget) {
         let mut clock = self.clock(budget);
         if self.check_met() {
@@ -310,16 +312,50 @@ impl<'a> Shared<'a> {
             self.shorten_and_offer(moves, &mut clock);
         }
         let mut width = FIRST_WIDTH;
+        let mut windows = LONGER_WINDOWS.iter();
         while !self.check_met() && !clock.is_out() && width <= beam::MAX_WIDTH {
             let before = clock.nodes;
+            let began = Instant::now();
             let best = self.upper.load(Ordering::Relaxed) as usize;
             let found = beam::beam(self.puzzle, self.cells, width, best, &mut clock);
+            let spent = began.elapsed();
             self.nodes
                 .fetch_add(clock.nodes - before, Ordering::Relaxed);
             if let Some(moves) = found {
                 self.shorten_and_offer(moves, &mut clock);
             }
             width *= 2;
+            // A beam twice as wide takes about twice as long; where that is more than is
+            // left, the best solution's longer stretches are made optimal first.
+            while clock.remaining().time.is_some_and(|left| left < spent * 2)
+                && !clock.is_out()
+                && let Some(&(window, per_window)) = windows.next()
+            {
+                let best = self.best.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                if let Some(moves) = best {
+                    let before = clock.nodes;
+                    let moves = shorten::shorten(
+                        self.puzzle,
+                        self.cells,
+                        moves,
+                        window,
+                        per_window,
+                        &mut clock,
+                    );
+                    self.nodes
+                        .fetch_add(clock.nodes - before, Ordering::Relaxed);
+                    self.offer(moves);
+                }
+            }
         }
     }
 }
+
+/// Longer stretches made optimal, and the nodes each may take, once no wider beam is foreseen
+/// to end in time.
+const LONGER_WINDOWS: [(usize, u64); 4] = [
+    (24, 200_000),
+    (32, 1_000_000),
+    (40, 5_000_000),
+    (48, 20_000_000),
+];

@@ -212,7 +212,10 @@ mod tests {
         assert!(growth.fits(Budget::ZERO), "nothing measured: it may begin");
         growth.ended(9_000, Duration::from_millis(1));
         growth.ended(200_000, Duration::from_millis(10));
-        assert!(growth.fits(Budget::ZERO), "the first too short to measure by");
+        assert!(
+            growth.fits(Budget::ZERO),
+            "the first too short to measure by"
+        );
         growth.ended(4_000_000, Duration::from_secs(1));
         // 20 times the last: 80 million nodes, 20 seconds.
         assert!(growth.fits(Budget::nodes(80_000_000)));
