@@ -39,8 +39,8 @@ struct Growth {
 }
 
 impl Growth {
-    /// The least factor assumed: IDA*'s iterations past 25 cells never grew by less (and an
-    /// iteration's nodes include the ones before it).
+    /// The least factor assumed: IDA*'s iterations past 25 cells never grew by less (each
+    /// walks again the whole tree of the one before, and more).
     const LEAST_FACTOR: f64 = 4.0;
 
     /// Iterations below this many nodes are too short to measure a factor by.
