@@ -256,8 +256,13 @@ impl<'a> Shared<'a> {
     /// Shortens a beam's solution (worth it even when a little longer than the best), then
     /// offers it.
     fn shorten_and_offer(&self, moves: Vec<Move>, clock: &mut Clock<'_>) {
+        self.shorten_by(moves, WINDOW, PER_WINDOW, clock);
+    }
+
+    /// Offers `moves` with each stretch of `window` made optimal within `per_window` nodes.
+    fn shorten_by(&self, moves: Vec<Move>, window: usize, per_window: u64, clock: &mut Clock<'_>) {
         let before = clock.nodes;
-        let moves = shorten::shorten(self.puzzle, self.cells, moves, WINDOW, PER_WINDOW, clock);
+        let moves = shorten::shorten(self.puzzle, self.cells, moves, window, per_window, clock);
         self.nodes
             .fetch_add(clock.nodes - before, Ordering::Relaxed);
         self.offer(moves);
@@ -333,18 +338,7 @@ impl<'a> Shared<'a> {
             {
                 let best = self.best.lock().unwrap_or_else(|e| e.into_inner()).clone();
                 if let Some(moves) = best {
-                    let before = clock.nodes;
-                    let moves = shorten::shorten(
-                        self.puzzle,
-                        self.cells,
-                        moves,
-                        window,
-                        per_window,
-                        &mut clock,
-                    );
-                    self.nodes
-                        .fetch_add(clock.nodes - before, Ordering::Relaxed);
-                    self.offer(moves);
+                    self.shorten_by(moves, window, per_window, &mut clock);
                 }
             }
         }
