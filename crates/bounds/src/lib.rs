@@ -6,8 +6,9 @@
 //! - the lower bound: the Manhattan distance plus linear conflicts, raised by every iteration
 //!   of IDA* that completes without a solution ([`lower`](crate::Bounds::lower_bound));
 //! - a solution: built piece by piece first (row by row, as people solve large boards: found
-//!   for any state), then weighted A* and beam search over the same heuristic, widening while
-//!   the budget lasts, each solution shortened by replacing its stretches with optimal paths.
+//!   for any state), then weighted A* and beam search over the same heuristic, each beam twice
+//!   as wide as the last and, under a time budget, the last as wide as fits in what is left,
+//!   each solution shortened by replacing its stretches with optimal paths.
 //!
 //! ```
 //! use tilebase_bounds::{Budget, Puzzle, bound};
@@ -38,6 +39,7 @@ mod weighted;
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::time::Duration;
 
 use tilebase_core::{Move, Path};
 use web_time::Instant;
@@ -289,9 +291,11 @@ impl<'a> Shared<'a> {
     }
 
     /// Solutions within `budget`, each shortened and offered: one built piece by piece (long,
-    /// but found on any state), one by weighted A* (usually shorter), then beams ever wider,
-    /// and where the next beam is foreseen not to end in time, the best solution's longer
-    /// stretches made optimal.
+    /// but found on any state), one by weighted A* (usually shorter), then beams each twice as
+    /// wide as the last; under a time budget, once few more doublings would fit, one last beam
+    /// as wide as fits in most of what is left, then the best solution's longer stretches made
+    /// optimal (without a time to foresee by, the doubling goes on, and where the next beam
+    /// would not end, the longer stretches are made optimal before it).
     fn solve(&self, budget: Budget) {
         let mut clock = self.clock(budget);
         if self.check_met() {
@@ -318,6 +322,7 @@ impl<'a> Shared<'a> {
         }
         let mut width = FIRST_WIDTH;
         let mut windows = LONGER_WINDOWS.iter();
+        let mut last = false;
         while !self.check_met() && !clock.is_out() && width <= beam::MAX_WIDTH {
             let before = clock.nodes;
             let began = Instant::now();
@@ -329,20 +334,80 @@ impl<'a> Shared<'a> {
             if let Some(moves) = found {
                 self.shorten_and_offer(moves, &mut clock);
             }
+            if last {
+                self.shorten_longer(LONGER_WINDOWS.iter(), &mut clock);
+                break;
+            }
+            // Under a time budget, once what is left holds few more doublings, the doubling
+            // ends with one last beam as wide as fits in most of it (each beam before it was
+            // only half as wide as the next, so this is the widest by far), and the rest makes
+            // the best solution's longer stretches optimal.
+            if let Some(left) = clock.remaining().time
+                && doubling_ends(width, spent, left)
+            {
+                let wider = last_width(width, spent, left);
+                if wider > width {
+                    width = wider;
+                    last = true;
+                    continue;
+                }
+                self.shorten_longer(LONGER_WINDOWS.iter(), &mut clock);
+                break;
+            }
             width *= 2;
             // A beam twice as wide takes about twice as long; where that is more than is
             // left, the best solution's longer stretches are made optimal first.
-            while clock.remaining().time.is_some_and(|left| left < spent * 2)
-                && !clock.is_out()
-                && let Some(&(window, per_window)) = windows.next()
-            {
-                let best = self.best.lock().unwrap_or_else(|e| e.into_inner()).clone();
-                if let Some(moves) = best {
-                    self.shorten_by(moves, window, per_window, &mut clock);
-                }
+            if clock.remaining().time.is_some_and(|left| left < spent * 2) {
+                self.shorten_longer(&mut windows, &mut clock);
             }
         }
     }
+
+    /// The best solution with its longer stretches made optimal in turn, one for each of
+    /// `windows` taken while the clock lasts.
+    fn shorten_longer<'w>(
+        &self,
+        windows: impl IntoIterator<Item = &'w (usize, u64)>,
+        clock: &mut Clock<'_>,
+    ) {
+        for &(window, per_window) in windows {
+            if clock.is_out() {
+                break;
+            }
+            let best = self.best.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            if let Some(moves) = best {
+                self.shorten_by(moves, window, per_window, clock);
+            }
+        }
+    }
+}
+
+/// The beams' doubling ends once what is left is less than this many times the last beam's
+/// time: no more than three more doublings would end in it (2 + 4 + 8 = 14 times), the widest
+/// of them 8 times as wide as the last, where one beam that fills it is up to 14 times (and
+/// when less is left, the one doubling or two that fit would leave as much again unused).
+const LAST_WHEN: f64 = 16.0;
+
+/// Nor before a beam this wide: a narrower one's time is mostly the endgame's tries of
+/// weighted A*, which do not grow with its width, and would foresee too wide a last beam.
+const LAST_FROM_WIDTH: usize = 1 << 14;
+
+/// The share of what is left that the last beam is sized to take: its time grows a little
+/// faster than its width (on 6x6, 1.1 million states took 4% more than 8.4 times what 131,072
+/// did), and what it leaves makes the best solution's longer stretches optimal.
+const LAST_SHARE: f64 = 0.9;
+
+/// Whether the doubling of the beams ends after one of `width` that took `spent`, with `left`.
+fn doubling_ends(width: usize, spent: Duration, left: Duration) -> bool {
+    width >= LAST_FROM_WIDTH && left.as_secs_f64() < spent.as_secs_f64() * LAST_WHEN
+}
+
+/// The last beam's width: what [`LAST_SHARE`] of `left` allows at the pace of the beam of
+/// `width` that took `spent`, up to [`beam::MAX_WIDTH`].
+fn last_width(width: usize, spent: Duration, left: Duration) -> usize {
+    let pace = width as f64 / spent.as_secs_f64().max(1e-3);
+    let wide = pace * left.as_secs_f64() * LAST_SHARE;
+    (wide as usize).min(beam::MAX_WIDTH)
 }
 
 /// Longer stretches made optimal, and the nodes each may take, once no wider beam is foreseen
@@ -353,3 +418,36 @@ const LONGER_WINDOWS: [(usize, u64); 4] = [
     (40, 5_000_000),
     (48, 20_000_000),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SECOND: Duration = Duration::from_secs(1);
+
+    #[test]
+    fn the_beams_double_until_few_more_doublings_fit() {
+        // 131,072 states in 2 s: with 16 times that left, they go on; with less, they end.
+        assert!(!doubling_ends(1 << 17, 2 * SECOND, 32 * SECOND));
+        assert!(doubling_ends(1 << 17, 2 * SECOND, 31 * SECOND));
+        // A narrow beam's time is mostly the endgame's: it says little of a wider one's.
+        assert!(!doubling_ends(1 << 13, SECOND, SECOND));
+        assert!(doubling_ends(1 << 14, SECOND, SECOND));
+    }
+
+    #[test]
+    fn the_last_beam_is_as_wide_as_fits_in_what_is_left() {
+        // 131,072 states in 3.5 s, 35 s left: 90% of ten times as many.
+        let width = last_width(1 << 17, Duration::from_secs_f64(3.5), 35 * SECOND);
+        assert_eq!(width, (131_072.0 * 10.0 * LAST_SHARE) as usize);
+        // No wider than a beam may be, and narrower than the last when little is left (the
+        // caller then makes none).
+        assert_eq!(last_width(1 << 20, SECOND, 600 * SECOND), beam::MAX_WIDTH);
+        assert!(last_width(1 << 17, 10 * SECOND, SECOND) < 1 << 17);
+        // A beam that took no measurable time is taken as a millisecond's.
+        assert_eq!(
+            last_width(1 << 14, Duration::ZERO, SECOND),
+            (16_384_000.0 * LAST_SHARE) as usize
+        );
+    }
+}
