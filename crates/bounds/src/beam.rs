@@ -58,6 +58,20 @@ const SEEN_STATES: usize = 1 << 20;
 /// layers it works on ([`Walker::packed_len`]) 80 to 150 bytes a state.
 pub(crate) const MAX_WIDTH: usize = 1 << 24;
 
+/// The most memory a beam may take: some 6 million 7x7 states 290 moves deep, or 10 million
+/// 6x6 states with their pattern databases' lookups 125 deep. A beam sized to fill a long
+/// budget (600 s) would take more than this machine's 24 GB with a state on each core.
+pub(crate) const MAX_BYTES: usize = 8 << 30;
+
+/// The widest beam of `puzzle`, for solutions of up to `depth` moves, within [`MAX_BYTES`] and
+/// [`MAX_WIDTH`]: each state takes its packed walker in the two layers worked on, its back
+/// pointer in every layer, and its children being sorted (at most three, each 16 bytes and 8
+/// more to order and place it).
+pub(crate) fn widest(puzzle: &Puzzle, depth: usize) -> usize {
+    let per_state = 2 * Walker::packed_len(puzzle) + 4 * depth + 3 * (16 + 8);
+    (MAX_BYTES / per_state).min(MAX_WIDTH)
+}
+
 /// A solution from `cells` shorter than `shorter_than` moves found by a beam of `width` states,
 /// or `None` when there was none by the time the budget ran out (or the beam, with every state
 /// a dead end, emptied: it never does on a board with a cycle). The beam stops as soon as its

@@ -86,7 +86,8 @@ impl Bounds {
 ///
 /// The budget is spent in turn: up to half on raising the lower bound (an iteration of IDA*
 /// foreseen not to end within the half is not begun), the rest on solutions (one built piece
-/// by piece, weighted A*, then beams ever wider), each solution shortened; the work ends early
+/// by piece, weighted A*, then beams twice as wide each time, the last as wide as fits in what
+/// is left), each solution shortened; the work ends early
 /// when the bounds meet. Refused, before any search, when `cells` are not a state of the
 /// board or cannot reach the goal.
 pub fn bound(puzzle: &Puzzle, cells: &[u8], budget: Budget) -> Result<Bounds, CellsError> {
@@ -323,10 +324,14 @@ impl<'a> Shared<'a> {
         let mut width = FIRST_WIDTH;
         let mut windows = LONGER_WINDOWS.iter();
         let mut last = false;
-        while !self.check_met() && !clock.is_out() && width <= beam::MAX_WIDTH {
+        while !self.check_met() && !clock.is_out() {
+            let best = self.upper.load(Ordering::Relaxed) as usize;
+            let widest = beam::widest(self.puzzle, best);
+            if width > widest {
+                break;
+            }
             let before = clock.nodes;
             let began = Instant::now();
-            let best = self.upper.load(Ordering::Relaxed) as usize;
             let found = beam::beam(self.puzzle, self.cells, width, best, &mut clock);
             let spent = began.elapsed();
             self.nodes
@@ -345,7 +350,8 @@ impl<'a> Shared<'a> {
             if let Some(left) = clock.remaining().time
                 && doubling_ends(width, spent, left)
             {
-                let wider = last_width(width, spent, left);
+                let best = self.upper.load(Ordering::Relaxed) as usize;
+                let wider = last_width(width, spent, left, beam::widest(self.puzzle, best));
                 if wider > width {
                     width = wider;
                     last = true;
@@ -403,11 +409,11 @@ fn doubling_ends(width: usize, spent: Duration, left: Duration) -> bool {
 }
 
 /// The last beam's width: what [`LAST_SHARE`] of `left` allows at the pace of the beam of
-/// `width` that took `spent`, up to [`beam::MAX_WIDTH`].
-fn last_width(width: usize, spent: Duration, left: Duration) -> usize {
+/// `width` that took `spent`, up to `widest` (what memory allows, [`beam::widest`]).
+fn last_width(width: usize, spent: Duration, left: Duration, widest: usize) -> usize {
     let pace = width as f64 / spent.as_secs_f64().max(1e-3);
     let wide = pace * left.as_secs_f64() * LAST_SHARE;
-    (wide as usize).min(beam::MAX_WIDTH)
+    (wide as usize).min(widest)
 }
 
 /// Longer stretches made optimal, and the nodes each may take, once no wider beam is foreseen
@@ -437,17 +443,28 @@ mod tests {
 
     #[test]
     fn the_last_beam_is_as_wide_as_fits_in_what_is_left() {
+        let widest = beam::MAX_WIDTH;
         // 131,072 states in 3.5 s, 35 s left: 90% of ten times as many.
-        let width = last_width(1 << 17, Duration::from_secs_f64(3.5), 35 * SECOND);
+        let width = last_width(1 << 17, Duration::from_secs_f64(3.5), 35 * SECOND, widest);
         assert_eq!(width, (131_072.0 * 10.0 * LAST_SHARE) as usize);
-        // No wider than a beam may be, and narrower than the last when little is left (the
+        // No wider than memory allows, and narrower than the last when little is left (the
         // caller then makes none).
-        assert_eq!(last_width(1 << 20, SECOND, 600 * SECOND), beam::MAX_WIDTH);
-        assert!(last_width(1 << 17, 10 * SECOND, SECOND) < 1 << 17);
+        assert_eq!(last_width(1 << 20, SECOND, 600 * SECOND, widest), widest);
+        assert_eq!(last_width(1 << 20, SECOND, 600 * SECOND, 1 << 22), 1 << 22);
+        assert!(last_width(1 << 17, 10 * SECOND, SECOND, widest) < 1 << 17);
         // A beam that took no measurable time is taken as a millisecond's.
-        assert_eq!(
-            last_width(1 << 14, Duration::ZERO, SECOND),
-            (16_384_000.0 * LAST_SHARE) as usize
-        );
+        let width = last_width(1 << 14, Duration::ZERO, SECOND, widest);
+        assert_eq!(width, (16_384_000.0 * LAST_SHARE) as usize);
+    }
+
+    #[test]
+    fn the_widest_beam_fits_in_its_memory() {
+        // 7x7 without pattern databases: 80 bytes a packed state; 290 moves deep.
+        let puzzle = Puzzle::ordered("7x7".parse().expect("a board"));
+        let per_state = 2 * 80 + 4 * 290 + 72;
+        assert_eq!(beam::widest(&puzzle, 290), beam::MAX_BYTES / per_state);
+        assert!(beam::widest(&puzzle, 290) * per_state <= beam::MAX_BYTES);
+        // A short solution leaves the width to its own bound.
+        assert_eq!(beam::widest(&puzzle, 10), beam::MAX_WIDTH);
     }
 }
