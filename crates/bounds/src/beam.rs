@@ -68,8 +68,16 @@ pub(crate) const MAX_BYTES: usize = 8 << 30;
 /// pointer in every layer, and its children being sorted (at most three, each 16 bytes and 8
 /// more to order and place it).
 pub(crate) fn widest(puzzle: &Puzzle, depth: usize) -> usize {
+    let depth = depth.min(deepest(puzzle.cells()));
     let per_state = 2 * Walker::packed_len(puzzle) + 4 * depth + 3 * (16 + 8);
     (MAX_BYTES / per_state).min(MAX_WIDTH)
+}
+
+/// The deepest a beam on a board of `cells` goes: a narrow beam can wander in circles, and no
+/// solution it finds would be worth having this deep (a random state of 10x10 is about 500
+/// moves from its goal).
+fn deepest(cells: usize) -> usize {
+    20 * cells + 100
 }
 
 /// A solution from `cells` shorter than `shorter_than` moves found by a beam of `width` states,
@@ -108,9 +116,7 @@ pub(crate) fn beam(
     // The layer before, its memory reused for the next.
     let mut spare_layer: Vec<u8> = Vec::new();
     let mut tried = FxHashSet::default();
-    // A narrow beam can wander in circles; no solution it finds would be worth having this
-    // deep (a random state of 10x10 is about 500 moves from its goal).
-    let deepest = 20 * n + 100;
+    let deepest = deepest(n);
     // The shortest solution found by the endgame's weighted A* so far: the beam goes on (a
     // wide one usually finds a shorter way), and stops where it could find none shorter.
     let mut finished: Option<Vec<Move>> = None;

@@ -87,9 +87,8 @@ impl Bounds {
 /// The budget is spent in turn: up to half on raising the lower bound (an iteration of IDA*
 /// foreseen not to end within the half is not begun), the rest on solutions (one built piece
 /// by piece, weighted A*, then beams twice as wide each time, the last as wide as fits in what
-/// is left), each solution shortened; the work ends early
-/// when the bounds meet. Refused, before any search, when `cells` are not a state of the
-/// board or cannot reach the goal.
+/// is left), each solution shortened; the work ends early when the bounds meet. Refused,
+/// before any search, when `cells` are not a state of the board or cannot reach the goal.
 pub fn bound(puzzle: &Puzzle, cells: &[u8], budget: Budget) -> Result<Bounds, CellsError> {
     bound_with(puzzle, cells, budget, 1, None)
 }
@@ -464,7 +463,13 @@ mod tests {
         let per_state = 2 * 80 + 4 * 290 + 72;
         assert_eq!(beam::widest(&puzzle, 290), beam::MAX_BYTES / per_state);
         assert!(beam::widest(&puzzle, 290) * per_state <= beam::MAX_BYTES);
-        // A short solution leaves the width to its own bound.
+        // A short solution leaves the width to its own bound; with none yet, the beam's
+        // deepest (20 moves a cell and 100) is counted.
         assert_eq!(beam::widest(&puzzle, 10), beam::MAX_WIDTH);
+        let per_state = 2 * 80 + 4 * (20 * 49 + 100) + 72;
+        assert_eq!(
+            beam::widest(&puzzle, u32::MAX as usize),
+            beam::MAX_BYTES / per_state
+        );
     }
 }
