@@ -415,8 +415,8 @@ fn last_width(width: usize, spent: Duration, left: Duration, widest: usize) -> u
     (wide as usize).min(widest)
 }
 
-/// Longer stretches made optimal, and the nodes each may take, once no wider beam is foreseen
-/// to end in time.
+/// Longer stretches made optimal, and the nodes each may take: after the last beam, or (without
+/// one sized by time) once the next beam is foreseen not to end in time.
 const LONGER_WINDOWS: [(usize, u64); 4] = [
     (24, 200_000),
     (32, 1_000_000),
