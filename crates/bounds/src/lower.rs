@@ -1,12 +1,17 @@
 //! The lower bound: IDA* over Manhattan distance and linear conflicts. Each iteration that ends
 //! without a solution proves that none is as short as its threshold allowed, and raises the
 //! bound to the least cost it cut off; a search stopped by its budget keeps the bound of the
-//! last iteration it completed.
+//! last iteration it completed. No path is searched that ends with a twinned sequence of moves
+//! ([`Twins`]): every state is still reached by its least path, along which the heuristic never
+//! cuts a solution as short as the threshold, so the bound holds, with 15% to 27% fewer
+//! nodes on DeepCubeA's 35- and 48-puzzle states.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 use tilebase_core::Move;
+use tilebase_core::twins::{PathState, TWINNED, Twins};
 use web_time::Instant;
 
 use crate::Budget;
@@ -93,6 +98,9 @@ pub(crate) fn raise(
     clock: &mut Clock<'_>,
 ) -> Raised {
     let mut walker = Walker::new(puzzle, cells);
+    // Made on the first iteration begun (tens of milliseconds on 6x6 and 7x7), not for a
+    // budget that ends at the heuristic.
+    let mut twins: Option<Arc<Twins>> = None;
     let mut threshold = walker.h();
     let mut path = Vec::new();
     let mut growth = Growth::default();
@@ -107,8 +115,10 @@ pub(crate) fn raise(
                 solution: None,
             };
         }
+        let twins = twins.get_or_insert_with(|| Twins::shared(puzzle.board()));
+        let root = twins.start(walker.blank());
         let began = (clock.nodes, Instant::now());
-        let iteration = dig(&mut walker, &mut path, None, threshold, clock);
+        let iteration = dig(&mut walker, twins, root, &mut path, None, threshold, clock);
         growth.ended(clock.nodes - began.0, began.1.elapsed());
         match iteration {
             Iteration::Found => {
@@ -128,9 +138,12 @@ pub(crate) fn raise(
     }
 }
 
-/// One depth-first iteration below the walker's state, `path` the moves so far.
+/// One depth-first iteration below the walker's state, `path` the moves so far (in `state` of
+/// the twins' automaton).
 fn dig(
     walker: &mut Walker<'_>,
+    twins: &Twins,
+    state: PathState,
     path: &mut Vec<Move>,
     last: Option<Move>,
     threshold: u32,
@@ -147,6 +160,10 @@ fn dig(
             continue;
         }
         let Some(to) = walker.target(m) else { continue };
+        let next = twins.step(state, m);
+        if next == TWINNED {
+            continue;
+        }
         if !clock.tick() {
             return Iteration::OutOfBudget;
         }
@@ -156,7 +173,7 @@ fn dig(
             least = least.min(f);
         } else {
             path.push(m);
-            match dig(walker, path, Some(m), threshold, clock) {
+            match dig(walker, twins, next, path, Some(m), threshold, clock) {
                 Iteration::Found => return Iteration::Found,
                 Iteration::Exceeded(next) => least = least.min(next),
                 Iteration::OutOfBudget => return Iteration::OutOfBudget,
@@ -237,7 +254,8 @@ mod tests {
         let puzzle = Puzzle::ordered(Board::new(6, 6).unwrap());
         let state = &tilebase_testdata::deepcubea35()[0];
         let unknown = AtomicU32::new(u32::MAX);
-        let budget = Budget::nodes(20_000_000);
+        // Its iterations take 1.2 million nodes to 104 moves, 15.9 million to 106.
+        let budget = Budget::nodes(15_000_000);
         let mut cut = Clock::start(budget, None);
         let cut_off = raise(&puzzle, &state.cells, &unknown, false, false, &mut cut);
         let mut foreseen = Clock::start(budget, None);
@@ -245,8 +263,8 @@ mod tests {
         // The same bound either way; without foresight the budget is spent to its end on an
         // iteration that proves nothing, with it most of the budget is left.
         assert_eq!(left.lower_bound, cut_off.lower_bound);
-        assert!(cut.nodes > 20_000_000, "{}", cut.nodes);
-        assert!(foreseen.nodes < 10_000_000, "{}", foreseen.nodes);
+        assert!(cut.nodes > 15_000_000, "{}", cut.nodes);
+        assert!(foreseen.nodes < 2_000_000, "{}", foreseen.nodes);
         assert!(cut_off.lower_bound > puzzle.heuristic(&state.cells).unwrap());
     }
 }

@@ -286,6 +286,12 @@ impl<'a> Walker<'a> {
         &self.cells[..self.width * self.height]
     }
 
+    /// The blank's cell.
+    #[inline]
+    pub(crate) fn blank(&self) -> usize {
+        self.blank
+    }
+
     /// The cell the blank reaches by `m`, or `None` off the board.
     #[inline]
     pub(crate) fn target(&self, m: Move) -> Option<usize> {

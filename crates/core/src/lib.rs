@@ -1,7 +1,9 @@
 //! Sliding-tile puzzles as data: boards of any shape tilebase answers ([`Board`], up to 100
 //! cells, with every limit on boards in one place), and for boards of up to 12 cells states and
 //! how to read and write them, moves, the parity rule that decides solvability, and the dense
-//! index that gives every reachable state its own slot in a table.
+//! index that gives every reachable state its own slot in a table; on every board, the move
+//! sequences a depth-first search need not take ([`twins`]: another sequence reaches the same
+//! state as soon or sooner).
 //!
 //! ```
 //! use tilebase_core::{Move, State};
@@ -23,6 +25,7 @@ pub mod moves;
 pub mod parity;
 pub mod parse;
 pub mod state;
+pub mod twins;
 pub mod walk;
 
 pub use board::{Board, BoardError, MAX_BOARD_CELLS, MAX_CELLS, MAX_SIDE, Method, TABLE_CELLS};

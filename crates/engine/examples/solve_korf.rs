@@ -145,9 +145,9 @@ fn main() {
     let goal: Vec<u8> = (1..16).chain([0]).collect();
     let mut solver = Solver::with_partitions(grid, &goal, &partitions, true).expect("a partition");
     let twins = match twins {
-        Some(0) => Twins::none(&grid),
-        Some(moves) => Twins::new(&grid, moves),
-        None => Twins::new(&grid, Twins::moves_for(&grid)),
+        Some(0) => Twins::none(grid.board()),
+        Some(moves) => Twins::new(grid.board(), moves),
+        None => Twins::new(grid.board(), Twins::moves_for(grid.board())),
     };
     solver = solver.with_twins(std::sync::Arc::new(twins), twins_from);
     eprintln!(

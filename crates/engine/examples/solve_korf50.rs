@@ -93,9 +93,9 @@ fn main() {
     let partitions: Vec<&[(&Pattern, PatternValues<'_>)]> =
         tables.iter().map(Vec::as_slice).collect();
     let twins = match twins {
-        Some(0) => Twins::none(&grid),
-        Some(moves) => Twins::new(&grid, moves),
-        None => Twins::new(&grid, Twins::moves_for(&grid)),
+        Some(0) => Twins::none(grid.board()),
+        Some(moves) => Twins::new(grid.board(), moves),
+        None => Twins::new(grid.board(), Twins::moves_for(grid.board())),
     };
     let solver = Solver::with_partitions(grid, &goal, &partitions, true)
         .expect("partitions of 5x5's tiles")

@@ -49,7 +49,7 @@ impl Built {
     fn solver_cutting_twins(&self, goal: &[u8], reflect: bool) -> Solver<'_> {
         let grid = self.patterns[0].grid();
         self.solver(goal, reflect)
-            .with_twins(Twins::shared(grid), 0)
+            .with_twins(Twins::shared(grid.board()), 0)
     }
 }
 
@@ -275,7 +275,7 @@ fn the_larger_of_two_partitions_is_exact_where_each_is() {
                 let (a, b) = (halves.tables(), parities.tables());
                 let both = Solver::with_partitions(grid, &goal_cells, &[&a, &b], reflect)
                     .unwrap()
-                    .with_twins(Twins::shared(&grid), 0);
+                    .with_twins(Twins::shared(grid.board()), 0);
                 assert_eq!(both.partitions(), 2);
                 let alone = [
                     halves.solver(&goal_cells, reflect),

@@ -44,11 +44,11 @@ fn main() {
     let grid = Grid::new(args[0], args[1]).expect("a board");
     let depth = args[2];
     let corner = grid.cells() - 1;
-    let all = paths(&grid, &Twins::none(&grid), corner, depth);
+    let all = paths(&grid, &Twins::none(grid.board()), corner, depth);
     println!("{grid}: {all:.3e} paths of {depth} moves from a corner");
     for &moves in &args[3..] {
         let started = Instant::now();
-        let twins = Twins::new(&grid, moves);
+        let twins = Twins::new(grid.board(), moves);
         let ms = started.elapsed().as_secs_f64() * 1e3;
         let left = paths(&grid, &twins, corner, depth);
         println!(

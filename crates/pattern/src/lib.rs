@@ -34,7 +34,6 @@ pub mod progress;
 mod relabel;
 mod solve;
 mod table;
-mod twins;
 mod verify;
 
 pub use expand::{Expander, Placement};
@@ -53,5 +52,5 @@ pub use solve::{
     Solution, SolveError, Solver, SolverError, Split, TWINS_FROM, solvable,
 };
 pub use table::{EncodeError, Encoding, PatternValues, encode, encode_into};
-pub use twins::{MAX_TWIN_MOVES, PathState, TWINNED, Twins};
+pub use tilebase_core::twins::{MAX_TWIN_MOVES, PathState, TWINNED, Twins};
 pub use verify::{PatternFault, compare_values};

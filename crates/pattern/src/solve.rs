@@ -17,8 +17,8 @@ use crate::in_order::{self, search_in_order};
 use crate::pattern::Pattern;
 use crate::progress;
 use crate::table::PatternValues;
-use crate::twins::{PathState, TWINNED, Twins};
 use tilebase_core::MAX_CELLS;
+use tilebase_core::twins::{PathState, TWINNED, Twins};
 
 pub(crate) mod hybrid;
 
@@ -272,7 +272,7 @@ impl<'a> Solver<'a> {
             steps,
             twins: OnceLock::new(),
             twins_from: TWINS_FROM,
-            no_twins: Twins::none(&grid),
+            no_twins: Twins::none(grid.board()),
             hybrid_from: HYBRID_FROM,
             grid,
             goal: g,
@@ -301,7 +301,7 @@ impl<'a> Solver<'a> {
 
     /// The twinned sequences the search cuts (made here on first need).
     pub fn twins(&self) -> &Twins {
-        self.twins.get_or_init(|| Twins::shared(&self.grid))
+        self.twins.get_or_init(|| Twins::shared(self.grid.board()))
     }
 
     /// The twins the iteration at `bound` from a root of heuristic `root` cuts: none in the
@@ -1103,7 +1103,7 @@ impl<'s> Search<'s, '_> {
     /// Cuts `twins` from here on, the path so far being `moves` from the root.
     fn cut_twins(&mut self, twins: &'s Twins, moves: &[Move]) {
         self.twins = twins;
-        self.path_state = twins.follow(&self.solver.grid, self.root, moves);
+        self.path_state = twins.follow(self.solver.grid.board(), self.root, moves);
     }
 
     /// Whether the current state is the goal: every tile home, its Manhattan distance 0 in the

@@ -134,7 +134,7 @@ pub fn run(args: &Args, question: &Question) -> Result<u8, String> {
             let all = set
                 .solver(*reflect)
                 .map_err(words)?
-                .with_twins(Arc::new(Twins::none(&grid)), 0);
+                .with_twins(Arc::new(Twins::none(grid.board())), 0);
             let at = solvers.len() - 1;
             solvers.insert(at, (format!("{name}-no-twins"), *reflect, all));
         }

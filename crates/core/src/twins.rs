@@ -15,10 +15,7 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use tilebase_core::Move;
-
-use crate::grid::Grid;
-use tilebase_core::MAX_CELLS;
+use crate::{Board, MAX_BOARD_CELLS, Move};
 
 /// A path's state in [`Twins`]: which twinned sequences it may be about to end with.
 pub type PathState = u32;
@@ -27,21 +24,24 @@ pub type PathState = u32;
 /// board): the move is not searched.
 pub const TWINNED: PathState = u32::MAX;
 
-/// Bits per cell in a packed sequence or arrangement: 25 cells fit 5 bits.
-const BITS: u32 = 5;
+/// Bits per cell in a packed sequence: 100 cells fit 7 bits.
+const BITS: u32 = 7;
+
+/// A cell's bits.
+const CELL: u128 = (1 << BITS) - 1;
 
 /// The longest sequence [`Twins::new`] takes: its cells, one more than its moves, must fit
 /// 120 bits of a key beside its length.
-pub const MAX_TWIN_MOVES: usize = 23;
+pub const MAX_TWIN_MOVES: usize = 16;
 
 /// The twinned move sequences of a board, as an automaton over the path the blank takes.
 ///
 /// ```
 /// use tilebase_core::Move::{Down as D, Left as L, Right as R, Up as U};
-/// use tilebase_pattern::{Grid, TWINNED, Twins};
+/// use tilebase_core::Board;
+/// use tilebase_core::twins::{TWINNED, Twins};
 ///
-/// let grid = Grid::new(3, 3).unwrap();
-/// let twins = Twins::new(&grid, 12);
+/// let twins = Twins::new(Board::THREE_BY_THREE, 12);
 /// // From the centre, once and a half round the top-left block either way leaves the tiles
 /// // alike: ULDRUL comes first (U before L), so LURDLU is cut at its last move.
 /// let walk = |moves: &[_]| {
@@ -63,7 +63,7 @@ pub struct Twins {
     /// `next[state * 4 + move]`: the state after the move, or [`TWINNED`].
     next: Vec<PathState>,
     /// The state of a path of no moves from each cell.
-    start: [PathState; MAX_CELLS],
+    start: [PathState; MAX_BOARD_CELLS],
     /// The longest twinned sequence looked for, in moves.
     moves: usize,
     /// How many twinned sequences are recognised.
@@ -71,17 +71,17 @@ pub struct Twins {
 }
 
 impl Twins {
-    /// The twinned sequences of `grid` of up to `moves` moves (at most [`MAX_TWIN_MOVES`]).
+    /// The twinned sequences of `board` of up to `moves` moves (at most [`MAX_TWIN_MOVES`]).
     /// Finding them takes work that grows about 2.1 times a move (2.4 on 5x5): 12 moves on
     /// 4x4, or 10 on 5x5, about 10 ms. Those two, the searches' defaults on the 15- and
     /// 24-puzzles ([`Twins::moves_for`]), were found once and are kept in the library: made
     /// from them in about a millisecond.
-    pub fn new(grid: &Grid, moves: usize) -> Twins {
+    pub fn new(board: Board, moves: usize) -> Twins {
         let moves = moves.min(MAX_TWIN_MOVES);
         let sequences =
-            kept_sequences(grid, moves).unwrap_or_else(|| twinned_sequences(grid, moves));
+            kept_sequences(board, moves).unwrap_or_else(|| twinned_sequences(board, moves));
         let count = sequences.len();
-        let mut twins = Automaton::build(grid, &sequences);
+        let mut twins = Automaton::build(board, &sequences);
         twins.moves = moves;
         twins.sequences = count;
         twins
@@ -89,32 +89,38 @@ impl Twins {
 
     /// No sequence twinned: every move is searched (for every optimal solution, where twins
     /// are solutions of their own).
-    pub fn none(grid: &Grid) -> Twins {
-        let mut twins = Automaton::build(grid, &[]);
+    pub fn none(board: Board) -> Twins {
+        let mut twins = Automaton::build(board, &[]);
         twins.moves = 0;
         twins
     }
 
-    /// The twins of `grid` that searches cut, made once a process and shared: sequences of up
+    /// The twins of `board` that searches cut, made once a process and shared: sequences of up
     /// to [`Twins::moves_for`] moves.
-    pub fn shared(grid: &Grid) -> Arc<Twins> {
+    pub fn shared(board: Board) -> Arc<Twins> {
         static MADE: OnceLock<Mutex<Made>> = OnceLock::new();
         let made = MADE.get_or_init(|| Mutex::new(Vec::new()));
         let mut made = made.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, twins)) = made.iter().find(|(g, _)| g == grid) {
+        if let Some((_, twins)) = made.iter().find(|(b, _)| *b == board) {
             return Arc::clone(twins);
         }
-        let twins = Arc::new(Twins::new(grid, Twins::moves_for(grid)));
-        made.push((*grid, Arc::clone(&twins)));
+        let twins = Arc::new(Twins::new(board, Twins::moves_for(board)));
+        made.push((board, Arc::clone(&twins)));
         twins
     }
 
-    /// The longest twinned sequences worth cutting on `grid`: longer ones cut more paths, but
+    /// The longest twinned sequences worth cutting on `board`: longer ones cut more paths, but
     /// take longer to find and make an automaton that fills more of the caches. Measured
     /// (BENCHMARKS.md): on 4x4, 12 moves (3,508 sequences, 17,000 states) beat 10 and 14; on
-    /// 5x5, 10 (2,396) searched as fast as 12 with a fifth of the automaton.
-    pub fn moves_for(grid: &Grid) -> usize {
-        if grid.cells() <= 16 { 12 } else { 10 }
+    /// 5x5, 10 (2,396) searched as fast as 12 with a fifth of the automaton; on 6x6, 10 (4,564,
+    /// found in 60 ms) as fast as 12 (27,324, in 0.85 s). Past 7x7, 8: 10 would take 0.2 to
+    /// 0.5 s to find, for a few paths more cut.
+    pub fn moves_for(board: Board) -> usize {
+        match board.cells() {
+            0..=16 => 12,
+            17..=49 => 10,
+            _ => 8,
+        }
     }
 
     /// The state of a path of no moves with the blank on `cell`.
@@ -140,11 +146,11 @@ impl Twins {
     /// The state after `moves` (legal) from a path of no moves with the blank on `cell`. A path
     /// that holds a twinned sequence (searched below anyway: a piece of work given by hand)
     /// goes on from where that sequence ends as if the path began there.
-    pub fn follow(&self, grid: &Grid, cell: usize, moves: &[Move]) -> PathState {
+    pub fn follow(&self, board: Board, cell: usize, moves: &[Move]) -> PathState {
         let mut state = self.start(cell);
         let mut cell = cell;
         for &m in moves {
-            let Some(to) = grid.step(cell, m) else {
+            let Some(to) = board.step(cell, m) else {
                 break;
             };
             state = match self.step(state, m) {
@@ -173,7 +179,7 @@ impl Twins {
 }
 
 /// The twins made in this process, by board.
-type Made = Vec<(Grid, Arc<Twins>)>;
+type Made = Vec<(Board, Arc<Twins>)>;
 
 /// A twinned sequence: the cells the blank visits, packed [`BITS`] a cell with the last in the
 /// lowest bits, and its number of moves.
@@ -195,7 +201,7 @@ impl Sequence {
     fn cells(&self) -> Vec<usize> {
         (0..=usize::from(self.moves))
             .rev()
-            .map(|i| ((self.cells >> (BITS as usize * i)) & 31) as usize)
+            .map(|i| ((self.cells >> (BITS as usize * i)) & CELL) as usize)
             .collect()
     }
 }
@@ -211,24 +217,24 @@ const KEPT: [(usize, usize, usize, &[u8]); 2] = [
     (5, 5, 10, include_bytes!("../data/twins-5x5-10.bin")),
 ];
 
-/// The twinned sequences of up to `moves` moves that [`KEPT`] holds for `grid`, if any.
-fn kept_sequences(grid: &Grid, moves: usize) -> Option<Vec<Sequence>> {
+/// The twinned sequences of up to `moves` moves that [`KEPT`] holds for `board`, if any.
+fn kept_sequences(board: Board, moves: usize) -> Option<Vec<Sequence>> {
     let (_, _, _, bytes) = KEPT
         .iter()
-        .find(|&&(w, h, m, _)| (w, h, m) == (grid.width(), grid.height(), moves))?;
+        .find(|&&(w, h, m, _)| (w, h, m) == (board.width(), board.height(), moves))?;
     bytes
         .chunks_exact(8)
         .map(|word| {
             let word = u64::from_le_bytes(word.try_into().ok()?);
             let mut cell = (word & 31) as usize;
             let moves = ((word >> 5) & 31) as usize;
-            if cell >= grid.cells() || moves > MAX_TWIN_MOVES {
+            if cell >= board.cells() || moves > MAX_TWIN_MOVES {
                 return None;
             }
             let mut cells = cell as u128;
             for i in 0..moves {
                 let m = Move::ALL[((word >> (10 + 2 * i)) & 3) as usize];
-                cell = grid.step(cell, m)?;
+                cell = board.step(cell, m)?;
                 cells = (cells << BITS) | cell as u128;
             }
             Some(Sequence {
@@ -241,7 +247,7 @@ fn kept_sequences(grid: &Grid, moves: usize) -> Option<Vec<Sequence>> {
 
 /// `sequences` as [`KEPT`] holds them.
 #[cfg(test)]
-fn keep(grid: &Grid, sequences: &[Sequence]) -> Vec<u8> {
+fn keep(board: Board, sequences: &[Sequence]) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(8 * sequences.len());
     for sequence in sequences {
         let cells = sequence.cells();
@@ -249,7 +255,7 @@ fn keep(grid: &Grid, sequences: &[Sequence]) -> Vec<u8> {
         for (i, pair) in cells.windows(2).enumerate() {
             let m = Move::ALL
                 .into_iter()
-                .position(|m| grid.step(pair[0], m) == Some(pair[1]))
+                .position(|m| board.step(pair[0], m) == Some(pair[1]))
                 .expect("a sequence's cells are neighbours");
             word |= (m as u64) << (10 + 2 * i);
         }
@@ -258,32 +264,43 @@ fn keep(grid: &Grid, sequences: &[Sequence]) -> Vec<u8> {
     bytes
 }
 
-/// A path being enumerated: the arrangement it makes of tiles named by their first cells (the
-/// blank named by its own), its cells, its last cell and the move back.
+/// A path being enumerated: the arrangement it makes, its cells, its last cell and the move
+/// back.
 #[derive(Clone, Copy)]
-struct Path {
-    arrangement: u128,
+struct Path<A> {
+    arrangement: A,
     cells: u128,
     cell: u8,
     back: Option<Move>,
 }
 
-/// Every twinned sequence of `grid` of up to `moves` moves with no twinned sequence inside it
-/// (a path that holds one is already cut where that one ends). From each first cell in turn,
-/// paths are enumerated a move at a time, each length in U < D < L < R order, so the first path
-/// to reach an arrangement is its least; the ones after it are twinned, and only the least are
-/// extended. (A least path holds no twinned sequence, from any cell: swapping in the twin
-/// would make a lesser path to the same arrangement.)
-fn twinned_sequences(grid: &Grid, moves: usize) -> Vec<Sequence> {
-    let n = grid.cells();
+/// Every twinned sequence of `board` of up to `moves` moves with no twinned sequence inside it
+/// (a path that holds one is already cut where that one ends).
+fn twinned_sequences(board: Board, moves: usize) -> Vec<Sequence> {
+    // The whole board's arrangement fits a word up to 25 cells, and is three to four times as
+    // quick to find the twins with as the cells a path moved, which any board takes.
+    if board.cells() <= Dense::CELLS {
+        twinned_sequences_by::<Dense>(board, moves)
+    } else {
+        twinned_sequences_by::<Sparse>(board, moves)
+    }
+}
+
+/// [`twinned_sequences`], arrangements told apart as `A`. From each first cell in turn, paths
+/// are enumerated a move at a time, each length in U < D < L < R order, so the first path to
+/// reach an arrangement is its least; the ones after it are twinned, and only the least are
+/// extended. (A least path holds no twinned sequence, from any cell: swapping in the twin would
+/// make a lesser path to the same arrangement.)
+fn twinned_sequences_by<A: Arrangement>(board: Board, moves: usize) -> Vec<Sequence> {
+    let moves = moves.min(MAX_TWIN_MOVES);
     // One set, emptied for each first cell: small enough to stay in the caches.
-    let mut seen = Arrangements::new();
+    let mut seen = Arrangements::<A::Key>::new();
     let mut found = Vec::new();
-    let identity = (0..n).fold(0u128, |a, x| a | ((x as u128) << (BITS as usize * x)));
+    let identity = A::identity(board.cells());
     let (mut frontier, mut next) = (Vec::new(), Vec::new());
-    for first in 0..n {
+    for first in 0..board.cells() {
         seen.clear();
-        seen.insert(identity);
+        seen.insert(identity.key());
         frontier.clear();
         frontier.push(Path {
             arrangement: identity,
@@ -299,16 +316,13 @@ fn twinned_sequences(grid: &Grid, moves: usize) -> Vec<Sequence> {
                     if Some(m) == path.back {
                         continue;
                     }
-                    let Some(to) = grid.step(from, m) else {
+                    let Some(to) = board.step(from, m) else {
                         continue;
                     };
                     let cells = (path.cells << BITS) | to as u128;
-                    // The tile on `to` and the blank swap cells.
-                    let shift = |x: usize| BITS as usize * x;
-                    let a = path.arrangement;
-                    let swapped = ((a >> shift(to)) ^ (a >> shift(from))) & 31;
-                    let arrangement = a ^ (swapped << shift(to)) ^ (swapped << shift(from));
-                    if seen.insert(arrangement) {
+                    let mut arrangement = path.arrangement;
+                    arrangement.swap(from as u8, to as u8);
+                    if seen.insert(arrangement.key()) {
                         if length < moves {
                             next.push(Path {
                                 arrangement,
@@ -338,53 +352,198 @@ fn twinned_sequences(grid: &Grid, moves: usize) -> Vec<Sequence> {
     found
 }
 
-/// A set of arrangements, by open addressing: an arrangement of different tiles is never 0,
-/// which marks a free slot. (Faster than a `HashSet` here by a good factor: this set is
-/// most of the work of finding the twins.)
-struct Arrangements {
-    slots: Vec<u128>,
+/// Where a path from the identity has moved the tiles, told apart from every other.
+trait Arrangement: Copy {
+    type Key: Key;
+
+    /// Every tile of a board of `cells` cells where it began.
+    fn identity(cells: usize) -> Self;
+
+    /// The tiles on cells `a` and `b` trade places.
+    fn swap(&mut self, a: u8, b: u8);
+
+    fn key(&self) -> Self::Key;
+}
+
+/// The whole board's arrangement, the tile on each cell named by the cell it began on, 5 bits
+/// a cell: boards of up to 25 cells.
+#[derive(Clone, Copy)]
+struct Dense(u128);
+
+impl Dense {
+    const CELLS: usize = 25;
+}
+
+impl Arrangement for Dense {
+    type Key = u128;
+
+    fn identity(cells: usize) -> Dense {
+        Dense((0..cells).fold(0, |a, x| a | ((x as u128) << (5 * x))))
+    }
+
+    #[inline]
+    fn swap(&mut self, a: u8, b: u8) {
+        let (a, b) = (5 * u32::from(a), 5 * u32::from(b));
+        let swapped = ((self.0 >> a) ^ (self.0 >> b)) & 31;
+        self.0 ^= (swapped << a) ^ (swapped << b);
+    }
+
+    #[inline]
+    fn key(&self) -> u128 {
+        self.0
+    }
+}
+
+/// The cells whose tile is not the one that began there, each with the cell that tile began on
+/// (the blank's too), packed `cell << 7 | began`, in order of cell: any board. A path of k
+/// moves changes at most k + 1 cells.
+#[derive(Clone, Copy)]
+struct Sparse {
+    moved: [u16; MAX_TWIN_MOVES + 1],
+    len: u8,
+}
+
+impl Sparse {
+    /// The cell whose tile is now on `cell`.
+    fn began(&self, cell: u8) -> u8 {
+        let c = u16::from(cell);
+        self.moved[..usize::from(self.len)]
+            .iter()
+            .find(|&&e| e >> BITS == c)
+            .map_or(cell, |&e| (e & CELL as u16) as u8)
+    }
+
+    /// Puts the tile that began on `began` on `cell`.
+    fn put(&mut self, cell: u8, began: u8) {
+        let len = usize::from(self.len);
+        let c = u16::from(cell);
+        let at = self.moved[..len].partition_point(|&e| e >> BITS < c);
+        let here = at < len && self.moved[at] >> BITS == c;
+        if began == cell {
+            if here {
+                self.moved.copy_within(at + 1..len, at);
+                self.len -= 1;
+            }
+        } else {
+            let e = c << BITS | u16::from(began);
+            if here {
+                self.moved[at] = e;
+            } else {
+                self.moved.copy_within(at..len, at + 1);
+                self.moved[at] = e;
+                self.len += 1;
+            }
+        }
+    }
+}
+
+impl Arrangement for Sparse {
+    /// Nine cells of 14 bits a word.
+    type Key = [u128; 2];
+
+    fn identity(_: usize) -> Sparse {
+        Sparse {
+            moved: [0; MAX_TWIN_MOVES + 1],
+            len: 0,
+        }
+    }
+
+    fn swap(&mut self, a: u8, b: u8) {
+        let (on_a, on_b) = (self.began(a), self.began(b));
+        self.put(a, on_b);
+        self.put(b, on_a);
+    }
+
+    fn key(&self) -> [u128; 2] {
+        let mut key = [0u128; 2];
+        for (i, &e) in self.moved[..usize::from(self.len)].iter().enumerate() {
+            key[i / 9] |= u128::from(e) << (14 * (i % 9));
+        }
+        key
+    }
+}
+
+/// An arrangement packed for [`Arrangements`].
+trait Key: Copy + Eq {
+    /// No arrangement's key: a free slot.
+    const FREE: Self;
+
+    /// The key's bits folded to one word, to be mixed into a slot.
+    fn fold(&self) -> u64;
+}
+
+/// Folds a word of 128 bits.
+#[inline]
+fn fold(x: u128) -> u64 {
+    (x as u64) ^ ((x >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+impl Key for u128 {
+    /// An arrangement of different tiles is never 0.
+    const FREE: u128 = 0;
+
+    #[inline]
+    fn fold(&self) -> u64 {
+        fold(*self)
+    }
+}
+
+impl Key for [u128; 2] {
+    /// Nine cells of 14 bits leave a word's top two bits clear.
+    const FREE: [u128; 2] = [u128::MAX; 2];
+
+    #[inline]
+    fn fold(&self) -> u64 {
+        fold(self[0]) ^ fold(self[1]).rotate_left(29)
+    }
+}
+
+/// A set of arrangements, by open addressing. (Faster than a `HashSet` here by a good factor:
+/// this set is most of the work of finding the twins.)
+struct Arrangements<K> {
+    slots: Vec<K>,
     len: usize,
 }
 
-impl Arrangements {
-    fn new() -> Arrangements {
+impl<K: Key> Arrangements<K> {
+    fn new() -> Arrangements<K> {
         Arrangements {
-            slots: vec![0; 1 << 10],
+            slots: vec![K::FREE; 1 << 10],
             len: 0,
         }
     }
 
     fn clear(&mut self) {
         if self.len > 0 {
-            self.slots.fill(0);
+            self.slots.fill(K::FREE);
             self.len = 0;
         }
     }
 
     /// Adds `a`; whether it was not there yet.
     #[inline]
-    fn insert(&mut self, a: u128) -> bool {
+    fn insert(&mut self, a: K) -> bool {
         if 2 * (self.len + 1) > self.slots.len() {
             let size = 2 * self.slots.len();
-            let old = std::mem::replace(&mut self.slots, vec![0; size]);
+            let old = std::mem::replace(&mut self.slots, vec![K::FREE; size]);
             self.len = 0;
-            for a in old.into_iter().filter(|&a| a != 0) {
+            for a in old.into_iter().filter(|&a| a != K::FREE) {
                 self.insert(a);
             }
         }
         let mask = self.slots.len() - 1;
-        let folded = (a as u64) ^ ((a >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let mut i = (folded.wrapping_mul(0xff51_afd7_ed55_8ccd) >> 32) as usize & mask;
+        let mut i = (a.fold().wrapping_mul(0xff51_afd7_ed55_8ccd) >> 32) as usize & mask;
         loop {
-            match self.slots[i] {
-                0 => {
-                    self.slots[i] = a;
-                    self.len += 1;
-                    return true;
-                }
-                s if s == a => return false,
-                _ => i = (i + 1) & mask,
+            let s = self.slots[i];
+            if s == K::FREE {
+                self.slots[i] = a;
+                self.len += 1;
+                return true;
             }
+            if s == a {
+                return false;
+            }
+            i = (i + 1) & mask;
         }
     }
 }
@@ -402,15 +561,15 @@ struct Automaton {
 const NONE: u32 = u32::MAX - 1;
 
 impl Automaton {
-    fn build(grid: &Grid, sequences: &[Sequence]) -> Twins {
-        let n = grid.cells();
+    fn build(board: Board, sequences: &[Sequence]) -> Twins {
+        let n = board.cells();
         let mut trie = Automaton {
             child: Vec::new(),
             cell: Vec::new(),
             depth: Vec::new(),
             end: Vec::new(),
         };
-        let mut start = [0 as PathState; MAX_CELLS];
+        let mut start = [0 as PathState; MAX_BOARD_CELLS];
         for (c, s) in start.iter_mut().enumerate().take(n) {
             *s = trie.node(c, 1);
         }
@@ -420,7 +579,7 @@ impl Automaton {
             for pair in cells.windows(2) {
                 let m = Move::ALL
                     .into_iter()
-                    .find(|&m| grid.step(pair[0], m) == Some(pair[1]))
+                    .find(|&m| board.step(pair[0], m) == Some(pair[1]))
                     .expect("a sequence's cells are neighbours");
                 let existing = trie.child[node as usize][m as usize];
                 node = if existing == NONE {
@@ -443,7 +602,7 @@ impl Automaton {
         while let Some(v) = queue.pop_front() {
             let v = v as usize;
             for m in Move::ALL {
-                let Some(to) = grid.step(usize::from(trie.cell[v]), m) else {
+                let Some(to) = board.step(usize::from(trie.cell[v]), m) else {
                     continue;
                 };
                 // Where the path goes when this node has no such child: the same move from the
@@ -530,10 +689,10 @@ mod tests {
             (4, 2, &[0, 1, 5][..]),
             (5, 2, &[0, 2, 7][..]),
         ] {
-            let grid = Grid::new(w, h).unwrap();
-            let n = grid.cells();
-            let twins = Twins::new(&grid, 14);
-            assert!(twins.sequences() > 0, "{grid}");
+            let board = Board::new(w, h).unwrap();
+            let n = board.cells();
+            let twins = Twins::new(board, 14);
+            assert!(twins.sequences() > 0, "{board}");
             for &blank in roots {
                 let mut root: Vec<u8> = (1..n as u8).collect();
                 root.insert(blank, 0);
@@ -545,7 +704,7 @@ mod tests {
                     let mut next = Vec::new();
                     for (cells, blank, state) in &layer {
                         for m in Move::ALL {
-                            let Some(to) = grid.step(*blank, m) else {
+                            let Some(to) = board.step(*blank, m) else {
                                 continue;
                             };
                             let mut child = cells.clone();
@@ -554,7 +713,7 @@ mod tests {
                             if seen.insert(child.clone()) {
                                 assert_ne!(
                                     after, TWINNED,
-                                    "{grid}: {child:?} cut on its least path"
+                                    "{board}: {child:?} cut on its least path"
                                 );
                                 next.push((child, to, after));
                             } else if after == TWINNED {
@@ -565,8 +724,8 @@ mod tests {
                     layer = next;
                 }
                 // Every state reached, and twins were cut on the way.
-                assert_eq!(seen.len(), (1..=n).product::<usize>() / 2, "{grid}");
-                assert!(cut > 0, "{grid}");
+                assert_eq!(seen.len(), (1..=n).product::<usize>() / 2, "{board}");
+                assert!(cut > 0, "{board}");
             }
         }
     }
@@ -575,9 +734,9 @@ mod tests {
     #[test]
     fn the_kept_sequences_are_the_ones_found() {
         for &(w, h, moves, bytes) in &KEPT {
-            let grid = Grid::new(w, h).unwrap();
-            let found = twinned_sequences(&grid, moves);
-            let kept = keep(&grid, &found);
+            let board = Board::new(w, h).unwrap();
+            let found = twinned_sequences(board, moves);
+            let kept = keep(board, &found);
             if std::env::var_os("TILEBASE_WRITE_TWINS").is_some() {
                 let path = format!(
                     "{}/data/twins-{w}x{h}-{moves}.bin",
@@ -586,26 +745,49 @@ mod tests {
                 std::fs::write(&path, &kept).unwrap();
                 continue;
             }
-            assert_eq!(bytes, &kept[..], "{grid}, {moves} moves");
-            assert_eq!(kept_sequences(&grid, moves), Some(found));
+            assert_eq!(bytes, &kept[..], "{board}, {moves} moves");
+            assert_eq!(kept_sequences(board, moves), Some(found));
         }
         // Boards and lengths not kept are found.
-        assert_eq!(kept_sequences(&Grid::new(4, 4).unwrap(), 10), None);
-        assert_eq!(kept_sequences(&Grid::new(5, 4).unwrap(), 10), None);
+        assert_eq!(kept_sequences(Board::new(4, 4).unwrap(), 10), None);
+        assert_eq!(kept_sequences(Board::new(5, 4).unwrap(), 10), None);
+    }
+
+    /// Both ways of telling arrangements apart find the same twins, where both can.
+    #[test]
+    fn both_arrangements_find_the_same_twins() {
+        for (w, h, moves) in [(3, 3, 12), (4, 4, 10), (5, 3, 11), (6, 4, 8), (5, 5, 8)] {
+            let board = Board::new(w, h).unwrap();
+            let dense = twinned_sequences_by::<Dense>(board, moves);
+            assert!(!dense.is_empty());
+            assert_eq!(
+                twinned_sequences_by::<Sparse>(board, moves),
+                dense,
+                "{board}"
+            );
+        }
     }
 
     /// A twinned sequence has a twin: the arrangement it makes from its first cell is made by
-    /// a shorter sequence, or one as long and earlier in move order.
+    /// a shorter sequence, or one as long and earlier in move order. On 4x4, and on 6x6, where
+    /// arrangements are told apart by the cells a path moved.
     #[test]
     fn every_twinned_sequence_has_a_twin() {
-        let grid = Grid::new(4, 4).unwrap();
-        let sequences = twinned_sequences(&grid, 10);
-        assert_eq!(sequences.len(), 900);
+        for (w, h, moves, count, step) in [(4, 4, 10, 900, 7), (6, 6, 8, 612, 5)] {
+            let board = Board::new(w, h).unwrap();
+            let sequences = twinned_sequences(board, moves);
+            assert_eq!(sequences.len(), count, "{board}");
+            each_twinned_sequence_has_a_twin(board, &sequences, step);
+        }
+    }
+
+    /// Every `step`th of `sequences` has a twin.
+    fn each_twinned_sequence_has_a_twin(board: Board, sequences: &[Sequence], step: usize) {
         let apply = |first: usize, moves: &[Move]| -> Option<Vec<usize>> {
-            let mut cells: Vec<usize> = (0..16).collect();
+            let mut cells: Vec<usize> = (0..board.cells()).collect();
             let mut blank = first;
             for &m in moves {
-                let to = grid.step(blank, m)?;
+                let to = board.step(blank, m)?;
                 cells.swap(blank, to);
                 blank = to;
             }
@@ -617,12 +799,12 @@ mod tests {
                 .map(|p| {
                     Move::ALL
                         .into_iter()
-                        .find(|&m| grid.step(p[0], m) == Some(p[1]))
+                        .find(|&m| board.step(p[0], m) == Some(p[1]))
                         .unwrap()
                 })
                 .collect()
         };
-        for sequence in sequences.iter().step_by(7) {
+        for sequence in sequences.iter().step_by(step) {
             let cells = sequence.cells();
             let moves = moves_of(&cells);
             let made = apply(cells[0], &moves).unwrap();
