@@ -2,13 +2,15 @@
 //!
 //! ```text
 //! cargo run --release -p tilebase-bounds --example solutions -- beam 35 COUNT 256,4096
+//! cargo run --release -p tilebase-bounds --example solutions -- reverse 48 COUNT 16384
 //! cargo run --release -p tilebase-bounds --example solutions -- weighted 48 COUNT 30,50,100
 //! cargo run --release -p tilebase-bounds --example solutions -- shorten 35 COUNT 256
 //! ```
 //!
-//! `beam`: a beam of each width; `weighted`: weighted A* with each weight (in tenths of the
-//! heuristic); `shorten`: a beam of the width given, then its stretches of 16 to 40 moves made
-//! optimal. Lengths per state, their mean, nodes and seconds; 0 where none was found.
+//! `beam`: a beam of each width; `reverse`: the same from the goal back to the state;
+//! `weighted`: weighted A* with each weight (in tenths of the heuristic); `shorten`: a beam of
+//! the width given, then its stretches of 16 to 40 moves made optimal. Lengths per state, their
+//! mean, nodes and seconds; 0 where none was found.
 
 use std::time::Instant;
 
@@ -83,6 +85,20 @@ fn main() {
                     nodes,
                     started,
                 );
+            }
+        }
+        "reverse" => {
+            for width in values {
+                let started = Instant::now();
+                let goal = puzzle.goal().to_vec();
+                let lengths = states
+                    .iter()
+                    .map(|s| {
+                        let back = Puzzle::new(puzzle.board(), &s.cells).expect("a state");
+                        beam_solution(&back, &goal, width).map_or(0, |p| p.len())
+                    })
+                    .collect();
+                report(format!("reverse {width}"), lengths, 0, started);
             }
         }
         _ => {
