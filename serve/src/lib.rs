@@ -66,7 +66,7 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub max_searches: Option<usize>,
     /// A 4x4 search gives up after generating N nodes (an error for that state)
-    #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_MAX_NODES)]
+    #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_MAX_NODES, value_parser = tilebase_answer::parse_nodes, allow_hyphen_values = true)]
     pub max_nodes: u64,
     /// On boards past 25 cells (6x6 to 10x10), the seconds each state may take: a lower bound
     /// on its optimal length and a solution, found within it (and --max-nodes). On 4x4 and

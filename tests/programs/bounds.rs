@@ -193,6 +193,14 @@ fn unsolvable_states_and_bad_budgets_on_large_boards() {
             "\"NaN\": seconds are a number from 0 up",
         ),
         (
+            &["--max-nodes", "-5"][..],
+            "\"-5\": nodes are a whole number from 0 up",
+        ),
+        (
+            &["--max-nodes", "lots"][..],
+            "\"lots\": not a whole number of nodes",
+        ),
+        (
             &["--board", "11x10", "1"][..],
             "11x10: at most 100 cells are supported (10x10)",
         ),
@@ -619,6 +627,73 @@ fn out_writes_a_row_per_state_and_a_stopped_run_resumes() {
         .run("query", &["--out", "b.jsonl", "603712458"])
         .code(2)
         .one_error_line("--out: writes the bounds of boards past 25 cells");
+}
+
+/// The rows kept beside `--out` are trusted only as far as they hold: a row whose solution does
+/// not take its state to the goal is searched again, with every row after it; and while one run
+/// holds them, a second run of the same `--out` is refused instead of mixing its rows in.
+#[test]
+fn a_checkpoint_held_or_edited_is_not_trusted() {
+    let sandbox = Sandbox::new();
+    let states = [
+        replay(&goal(36), 6, "UULL"),
+        replay(&goal(36), 6, "LLLUUR"),
+        replay(&goal(36), 6, "UUULLD"),
+    ];
+    let input = format!("{}\n{}\n{}\n", states[0], states[1], states[2]);
+    let out = sandbox.path().join("held.jsonl");
+    std::fs::create_dir(&out).unwrap();
+    let args = ["--board", "6x6", "--quiet", "--out", "held.jsonl"];
+    sandbox
+        .run_with_input("query", &args, input.as_bytes())
+        .code(2);
+    std::fs::remove_dir(&out).unwrap();
+    let kept = sandbox.path().join(".held.jsonl.rows");
+    let text = std::fs::read_to_string(&kept).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    // Every row marked; the second's solution replaced by moves as many that the board's edge
+    // stops.
+    let mark = |line: &str, solution: Option<&str>| {
+        let fields: Vec<&str> = line.split('\t').collect();
+        format!(
+            "{}\t{}\t777\t{}",
+            fields[0],
+            solution.unwrap_or(fields[1]),
+            fields[3]
+        )
+    };
+    std::fs::write(
+        &kept,
+        format!(
+            "{}\n{}\n{}\n{}\n",
+            lines[0],
+            mark(lines[1], None),
+            mark(lines[2], Some("DDDDDD")),
+            mark(lines[3], None)
+        ),
+    )
+    .unwrap();
+    let held = std::fs::File::open(&kept).unwrap();
+    held.lock().unwrap();
+    sandbox
+        .run_with_input("query", &args, input.as_bytes())
+        .code(2)
+        .one_error_line("--out held.jsonl: another query is writing this --out now");
+    assert!(!out.exists());
+    drop(held);
+    sandbox
+        .run_with_input("query", &args, input.as_bytes())
+        .code(0)
+        .quiet();
+    let rows: Vec<Row> = json_lines(&std::fs::read_to_string(&out).unwrap());
+    let nodes: Vec<u64> = rows.iter().map(|r| r.nodes).collect();
+    assert_eq!(nodes[0], 777, "the first row held, and was kept");
+    assert!(nodes[1] != 777 && nodes[2] != 777, "{nodes:?}");
+    for (row, state) in rows.iter().zip(&states) {
+        assert_eq!(replay(state, 6, row.solution.as_deref().unwrap()), goal(36));
+    }
+    assert!(!kept.exists());
 }
 
 /// `docs/deepcubea-bounds.tsv`, the certified bounds of DeepCubeA's 35- and 48-puzzle states

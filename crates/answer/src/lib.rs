@@ -71,8 +71,8 @@ pub use answering::batch::{RowError, UNSOLVABLE, distances_without_files};
 pub use answering::library::Library;
 pub use answering::pieces::{Pieces, Searched};
 pub use answering::{
-    Answers, Ask, DEFAULT_BOUNDS_SECONDS, DEFAULT_SEARCH_MEMORY, Effort, parse_seconds, parse_size,
-    slow_search_note,
+    Answers, Ask, DEFAULT_BOUNDS_SECONDS, DEFAULT_SEARCH_MEMORY, Effort, parse_nodes,
+    parse_seconds, parse_size, slow_search_note,
 };
 pub use data::label::{
     Labels, Sample, label_rows, label_rows_into, optimal_moves, optimal_paths, positions,

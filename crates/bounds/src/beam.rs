@@ -59,18 +59,36 @@ const SEEN_STATES: usize = 1 << 20;
 pub(crate) const MAX_WIDTH: usize = 1 << 24;
 
 /// The most memory a beam may take: some 6 million 7x7 states 290 moves deep, or 10 million
-/// 6x6 states with their pattern databases' lookups 125 deep. A beam sized to fill a long
-/// budget (600 s) would take more than this machine's 24 GB with a state on each core.
-pub(crate) const MAX_BYTES: usize = 8 << 30;
+/// 6x6 states with their pattern databases' lookups 125 deep.
+const MAX_BYTES: u64 = 8 << 30;
 
-/// The widest beam of `puzzle`, for solutions of up to `depth` moves, within [`MAX_BYTES`] and
+/// The most memory the beams of a batch may take together, a state on each core: a beam sized
+/// to fill a long budget (600 s) on each of many cores would take more than a machine has.
+const ALL_BEAMS_BYTES: u64 = 16 << 30;
+
+/// The most memory one beam may take here: [`MAX_BYTES`], less where a beam on each core
+/// would take more than [`ALL_BEAMS_BYTES`] together (8 GB each on two cores, 1 GB on 16), and
+/// at most a quarter of the address space (1 GB in WebAssembly's 32 bits, where 8 GB would
+/// wrap to nothing).
+pub(crate) fn max_bytes() -> usize {
+    static BYTES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *BYTES.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let bytes = MAX_BYTES
+            .min(ALL_BEAMS_BYTES / cores.max(2) as u64)
+            .min(usize::MAX as u64 / 4);
+        usize::try_from(bytes).unwrap_or(usize::MAX)
+    })
+}
+
+/// The widest beam of `puzzle`, for solutions of up to `depth` moves, within [`max_bytes`] and
 /// [`MAX_WIDTH`]: each state takes its packed walker in the two layers worked on, its back
 /// pointer in every layer, and its children being sorted (at most three, each 16 bytes and 8
 /// more to order and place it).
 pub(crate) fn widest(puzzle: &Puzzle, depth: usize) -> usize {
     let depth = depth.min(deepest(puzzle.cells()));
     let per_state = 2 * Walker::packed_len(puzzle) + 4 * depth + 3 * (16 + 8);
-    (MAX_BYTES / per_state).min(MAX_WIDTH)
+    (max_bytes() / per_state).min(MAX_WIDTH)
 }
 
 /// The deepest a beam on a board of `cells` goes: a narrow beam can wander in circles, and no

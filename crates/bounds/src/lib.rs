@@ -93,9 +93,9 @@ pub fn bound(puzzle: &Puzzle, cells: &[u8], budget: Budget) -> Result<Bounds, Ce
     bound_with(puzzle, cells, budget, 1, None)
 }
 
-/// [`bound`] on `threads` threads (with two or more, the lower bound is raised on one while
-/// the others' beams seek solutions, each for the whole budget), ended early (with what is
-/// proven by then) when `stop` is set.
+/// [`bound`] on `threads` threads, ended early (with what is proven by then) when `stop` is
+/// set. With two or more, two are used: the lower bound is raised on one while the other seeks
+/// solutions, each for the whole time and half the nodes.
 pub fn bound_with(
     puzzle: &Puzzle,
     cells: &[u8],
@@ -218,8 +218,15 @@ impl<'a> Shared<'a> {
             .into_inner()
             .unwrap_or_else(|e| e.into_inner())
             .map(Path::from);
+        let lower_bound = self.lower.load(Ordering::Relaxed);
+        debug_assert!(
+            solution
+                .as_ref()
+                .is_none_or(|s| s.len() >= lower_bound as usize),
+            "a solution shorter than the lower bound {lower_bound}"
+        );
         Bounds {
-            lower_bound: self.lower.load(Ordering::Relaxed),
+            lower_bound,
             solution,
             nodes: self.nodes.load(Ordering::Relaxed),
             seconds: started.elapsed().as_secs_f64(),
@@ -328,8 +335,10 @@ impl<'a> Shared<'a> {
         let mut last = false;
         while !self.check_met() && !clock.is_out() {
             let best = self.upper.load(Ordering::Relaxed) as usize;
-            let widest = beam::widest(self.puzzle, best);
-            if width > widest {
+            // No wider beam fits in memory, or could end shorter than the best: what is left
+            // goes to its longer stretches.
+            if width > beam::widest(self.puzzle, best) {
+                self.shorten_longer(&mut windows, &mut clock);
                 break;
             }
             let before = clock.nodes;
@@ -521,18 +530,24 @@ mod tests {
 
     #[test]
     fn the_widest_beam_fits_in_its_memory() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // 8 GB a beam, less where a beam on each core would pass 16 GB together.
+        assert_eq!(
+            beam::max_bytes() as u64,
+            (8u64 << 30).min((16u64 << 30) / cores.max(2) as u64)
+        );
         // 7x7 without pattern databases: 80 bytes a packed state; 290 moves deep.
         let puzzle = Puzzle::ordered("7x7".parse().expect("a board"));
         let per_state = 2 * 80 + 4 * 290 + 72;
-        assert_eq!(beam::widest(&puzzle, 290), beam::MAX_BYTES / per_state);
-        assert!(beam::widest(&puzzle, 290) * per_state <= beam::MAX_BYTES);
+        assert_eq!(beam::widest(&puzzle, 290), beam::max_bytes() / per_state);
+        assert!(beam::widest(&puzzle, 290) * per_state <= beam::max_bytes());
         // A short solution leaves the width to its own bound; with none yet, the beam's
         // deepest (20 moves a cell and 100) is counted.
         assert_eq!(beam::widest(&puzzle, 10), beam::MAX_WIDTH);
         let per_state = 2 * 80 + 4 * (20 * 49 + 100) + 72;
         assert_eq!(
             beam::widest(&puzzle, u32::MAX as usize),
-            beam::MAX_BYTES / per_state
+            beam::max_bytes() / per_state
         );
     }
 }

@@ -65,6 +65,12 @@ pub enum PartitionError {
         /// The board.
         board: Board,
     },
+    /// More groups than [`MAX_GROUPS`].
+    #[error("{groups} groups: a partition has at most {MAX_GROUPS}")]
+    TooManyGroups {
+        /// The groups given.
+        groups: usize,
+    },
     /// An empty group, or one too large for its table.
     #[error(
         "a group of {tiles} tiles: groups have 1 to {MAX_GROUP_TILES} tiles, and \
@@ -90,6 +96,11 @@ impl Partition {
     /// The partition of `board`'s tiles into `groups`, each tile (1 to cells - 1) once.
     pub fn new(board: Board, groups: Vec<Vec<u8>>) -> Result<Partition, PartitionError> {
         let n = board.cells();
+        if groups.len() > MAX_GROUPS {
+            return Err(PartitionError::TooManyGroups {
+                groups: groups.len(),
+            });
+        }
         let mut seen = 0u128;
         for group in &groups {
             let entries = (n as u64).checked_pow(group.len() as u32);
@@ -604,12 +615,18 @@ mod tests {
         assert!(bad(vec![vec![1, 2, 3, 4], vec![], vec![5, 6, 7, 8]]).starts_with("a group of 0"));
         let ten: Board = "10x10".parse().unwrap();
         let seven: Vec<u8> = (1..=7).collect();
-        let rest: Vec<Vec<u8>> = (8..100).map(|t| vec![t]).collect();
+        let rest: Vec<Vec<u8>> = (8..100).step_by(2).map(|t| vec![t, t + 1]).collect();
         let too_big = Partition::new(ten, [vec![seven], rest].concat()).unwrap_err();
         assert!(matches!(
             too_big,
             PartitionError::GroupSize { tiles: 7, .. }
         ));
+        // A tile a group would hold more groups than a lookup has room for.
+        let singles: Vec<Vec<u8>> = (1..100).map(|t| vec![t]).collect();
+        assert_eq!(
+            Partition::new(ten, singles).unwrap_err().to_string(),
+            "99 groups: a partition has at most 50"
+        );
     }
 
     #[test]

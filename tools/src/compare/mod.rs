@@ -42,7 +42,7 @@ pub struct Args {
     pub json: bool,
     /// The most nodes any one algorithm may expand (on 4x4, generate) before it gives up
     /// [default: 100000000; on 4x4, 20000000]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = tilebase_answer::parse_nodes, allow_hyphen_values = true)]
     pub max_nodes: Option<u64>,
     /// On boards of 13 to 25 cells, the bytes A* may take in the A*+IDA* row (`512M`, `2G`),
     /// as `query --memory` [default: 1G]

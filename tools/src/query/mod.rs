@@ -84,9 +84,11 @@ pub struct Args {
     /// `error` (and a message on stderr) when unreadable. The fastest way through a batch
     #[arg(long, conflicts_with_all = ["json", "boards", "all", "count", "hint", "svg", "notation", "moves"])]
     pub distance_only: bool,
-    /// Give up on a state after generating this many nodes (an error for that state), on
-    /// boards answered by search [default: no limit]
-    #[arg(long, value_name = "N")]
+    /// The most nodes a state's search may generate, on boards answered by search: past 25
+    /// cells the bounds' budget (with --seconds, whichever runs out first); on 13 to 25 cells
+    /// the answer is then the state's bounds (the multi-tile search gives up with an error)
+    /// [default: no limit]
+    #[arg(long, value_name = "N", value_parser = tilebase_answer::parse_nodes, allow_hyphen_values = true)]
     pub max_nodes: Option<u64>,
     /// The memory the searches may take for A* in A*+IDA*, in bytes or with a unit: 512M, 2G
     /// (the searches of a batch share it); 0 searches by plain IDA* [default: 1G on boards of

@@ -10,7 +10,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use tilebase_answer::{Answer, Answers, Effort, Position, quote};
+use tilebase_answer::{Answer, Answers, Effort, Move, Position, quote};
 use tilebase_program::exit::{self, report};
 
 /// The formats `--out` writes.
@@ -62,6 +62,22 @@ impl Row {
             self.nodes,
             self.seconds
         )
+    }
+
+    /// Whether the row can be `state`'s: its solution, if it has one, slides `state` to
+    /// `goal`, and is no shorter than its lower bound.
+    fn fits(&self, state: &Position, goal: &Position) -> bool {
+        let Some(moves) = &self.solution else {
+            return true;
+        };
+        let mut at = *state;
+        for letter in moves.chars() {
+            match Move::from_letter(letter).and_then(|m| at.slide(m)) {
+                Some(next) => at = next,
+                None => return false,
+            }
+        }
+        at == *goal && self.lower_bound as usize <= moves.len()
     }
 
     /// A line of the checkpoint read back; `None` if it is not one whole.
@@ -121,33 +137,56 @@ impl Checkpoint {
         }
     }
 
-    /// The rows an earlier run of the same batch finished, in order.
-    fn resume(&self) -> Vec<Row> {
-        let Ok(text) = std::fs::read_to_string(&self.path) else {
-            return Vec::new();
+    /// Opens the checkpoint for this run alone and reads back the rows an earlier run of the
+    /// same batch finished, in order. The file stays locked while the run holds it: a second
+    /// run of the same `--out` is refused rather than mixing its rows in. `Ok(None)` where the
+    /// checkpoint cannot be made, and the run goes on without one.
+    fn lock(&self) -> Result<Option<(std::fs::File, Vec<Row>)>, String> {
+        let Ok(mut file) = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&self.path)
+        else {
+            return Ok(None);
         };
-        let Some(body) = text.strip_prefix(&self.key) else {
-            return Vec::new();
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(format!(
+                    "another query is writing this --out now (its rows are kept in {}): \
+                     wait for it to end, or write to another file",
+                    self.path.display()
+                ));
+            }
+            Err(std::fs::TryLockError::Error(_)) => return Ok(None),
+        }
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut file, &mut text);
+        let rows = match text.strip_prefix(&self.key) {
+            // A killed run may have left its last line half written: only whole lines count,
+            // and rows stop at the first that does not read whole.
+            Some(body) => body
+                .split_inclusive('\n')
+                .map_while(|line| line.strip_suffix('\n').and_then(Row::read))
+                .collect(),
+            None => Vec::new(),
         };
-        // A killed run may have left its last line half written: only whole lines count, and
-        // rows stop at the first that does not read whole.
-        body.split_inclusive('\n')
-            .map_while(|line| line.strip_suffix('\n').and_then(Row::read))
-            .collect()
+        Ok(Some((file, rows)))
     }
 
-    /// Rewrites the checkpoint with `rows`, then opens it for appending: `None` where it
-    /// cannot be written, and the run goes on without one.
-    fn open(&self, rows: &[Row]) -> Option<std::fs::File> {
+    /// Rewrites the locked checkpoint with `rows`, to be appended to: `None` where it cannot
+    /// be written, and the run goes on without one.
+    fn rewrite(&self, mut file: std::fs::File, rows: &[Row]) -> Option<std::fs::File> {
         let mut text = self.key.clone();
         for row in rows {
             text.push_str(&row.line());
         }
-        std::fs::write(&self.path, text).ok()?;
-        std::fs::OpenOptions::new()
-            .append(true)
-            .open(&self.path)
-            .ok()
+        file.set_len(0).ok()?;
+        std::io::Seek::rewind(&mut file).ok()?;
+        file.write_all(text.as_bytes()).ok()?;
+        Some(file)
     }
 
     fn remove(&self) {
@@ -190,9 +229,22 @@ pub(crate) fn write(
         }
     }
     let checkpoint = Checkpoint::new(out, answers, effort, &states);
-    let mut rows = checkpoint.resume();
-    rows.truncate(states.len());
-    let mut kept = checkpoint.open(&rows);
+    let (mut kept, mut rows) = match checkpoint
+        .lock()
+        .map_err(|e| format!("--out {}: {e}", out.display()))?
+    {
+        Some((file, rows)) => (Some(file), rows),
+        None => (None, Vec::new()),
+    };
+    // A row that is not its state's (a checkpoint damaged or edited) ends what is resumed:
+    // from there on, the states are searched again.
+    let fitting = rows
+        .iter()
+        .zip(&states)
+        .take_while(|(row, state)| row.fits(state, goal))
+        .count();
+    rows.truncate(fitting);
+    kept = kept.and_then(|file| checkpoint.rewrite(file, &rows));
     let bar = (!quiet).then(|| {
         let bar = tilebase_program::progress::bar_from(
             "query: bounding",
@@ -237,8 +289,9 @@ pub(crate) fn write(
     };
     tilebase_program::files::write_atomically(out, &bytes)
         .map_err(|e| format!("--out {}: {e}", out.display()))?;
-    drop(kept);
+    // Removed while still locked, so that no other run takes it up in between.
     checkpoint.remove();
+    drop(kept);
     Ok(status)
 }
 

@@ -199,6 +199,29 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
+/// Reads a number of nodes, a whole number 0 or more (`1000000`): `--max-nodes` as every
+/// front end reads it.
+///
+/// ```
+/// use tilebase_answer::parse_nodes;
+///
+/// assert_eq!(parse_nodes("1000000"), Ok(1_000_000));
+/// assert_eq!(parse_nodes("-5").unwrap_err(), "\"-5\": nodes are a whole number from 0 up, like 1000000");
+/// assert_eq!(parse_nodes("many").unwrap_err(), "\"many\": not a whole number of nodes, like 1000000");
+/// ```
+pub fn parse_nodes(text: &str) -> Result<u64, String> {
+    let trimmed = text.trim();
+    match trimmed.parse::<u64>() {
+        Ok(n) => Ok(n),
+        Err(_) if trimmed.parse::<f64>().is_ok() => Err(format!(
+            "{text:?}: nodes are a whole number from 0 up, like 1000000"
+        )),
+        Err(_) => Err(format!(
+            "{text:?}: not a whole number of nodes, like 1000000"
+        )),
+    }
+}
+
 fn parse_size_words(text: &str) -> Result<usize, String> {
     let trimmed = text.trim();
     let digits = trimmed
