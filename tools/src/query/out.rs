@@ -139,8 +139,9 @@ impl Checkpoint {
 
     /// Opens the checkpoint for this run alone and reads back the rows an earlier run of the
     /// same batch finished, in order. The file stays locked while the run holds it: a second
-    /// run of the same `--out` is refused rather than mixing its rows in. `Ok(None)` where the
-    /// checkpoint cannot be made, and the run goes on without one.
+    /// run of the same `--out` is refused rather than mixing its rows in (where the file system
+    /// can lock). `Ok(None)` where the checkpoint cannot be made, and the run goes on without
+    /// one.
     fn lock(&self) -> Result<Option<(std::fs::File, Vec<Row>)>, String> {
         let Ok(mut file) = std::fs::OpenOptions::new()
             .read(true)
@@ -160,7 +161,8 @@ impl Checkpoint {
                     self.path.display()
                 ));
             }
-            Err(std::fs::TryLockError::Error(_)) => return Ok(None),
+            // Where the file system cannot lock, the rows are still kept, unguarded.
+            Err(std::fs::TryLockError::Error(_)) => {}
         }
         let mut text = String::new();
         let _ = std::io::Read::read_to_string(&mut file, &mut text);
