@@ -481,6 +481,11 @@ struct Row {
     seconds: f64,
 }
 
+/// Three 6x6 states 4, 6 and 6 moves from the goal: a batch for `--out` proven optimal at once.
+fn three_near_states() -> [String; 3] {
+    ["UULL", "LLLUUR", "UUULLD"].map(|moves| replay(&goal(36), 6, moves))
+}
+
 #[test]
 fn out_writes_a_row_per_state_and_a_stopped_run_resumes() {
     use arrow_array::Array;
@@ -488,11 +493,7 @@ fn out_writes_a_row_per_state_and_a_stopped_run_resumes() {
     use arrow_array::types::{UInt8Type, UInt32Type, UInt64Type};
 
     let sandbox = Sandbox::new();
-    let states = [
-        replay(&goal(36), 6, "UULL"),
-        replay(&goal(36), 6, "LLLUUR"),
-        replay(&goal(36), 6, "UUULLD"),
-    ];
+    let states = three_near_states();
     let mut swapped: Vec<String> = goal(36).split(',').map(String::from).collect();
     swapped.swap(0, 1);
     let input = format!(
@@ -635,11 +636,7 @@ fn out_writes_a_row_per_state_and_a_stopped_run_resumes() {
 #[test]
 fn a_checkpoint_held_or_edited_is_not_trusted() {
     let sandbox = Sandbox::new();
-    let states = [
-        replay(&goal(36), 6, "UULL"),
-        replay(&goal(36), 6, "LLLUUR"),
-        replay(&goal(36), 6, "UUULLD"),
-    ];
+    let states = three_near_states();
     let input = format!("{}\n{}\n{}\n", states[0], states[1], states[2]);
     let out = sandbox.path().join("held.jsonl");
     std::fs::create_dir(&out).unwrap();
